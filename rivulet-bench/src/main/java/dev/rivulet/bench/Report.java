@@ -1,0 +1,74 @@
+package dev.rivulet.bench;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * Prints one JSON object per line and per figure, e.g. {@code {"workload":"W1","rows":100000,
+ * "mix":"random","metric":"update_p50_us","value":0.85}}. {@code mix} is left out for figures
+ * that have none. Remembers whether any correctness check failed.
+ */
+final class Report {
+  private final PrintStream out;
+  private boolean failed;
+
+  Report(PrintStream out) {
+    this.out = out;
+  }
+
+  void figure(String workload, int rows, String mix, String metric, double value) {
+    print(workload, rows, mix, metric, String.format(Locale.ROOT, "%.3f", value), null);
+  }
+
+  void count(String workload, int rows, String mix, String metric, long value) {
+    print(workload, rows, mix, metric, Long.toString(value), null);
+  }
+
+  /** The correctness line: {@code "value":true} or {@code false} with a detail message. */
+  void correct(String workload, int rows, boolean ok, String detail) {
+    if (!ok) {
+      failed = true;
+    }
+    print(workload, rows, null, "correct", Boolean.toString(ok), ok ? null : detail);
+  }
+
+  boolean failed() {
+    return failed;
+  }
+
+  private void print(String workload, int rows, String mix, String metric, String value, String detail) {
+    StringBuilder sb = new StringBuilder(128).append("{\"workload\":").append(quote(workload))
+        .append(",\"rows\":").append(rows);
+    if (mix != null) {
+      sb.append(",\"mix\":").append(quote(mix));
+    }
+    sb.append(",\"metric\":").append(quote(metric)).append(",\"value\":").append(value);
+    if (detail != null) {
+      sb.append(",\"detail\":").append(quote(detail));
+    }
+    out.println(sb.append('}'));
+    out.flush();
+  }
+
+  static String quote(String s) {
+    StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> sb.append("\\\"");
+        case '\\' -> sb.append("\\\\");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        default -> {
+          if (c < 0x20) {
+            sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
+      }
+    }
+    return sb.append('"').toString();
+  }
+}

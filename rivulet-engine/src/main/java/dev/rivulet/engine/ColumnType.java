@@ -1,0 +1,80 @@
+package dev.rivulet.engine;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+
+/**
+ * The declared type of a column. Each type accepts the canonical values of {@link Values} that
+ * belong to its domain; {@code null} is accepted by every type (nullability is per {@link Column}).
+ * Because numbers are canonical, an integral {@code DOUBLE} or {@code DECIMAL} value is held as a
+ * {@link Long}, and the three numeric types are compatible with one another as join keys.
+ */
+public enum ColumnType {
+  /** 64-bit integers. */
+  INT,
+  /** Binary floating point; integral values are held as {@link Long}. */
+  DOUBLE,
+  /** Exact decimals of any precision. */
+  DECIMAL,
+  STRING,
+  BOOL,
+  BYTES,
+  DATE,
+  TIMESTAMP,
+  /** Any canonical value; no check. */
+  ANY;
+
+  /** True when canonical value {@code v} (non-null) belongs to this type's domain. */
+  public boolean accepts(Object v) {
+    return switch (this) {
+      case INT -> v instanceof Long;
+      case DOUBLE -> v instanceof Long || v instanceof Double;
+      case DECIMAL -> v instanceof Long || v instanceof Double || v instanceof BigDecimal;
+      case STRING -> v instanceof String;
+      case BOOL -> v instanceof Boolean;
+      case BYTES -> v instanceof Bytes;
+      case DATE -> v instanceof LocalDate;
+      case TIMESTAMP -> v instanceof Instant;
+      case ANY -> true;
+    };
+  }
+
+  public boolean isNumeric() {
+    return this == INT || this == DOUBLE || this == DECIMAL;
+  }
+
+  /** True when values of the two types can ever be equal, so they may be matched as keys. */
+  public boolean comparableWith(ColumnType other) {
+    return this == other || this == ANY || other == ANY || (isNumeric() && other.isNumeric());
+  }
+
+  /** The type of a canonical non-null value. */
+  public static ColumnType of(Object v) {
+    if (v instanceof Long) {
+      return INT;
+    }
+    if (v instanceof Double) {
+      return DOUBLE;
+    }
+    if (v instanceof BigDecimal) {
+      return DECIMAL;
+    }
+    if (v instanceof String) {
+      return STRING;
+    }
+    if (v instanceof Boolean) {
+      return BOOL;
+    }
+    if (v instanceof Bytes) {
+      return BYTES;
+    }
+    if (v instanceof LocalDate) {
+      return DATE;
+    }
+    if (v instanceof Instant) {
+      return TIMESTAMP;
+    }
+    return ANY;
+  }
+}

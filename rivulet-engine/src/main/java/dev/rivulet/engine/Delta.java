@@ -1,0 +1,154 @@
+package dev.rivulet.engine;
+
+import java.util.Arrays;
+import java.util.HashMap;
+
+/**
+ * A mutable, reusable batch of (row, weight[, position]) entries: the buffer that carries changes
+ * between operators inside one run. Not thread-safe; owned by the graph's run loop.
+ */
+final class Delta {
+  private static final int SMALL = 8;
+  Row[] rows;
+  long[] weights;
+  int[] positions; // null until an entry carries a position
+  int size;
+
+  Delta() {
+    this(4);
+  }
+
+  Delta(int capacity) {
+    rows = new Row[capacity];
+    weights = new long[capacity];
+  }
+
+  boolean isEmpty() {
+    return size == 0;
+  }
+
+  void add(Row row, long weight) {
+    if (size == rows.length) {
+      grow();
+    }
+    rows[size] = row;
+    weights[size] = weight;
+    if (positions != null) {
+      positions[size] = -1;
+    }
+    size++;
+  }
+
+  void add(Row row, long weight, int position) {
+    if (positions == null) {
+      positions = new int[rows.length];
+      Arrays.fill(positions, -1);
+    }
+    add(row, weight);
+    positions[size - 1] = position;
+  }
+
+  void addAll(Delta other) {
+    for (int i = 0; i < other.size; i++) {
+      add(other.rows[i], other.weights[i]);
+    }
+  }
+
+  void addAll(ZSet z) {
+    for (int i = 0; i < z.size(); i++) {
+      add(z.row(i), z.weight(i));
+    }
+  }
+
+  private void grow() {
+    int cap = Math.max(4, rows.length * 2);
+    rows = Arrays.copyOf(rows, cap);
+    weights = Arrays.copyOf(weights, cap);
+    if (positions != null) {
+      positions = Arrays.copyOf(positions, cap);
+    }
+  }
+
+  void clear() {
+    Arrays.fill(rows, 0, size, null);
+    size = 0;
+    positions = null;
+  }
+
+  /**
+   * Sums the weights of equal rows and drops zero sums, keeping first-seen order. Positions are
+   * discarded: they only mean something on an operator's own output.
+   */
+  Delta consolidate() {
+    positions = null;
+    if (size <= 1) {
+      if (size == 1 && weights[0] == 0) {
+        clear();
+      }
+      return this;
+    }
+    if (size <= SMALL) {
+      consolidateSmall();
+    } else {
+      consolidateLarge();
+    }
+    return this;
+  }
+
+  private void consolidateSmall() {
+    int out = 0;
+    for (int i = 0; i < size; i++) {
+      Row r = rows[i];
+      long w = weights[i];
+      int j = 0;
+      while (j < out && !rows[j].equals(r)) {
+        j++;
+      }
+      if (j < out) {
+        weights[j] += w;
+      } else {
+        rows[out] = r;
+        weights[out] = w;
+        out++;
+      }
+    }
+    compact(out);
+  }
+
+  private void consolidateLarge() {
+    HashMap<Row, Integer> slot = new HashMap<>(size * 2);
+    int out = 0;
+    for (int i = 0; i < size; i++) {
+      Row r = rows[i];
+      Integer j = slot.putIfAbsent(r, out);
+      if (j != null) {
+        weights[j] += weights[i];
+      } else {
+        rows[out] = r;
+        weights[out] = weights[i];
+        out++;
+      }
+    }
+    compact(out);
+  }
+
+  private void compact(int n) {
+    int out = 0;
+    for (int i = 0; i < n; i++) {
+      if (weights[i] != 0) {
+        rows[out] = rows[i];
+        weights[out] = weights[i];
+        out++;
+      }
+    }
+    Arrays.fill(rows, out, size, null);
+    size = out;
+  }
+
+  ZSet toZSet() {
+    return ZSet.fromArrays(
+        Arrays.copyOf(rows, size),
+        Arrays.copyOf(weights, size),
+        positions == null ? null : Arrays.copyOf(positions, size));
+  }
+}

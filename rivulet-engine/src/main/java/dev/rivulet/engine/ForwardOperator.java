@@ -1,0 +1,28 @@
+package dev.rivulet.engine;
+
+/**
+ * A stream declared before its source exists ({@link GraphBuilder#forward}); bound later with
+ * {@link GraphBuilder#bind}. Passes its input through unchanged. An unbound forward, or one bound
+ * so that the graph has a cycle, is rejected by {@link GraphBuilder#build}.
+ */
+final class ForwardOperator extends Operator {
+  ForwardOperator(Schema schema) {
+    super("forward", schema, new Operator[1]);
+  }
+
+  boolean bound() {
+    return upstream[0] != null;
+  }
+
+  @Override
+  void step() {
+    Delta in = inputs[0];
+    examined += in.size;
+    emitAll(in);
+  }
+
+  @Override
+  long retained() {
+    return 0;
+  }
+}

@@ -1,0 +1,134 @@
+package dev.rivulet.engine;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A built dataflow graph. Changes are sent to named {@link Input}s; {@link #run} processes every
+ * operator in topological order until none has pending input, so the whole batch sent since the
+ * last run is one transaction; each {@link Output} then holds that run's consolidated change.
+ *
+ * <p>Confined to one owner thread: a graph is not thread-safe, and callers that share one must
+ * serialize access (the query layer does so with a single-writer queue).
+ *
+ * <p>If an operator fails during a run (an {@link InvariantViolation} or an exception from a user
+ * function), the operators' state may hold part of that transaction, so the graph is marked
+ * failed and every later call to {@link #run} throws with the original cause. Bad input rows are
+ * rejected by {@link Input} before anything is enqueued, so they never reach this state.
+ */
+public final class Graph {
+  private final List<Operator> order;
+  private final Map<String, InputOperator> inputs;
+  private final Map<String, OutputSink> outputs;
+  private boolean started;
+  private RuntimeException failure;
+  private long runs;
+
+  Graph(List<Operator> order, Map<String, InputOperator> inputs, Map<String, OutputSink> outputs) {
+    this.order = order;
+    this.inputs = inputs;
+    this.outputs = outputs;
+    for (int i = 0; i < order.size(); i++) {
+      order.get(i).index = i;
+    }
+  }
+
+  public static GraphBuilder builder() {
+    return new GraphBuilder();
+  }
+
+  /** The input named {@code name}. */
+  public Input input(String name) {
+    InputOperator op = inputs.get(name);
+    if (op == null) {
+      throw new WiringException("unknown input '" + name + "'; inputs: " + inputs.keySet());
+    }
+    return new Input(name, op);
+  }
+
+  /** The output named {@code name}. */
+  public Output output(String name) {
+    OutputSink sink = outputs.get(name);
+    if (sink == null) {
+      throw new WiringException("unknown output '" + name + "'; outputs: " + outputs.keySet());
+    }
+    return new Output(name, sink);
+  }
+
+  /**
+   * Runs the graph to quiescence over everything sent since the last run. Outputs are cleared at
+   * the start and hold this run's change afterwards.
+   *
+   * @throws InvariantViolation when an operator's law is broken; the graph is then failed
+   */
+  public void run() {
+    if (failure != null) {
+      throw new IllegalStateException("the graph failed in an earlier run and cannot continue", failure);
+    }
+    try {
+      for (OutputSink s : outputs.values()) {
+        s.beginRun();
+      }
+      if (!started) {
+        started = true;
+        for (Operator op : order) {
+          op.start();
+        }
+      }
+      for (Operator op : order) {
+        if (op.hasPending()) {
+          op.step();
+          op.clearInputs();
+        }
+      }
+      for (OutputSink s : outputs.values()) {
+        s.endRun();
+      }
+      runs++;
+    } catch (RuntimeException e) {
+      failure = e;
+      throw e;
+    }
+  }
+
+  /** Number of completed runs. */
+  public long runs() {
+    return runs;
+  }
+
+  /** Counters of every operator, in topological order. */
+  public List<OperatorStats> stats() {
+    List<OperatorStats> out = new ArrayList<>(order.size());
+    for (Operator op : order) {
+      out.add(op.stats());
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  /** Sum of the examined counters of all operators. */
+  public long examined() {
+    long n = 0;
+    for (Operator op : order) {
+      n += op.examined;
+    }
+    return n;
+  }
+
+  /** Sum of the retained counters of all operators. */
+  public long retained() {
+    long n = 0;
+    for (Operator op : order) {
+      n += op.retained();
+    }
+    return n;
+  }
+
+  /** Resets every operator's examined counter to zero. */
+  public void resetCounters() {
+    for (Operator op : order) {
+      op.examined = 0;
+    }
+  }
+}

@@ -1,0 +1,151 @@
+package dev.rivulet.engine;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Wires operators into a graph. Streams come from {@link #input} and {@link #forward}; operators
+ * are added through {@link Stream}'s methods; {@link #output} names a result. {@link #build}
+ * checks the wiring and returns a runnable {@link Graph}. A builder builds one graph; it is not
+ * thread-safe.
+ */
+public final class GraphBuilder {
+  final List<Operator> operators = new ArrayList<>();
+  final Map<String, InputOperator> inputs = new LinkedHashMap<>();
+  final Map<String, OutputSink> outputs = new LinkedHashMap<>();
+  private final Map<String, Integer> kindCounts = new LinkedHashMap<>();
+  private boolean built;
+
+  GraphBuilder() {}
+
+  /** A named input of rows of {@code schema}. */
+  public Stream input(String name, Schema schema) {
+    checkOpen();
+    if (inputs.containsKey(name)) {
+      throw new WiringException("input '" + name + "' is declared twice");
+    }
+    InputOperator op = add(new InputOperator(schema), "input:" + name);
+    inputs.put(name, op);
+    return new Stream(this, op);
+  }
+
+  /**
+   * A stream whose source is bound later with {@link #bind}. Lets a caller refer to a stream
+   * before it exists; an unbound forward or a cycle through one fails {@link #build}.
+   */
+  public Stream forward(String name, Schema schema) {
+    checkOpen();
+    return new Stream(this, add(new ForwardOperator(schema), "forward:" + name));
+  }
+
+  /** Binds a stream made by {@link #forward} to its source. */
+  public void bind(Stream forward, Stream source) {
+    checkOpen();
+    if (!(forward.op instanceof ForwardOperator f)) {
+      throw new WiringException("bind: " + forward.op.name + " is not a forward stream");
+    }
+    if (f.bound()) {
+      throw new WiringException("bind: " + f.name + " is already bound to " + f.upstream[0].name);
+    }
+    if (!f.schema.equals(source.op.schema)) {
+      throw new WiringException("bind: " + f.name + " has schema " + f.schema + " but "
+          + source.op.name + " produces " + source.op.schema);
+    }
+    f.upstream[0] = source.op;
+    connect(source.op, f, 0);
+  }
+
+  /** Names {@code stream} as output {@code name}; read its change after each run. */
+  public void output(String name, Stream stream) {
+    checkOpen();
+    if (outputs.containsKey(name)) {
+      throw new WiringException("output '" + name + "' is declared twice");
+    }
+    outputs.put(name, add(new OutputSink(stream.op), "output:" + name));
+  }
+
+  /**
+   * Checks the wiring and returns the graph.
+   *
+   * @throws WiringException naming the operator, for an unbound forward stream or a cycle
+   */
+  public Graph build() {
+    checkOpen();
+    for (Operator op : operators) {
+      if (op instanceof ForwardOperator f && !f.bound()) {
+        throw new WiringException("forward stream " + f.name + " is never bound to a source");
+      }
+    }
+    if (outputs.isEmpty()) {
+      throw new WiringException("the graph has no output");
+    }
+    built = true;
+    return new Graph(topologicalOrder(), inputs, outputs);
+  }
+
+  private List<Operator> topologicalOrder() {
+    Map<Operator, Integer> indegree = new LinkedHashMap<>();
+    for (Operator op : operators) {
+      indegree.put(op, op.upstream.length);
+    }
+    ArrayDeque<Operator> ready = new ArrayDeque<>();
+    indegree.forEach((op, d) -> {
+      if (d == 0) {
+        ready.add(op);
+      }
+    });
+    List<Operator> order = new ArrayList<>(operators.size());
+    while (!ready.isEmpty()) {
+      Operator op = ready.poll();
+      order.add(op);
+      for (Operator t : op.targets) {
+        if (indegree.merge(t, -1, Integer::sum) == 0) {
+          ready.add(t);
+        }
+      }
+    }
+    if (order.size() < operators.size()) {
+      List<String> cycle = new ArrayList<>();
+      indegree.forEach((op, d) -> {
+        if (d > 0) {
+          cycle.add(op.name);
+        }
+      });
+      throw new WiringException("the graph has a cycle through " + String.join(", ", cycle));
+    }
+    return order;
+  }
+
+  <T extends Operator> T add(T op, String label) {
+    checkOpen();
+    int n = kindCounts.merge(op.kind, 1, Integer::sum);
+    op.name = label != null ? label : op.kind + "#" + n;
+    operators.add(op);
+    for (int port = 0; port < op.upstream.length; port++) {
+      if (op.upstream[port] != null) {
+        connect(op.upstream[port], op, port);
+      }
+    }
+    return op;
+  }
+
+  private static void connect(Operator from, Operator to, int port) {
+    from.targets.add(to);
+    from.targetPorts.add(port);
+  }
+
+  void checkOwns(Stream s) {
+    if (s.builder != this) {
+      throw new WiringException(s.op.name + " belongs to another graph builder");
+    }
+  }
+
+  private void checkOpen() {
+    if (built) {
+      throw new WiringException("this builder has already built its graph");
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package dev.rivulet.engine;
+
+/**
+ * Handle on a graph input. Changes sent here are checked against the input's schema and then
+ * queued for the next {@link Graph#run}. A batch that fails the check is rejected whole: nothing
+ * of it is queued. Confined to the graph's owner thread.
+ */
+public final class Input {
+  private final String name;
+  private final InputOperator op;
+
+  Input(String name, InputOperator op) {
+    this.name = name;
+    this.op = op;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Schema schema() {
+    return op.schema;
+  }
+
+  /** Queues every entry of {@code batch}. */
+  public Input send(ZSet batch) {
+    for (int i = 0; i < batch.size(); i++) {
+      check(batch.row(i));
+    }
+    for (int i = 0; i < batch.size(); i++) {
+      op.pending.add(batch.row(i), batch.weight(i));
+    }
+    return this;
+  }
+
+  /** Queues {@code row} with {@code weight}. */
+  public Input send(Row row, long weight) {
+    check(row);
+    op.pending.add(row, weight);
+    return this;
+  }
+
+  public Input insert(Row row) {
+    return send(row, 1);
+  }
+
+  public Input delete(Row row) {
+    return send(row, -1);
+  }
+
+  /** Queues the retraction of {@code before} and the insertion of {@code after}. */
+  public Input update(Row before, Row after) {
+    check(before);
+    check(after);
+    op.pending.add(before, -1);
+    op.pending.add(after, 1);
+    return this;
+  }
+
+  private void check(Row row) {
+    try {
+      op.schema.check(row);
+    } catch (SchemaException e) {
+      throw new SchemaException("input '" + name + "': " + e.getMessage());
+    }
+  }
+}

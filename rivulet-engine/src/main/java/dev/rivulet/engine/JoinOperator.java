@@ -1,0 +1,181 @@
+package dev.rivulet.engine;
+
+import dev.rivulet.engine.state.Bag;
+import dev.rivulet.engine.state.KeyedBags;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Keyed equi-join of two streams, inner, outer or anti, with SQL null semantics (a key with a null
+ * column matches nothing).
+ *
+ * <p>Law: for every key k, the output is {@code L_k x R_k} (inner part) plus, on a preserved
+ * side, that side's rows null-extended while the other side has no rows for k. Incrementally,
+ * with {@code L1 = L0 + dL}: {@code d(L x R) = dL x R0 + L1 x dR}, and a null-extended part is
+ * retracted or re-emitted exactly when the other side of its key turns non-empty or empty within
+ * the run. Retains both sides indexed by key; rows with a null key are not retained because they
+ * can never match.
+ */
+final class JoinOperator extends Operator {
+  private final JoinType type;
+  private final int[] leftKeys;
+  private final int[] rightKeys;
+  private final KeyedBags<Row, Row> left = new KeyedBags<>();
+  private final KeyedBags<Row, Row> right = new KeyedBags<>();
+  private final Row leftNulls;
+  private final Row rightNulls;
+  private final boolean keepLeft;
+  private final boolean keepRight;
+
+  /** The changes of one key within a run. */
+  private static final class KeyChanges {
+    final Delta left = new Delta(2);
+    final Delta right = new Delta(2);
+  }
+
+  JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys) {
+    super(type.name().toLowerCase(java.util.Locale.ROOT) + "-join", outSchema(l.schema, r.schema, type), l, r);
+    this.type = type;
+    this.leftKeys = leftKeys;
+    this.rightKeys = rightKeys;
+    this.leftNulls = Row.nulls(l.schema.width());
+    this.rightNulls = Row.nulls(r.schema.width());
+    this.keepLeft = type == JoinType.LEFT || type == JoinType.FULL || type == JoinType.ANTI;
+    this.keepRight = type == JoinType.RIGHT || type == JoinType.FULL;
+  }
+
+  private static Schema outSchema(Schema l, Schema r, JoinType type) {
+    if (type == JoinType.ANTI) {
+      return l;
+    }
+    Schema left = (type == JoinType.RIGHT || type == JoinType.FULL) ? l.nullable() : l;
+    return left.concat(r, "right_", type == JoinType.LEFT || type == JoinType.FULL);
+  }
+
+  @Override
+  void step() {
+    Delta dl = inputs[0].consolidate();
+    Delta dr = inputs[1].consolidate();
+    examined += dl.size + dr.size;
+    Map<Row, KeyChanges> byKey = new LinkedHashMap<>();
+    group(dl, leftKeys, byKey, true);
+    group(dr, rightKeys, byKey, false);
+    for (Map.Entry<Row, KeyChanges> e : byKey.entrySet()) {
+      stepKey(e.getKey(), e.getValue());
+    }
+  }
+
+  /** Groups one side's changes by key; rows with a null key bypass the index. */
+  private void group(Delta d, int[] keys, Map<Row, KeyChanges> byKey, boolean isLeft) {
+    for (int i = 0; i < d.size; i++) {
+      Row row = d.rows[i];
+      if (row.anyNull(keys)) {
+        emitUnmatched(row, d.weights[i], isLeft);
+        continue;
+      }
+      KeyChanges kc = byKey.computeIfAbsent(row.project(keys), k -> new KeyChanges());
+      (isLeft ? kc.left : kc.right).add(row, d.weights[i]);
+    }
+  }
+
+  private void stepKey(Row key, KeyChanges kc) {
+    Bag<Row> l0 = left.get(key);
+    Bag<Row> r0 = right.get(key);
+    boolean l0Empty = l0 == null;
+    boolean r0Empty = r0 == null;
+    boolean l1Empty = (l0Empty ? 0 : l0.total()) + sum(kc.left) == 0;
+    boolean r1Empty = (r0Empty ? 0 : r0.total()) + sum(kc.right) == 0;
+
+    if (type != JoinType.ANTI) {
+      // dL x R0 + L0 x dR + dL x dR  (= dL x R0 + L1 x dR)
+      crossBagDelta(kc.left, r0, true);
+      crossBagDelta(kc.right, l0, false);
+      for (int i = 0; i < kc.left.size; i++) {
+        for (int j = 0; j < kc.right.size; j++) {
+          emit(kc.left.rows[i].concat(kc.right.rows[j]), kc.left.weights[i] * kc.right.weights[j]);
+        }
+      }
+    }
+    if (keepLeft) {
+      nullPart(l0, kc.left, r0Empty, r1Empty, true);
+    }
+    if (keepRight) {
+      nullPart(r0, kc.right, l0Empty, l1Empty, false);
+    }
+    apply(left, key, kc.left);
+    apply(right, key, kc.right);
+  }
+
+  /**
+   * Change of one side's null-extended rows for a key: they exist exactly while the other side
+   * is empty. {@code own0} is that side's bag before the run, {@code own} its change.
+   */
+  private void nullPart(Bag<Row> own0, Delta own, boolean other0Empty, boolean other1Empty, boolean isLeft) {
+    if (other0Empty && other1Empty) {
+      for (int i = 0; i < own.size; i++) {
+        emitUnmatched(own.rows[i], own.weights[i], isLeft);
+      }
+    } else if (other0Empty) {
+      emitBag(own0, -1, isLeft);
+    } else if (other1Empty) {
+      emitBag(own0, 1, isLeft);
+      for (int i = 0; i < own.size; i++) {
+        emitUnmatched(own.rows[i], own.weights[i], isLeft);
+      }
+    }
+  }
+
+  private void emitBag(Bag<Row> bag, long sign, boolean isLeft) {
+    if (bag == null) {
+      return;
+    }
+    examined += bag.size();
+    for (int i = 0; i < bag.size(); i++) {
+      emitUnmatched(bag.value(i), sign * bag.weight(i), isLeft);
+    }
+  }
+
+  private void emitUnmatched(Row row, long weight, boolean isLeft) {
+    if (isLeft && keepLeft) {
+      emit(type == JoinType.ANTI ? row : row.concat(rightNulls), weight);
+    } else if (!isLeft && keepRight) {
+      emit(leftNulls.concat(row), weight);
+    }
+  }
+
+  /** Emits {@code d x bag} (or {@code bag x d} when {@code dIsLeft} is false). */
+  private void crossBagDelta(Delta d, Bag<Row> bag, boolean dIsLeft) {
+    if (bag == null || d.isEmpty()) {
+      return;
+    }
+    examined += (long) bag.size() * d.size;
+    for (int i = 0; i < d.size; i++) {
+      for (int j = 0; j < bag.size(); j++) {
+        Row out = dIsLeft ? d.rows[i].concat(bag.value(j)) : bag.value(j).concat(d.rows[i]);
+        emit(out, d.weights[i] * bag.weight(j));
+      }
+    }
+  }
+
+  private static long sum(Delta d) {
+    long s = 0;
+    for (int i = 0; i < d.size; i++) {
+      s += d.weights[i];
+    }
+    return s;
+  }
+
+  private void apply(KeyedBags<Row, Row> index, Row key, Delta d) {
+    for (int i = 0; i < d.size; i++) {
+      long w = index.add(key, d.rows[i], d.weights[i]);
+      if (w < 0) {
+        throw new InvariantViolation(name + ": multiplicity of " + d.rows[i] + " would become " + w);
+      }
+    }
+  }
+
+  @Override
+  long retained() {
+    return left.entries() + right.entries();
+  }
+}

@@ -1,0 +1,157 @@
+package dev.rivulet.engine;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The ordered, named and typed columns of the rows on a stream. Immutable.
+ *
+ * <p>Column names are unique within a schema. Lookups by an unknown name fail with a {@link
+ * SchemaException} that names the column and lists the known ones.
+ */
+public final class Schema {
+  private final List<Column> columns;
+  private final Map<String, Integer> byName;
+
+  private Schema(List<Column> columns) {
+    this.columns = List.copyOf(columns);
+    this.byName = new HashMap<>();
+    for (int i = 0; i < this.columns.size(); i++) {
+      if (byName.put(this.columns.get(i).name(), i) != null) {
+        throw new SchemaException("duplicate column '" + this.columns.get(i).name() + "' in " + this);
+      }
+    }
+  }
+
+  public static Schema of(Column... columns) {
+    return new Schema(List.of(columns));
+  }
+
+  public static Schema of(List<Column> columns) {
+    return new Schema(columns);
+  }
+
+  /** Shorthand: {@code Schema.parse("id INT NOT NULL, title STRING")}. */
+  public static Schema parse(String spec) {
+    List<Column> cols = new ArrayList<>();
+    for (String part : spec.split(",")) {
+      String[] w = part.trim().split("\\s+");
+      if (w.length < 2) {
+        throw new SchemaException("column spec '" + part.trim() + "' needs a name and a type");
+      }
+      ColumnType type;
+      try {
+        type = ColumnType.valueOf(w[1].toUpperCase(java.util.Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw new SchemaException("unknown column type '" + w[1] + "' for column '" + w[0] + "'");
+      }
+      boolean notNull = w.length >= 4 && w[2].equalsIgnoreCase("NOT") && w[3].equalsIgnoreCase("NULL");
+      cols.add(new Column(w[0], type, !notNull));
+    }
+    return new Schema(cols);
+  }
+
+  public int width() {
+    return columns.size();
+  }
+
+  public List<Column> columns() {
+    return columns;
+  }
+
+  public Column column(int i) {
+    return columns.get(i);
+  }
+
+  public boolean has(String name) {
+    return byName.containsKey(name);
+  }
+
+  /** Index of {@code name}; fails naming the column and the known columns. */
+  public int indexOf(String name) {
+    Integer i = byName.get(name);
+    if (i == null) {
+      throw new SchemaException("unknown column '" + name + "'; known columns: " + names());
+    }
+    return i;
+  }
+
+  public int[] indexesOf(List<String> names) {
+    int[] out = new int[names.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = indexOf(names.get(i));
+    }
+    return out;
+  }
+
+  public List<String> names() {
+    List<String> out = new ArrayList<>(columns.size());
+    for (Column c : columns) {
+      out.add(c.name());
+    }
+    return out;
+  }
+
+  /** This schema followed by {@code other}; a repeated name gets {@code prefix} in front. */
+  public Schema concat(Schema other, String prefix, boolean otherNullable) {
+    List<Column> out = new ArrayList<>(columns);
+    for (Column c : other.columns) {
+      Column col = otherNullable ? c.asNullable() : c;
+      if (byName.containsKey(col.name())) {
+        col = new Column(prefix + col.name(), col.type(), col.nullable());
+      }
+      out.add(col);
+    }
+    return new Schema(out);
+  }
+
+  /** The same columns, all nullable. */
+  public Schema nullable() {
+    List<Column> out = new ArrayList<>(columns.size());
+    for (Column c : columns) {
+      out.add(c.asNullable());
+    }
+    return new Schema(out);
+  }
+
+  /**
+   * Checks that {@code row} fits: its width and each value's type and nullability.
+   *
+   * @throws SchemaException naming the column, the value and the expected type
+   */
+  public void check(Row row) {
+    if (row.width() != columns.size()) {
+      throw new SchemaException(
+          "row " + row + " has " + row.width() + " values but the schema has " + columns.size() + " columns: " + this);
+    }
+    for (int i = 0; i < columns.size(); i++) {
+      Object v = row.get(i);
+      Column c = columns.get(i);
+      if (v == null) {
+        if (!c.nullable()) {
+          throw new SchemaException("column '" + c.name() + "' is NOT NULL but row " + row + " has NULL");
+        }
+      } else if (!c.type().accepts(v)) {
+        throw new SchemaException("column '" + c.name() + "' expects " + c.type() + " but row " + row
+            + " has " + Values.render(v) + " (" + ColumnType.of(v) + ")");
+      }
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Schema s && s.columns.equals(columns);
+  }
+
+  @Override
+  public int hashCode() {
+    return columns.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "(" + String.join(", ", columns.stream().map(Column::toString).toList()) + ")";
+  }
+}

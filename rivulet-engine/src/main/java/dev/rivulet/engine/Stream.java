@@ -1,0 +1,216 @@
+package dev.rivulet.engine;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+
+/**
+ * A stream of changes to a relation of rows of one {@link Schema}, inside a {@link
+ * GraphBuilder}. Each method adds one operator and returns its output stream. Column names are
+ * resolved here, at build time: an unknown column or a key type mismatch fails at once with a
+ * {@link WiringException} naming the operator.
+ */
+public final class Stream {
+  final GraphBuilder builder;
+  final Operator op;
+
+  Stream(GraphBuilder builder, Operator op) {
+    this.builder = builder;
+    this.op = op;
+  }
+
+  public Schema schema() {
+    return op.schema;
+  }
+
+  /** The operator's name in its graph, e.g. {@code join#2}. */
+  public String name() {
+    return op.name;
+  }
+
+  /** Gives this stream's operator a name used in errors and counters. */
+  public Stream named(String name) {
+    op.name = Objects.requireNonNull(name);
+    return this;
+  }
+
+  private Stream add(Operator o) {
+    return new Stream(builder, builder.add(o, null));
+  }
+
+  private String next(String kind) {
+    return kind + " on " + op.name;
+  }
+
+  private int[] columns(String kind, List<String> names) {
+    try {
+      return op.schema.indexesOf(names);
+    } catch (SchemaException e) {
+      throw new WiringException(next(kind) + ": " + e.getMessage());
+    }
+  }
+
+  /** Applies {@code fn} to every row; its results must fit {@code out}. */
+  public Stream map(Schema out, UnaryOperator<Row> fn) {
+    return add(new MapOperator(op, out, fn));
+  }
+
+  /** Keeps the rows {@code predicate} accepts. */
+  public Stream filter(Predicate<Row> predicate) {
+    return add(new FilterOperator(op, predicate));
+  }
+
+  /** Replaces each row by the rows {@code fn} returns for it. */
+  public Stream flatMap(Schema out, Function<Row, ? extends Iterable<Row>> fn) {
+    return add(new FlatMapOperator(op, out, fn));
+  }
+
+  /** Negates every weight. */
+  public Stream negate() {
+    return add(new NegateOperator(op));
+  }
+
+  /** The multiset sum of this stream and {@code others}; all must have compatible schemas. */
+  public Stream concat(Stream... others) {
+    Operator[] ups = new Operator[others.length + 1];
+    ups[0] = op;
+    for (int i = 0; i < others.length; i++) {
+      builder.checkOwns(others[i]);
+      ups[i + 1] = others[i].op;
+    }
+    return add(new ConcatOperator(ups));
+  }
+
+  /** Sums equal rows within each run and drops zero weights. */
+  public Stream consolidate() {
+    return add(new ConsolidateOperator(op));
+  }
+
+  /** Each row with positive multiplicity, once. */
+  public Stream distinct() {
+    return add(new DistinctOperator(op));
+  }
+
+  /**
+   * Equi-join on {@code leftKeys[i] = rightKeys[i]}.
+   *
+   * @throws WiringException for an unknown column, unequal key counts or incompatible key types
+   */
+  public Stream join(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys) {
+    builder.checkOwns(right);
+    String kind = type.name().toLowerCase(java.util.Locale.ROOT) + " join";
+    if (leftKeys.isEmpty() || leftKeys.size() != rightKeys.size()) {
+      throw new WiringException(next(kind) + ": needs the same number (at least one) of left and right keys, got "
+          + leftKeys + " and " + rightKeys);
+    }
+    int[] lk = columns(kind, leftKeys);
+    int[] rk;
+    try {
+      rk = right.op.schema.indexesOf(rightKeys);
+    } catch (SchemaException e) {
+      throw new WiringException(next(kind) + " with " + right.op.name + ": " + e.getMessage());
+    }
+    for (int i = 0; i < lk.length; i++) {
+      ColumnType a = op.schema.column(lk[i]).type();
+      ColumnType b = right.op.schema.column(rk[i]).type();
+      if (!a.comparableWith(b)) {
+        throw new WiringException(next(kind) + " with " + right.op.name + ": key type mismatch, "
+            + leftKeys.get(i) + " is " + a + " but " + rightKeys.get(i) + " is " + b);
+      }
+    }
+    return add(new JoinOperator(op, right.op, type, lk, rk));
+  }
+
+  /** Shorthand for a join on one column of each side. */
+  public Stream join(Stream right, JoinType type, String leftKey, String rightKey) {
+    return join(right, type, List.of(leftKey), List.of(rightKey));
+  }
+
+  /**
+   * Groups rows by {@code keys} and replaces each group's rows by {@code reducer}'s output, whose
+   * rows must fit {@code out}. Only groups that changed in a run are reduced again.
+   */
+  public Stream reduce(List<String> keys, Schema out, Reducer reducer) {
+    return add(new ReduceOperator(op, columns("reduce", keys), out, reducer));
+  }
+
+  /**
+   * One row per group of equal {@code keys}: the key columns followed by each aggregate. With no
+   * keys there is exactly one row, even over no input (SQL's global aggregate).
+   */
+  public Stream groupBy(List<String> keys, Aggregate... aggregates) {
+    int[] k = columns("group by", keys);
+    List<Aggregate> aggs = List.of(aggregates);
+    int[] inCols = new int[aggs.size()];
+    List<Column> cols = new ArrayList<>();
+    for (int c : k) {
+      cols.add(op.schema.column(c));
+    }
+    for (int i = 0; i < inCols.length; i++) {
+      Aggregate a = aggs.get(i);
+      ColumnType in = ColumnType.INT;
+      if (a.column() == null) {
+        inCols[i] = -1;
+      } else {
+        inCols[i] = columns("group by", List.of(a.column()))[0];
+        in = op.schema.column(inCols[i]).type();
+        boolean numeric = in.isNumeric() || in == ColumnType.ANY;
+        if ((a.kind() == Aggregate.Kind.SUM || a.kind() == Aggregate.Kind.AVG) && !numeric) {
+          throw new WiringException(next("group by") + ": " + a.kind().name().toLowerCase(java.util.Locale.ROOT)
+              + "(" + a.column() + ") needs a numeric column but it is " + in);
+        }
+      }
+      boolean countish = a.kind() == Aggregate.Kind.COUNT || a.kind() == Aggregate.Kind.COUNT_ROWS;
+      cols.add(new Column(a.as(), a.resultType(in), !countish));
+    }
+    Schema out;
+    try {
+      out = Schema.of(cols);
+    } catch (SchemaException e) {
+      throw new WiringException(next("group by") + ": " + e.getMessage());
+    }
+    return add(new AggregateOperator(op, k, aggs, inCols, out));
+  }
+
+  /**
+   * The window {@code [offset, offset + limit)} of each partition of equal {@code partitionBy}
+   * columns, in the order of {@code order} with the whole row as the final tie-break. The output
+   * is positioned (see {@link ZSet}); positions are relative to the partition's window.
+   *
+   * @param limit the window size, or {@code Long.MAX_VALUE} for no limit
+   */
+  public Stream topK(List<String> partitionBy, List<SortKey> order, long offset, long limit) {
+    if (offset < 0 || limit < 0) {
+      throw new WiringException(next("top-k") + ": offset and limit must not be negative, got offset "
+          + offset + " and limit " + limit);
+    }
+    int[] part = columns("top-k", partitionBy);
+    int[] cols = columns("top-k", order.stream().map(SortKey::column).toList());
+    boolean[] desc = new boolean[cols.length];
+    boolean[] nullsFirst = new boolean[cols.length];
+    for (int i = 0; i < cols.length; i++) {
+      desc[i] = order.get(i).descending();
+      nullsFirst[i] = order.get(i).nullsFirst();
+    }
+    return add(new TopKOperator(op, part, new RowOrder(cols, desc, nullsFirst), offset, limit));
+  }
+
+  /** {@link #topK} over the whole stream. */
+  public Stream topK(List<SortKey> order, long offset, long limit) {
+    return topK(List.of(), order, offset, limit);
+  }
+
+  /** The whole stream in order, positioned: {@link #topK} without offset or limit. */
+  public Stream orderBy(SortKey... order) {
+    return topK(List.of(), Arrays.asList(order), 0, Long.MAX_VALUE);
+  }
+
+  @Override
+  public String toString() {
+    return op.name + op.schema;
+  }
+}
