@@ -1,21 +1,32 @@
 package dev.rivulet.engine;
 
+import dev.rivulet.engine.state.OrderStatisticTree;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Comparator;
 
 /**
  * A total order over rows: the sort keys (column, direction, null placement) and then the whole
  * row in {@link Row#compareTo} order, so distinct rows never tie and every window is
  * deterministic. Immutable.
+ *
+ * <p>It also gives the primitive prefixes of {@link OrderStatisticTree.Prefix}: the first sort
+ * key encoded as an order-preserving long (exact for integer columns, coarse otherwise), and, when
+ * the first is exact, the second sort key likewise. A tree descent then compares two longs held in
+ * the node and reads the row only on a tie.
  */
-final class RowOrder implements Comparator<Row> {
+final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> {
   private final int[] columns;
   private final boolean[] descending;
   private final boolean[] nullsFirst;
+  private final ColumnType[] types;
 
-  RowOrder(int[] columns, boolean[] descending, boolean[] nullsFirst) {
+  RowOrder(int[] columns, boolean[] descending, boolean[] nullsFirst, ColumnType[] types) {
     this.columns = columns;
     this.descending = descending;
     this.nullsFirst = nullsFirst;
+    this.types = types;
   }
 
   @Override
@@ -35,5 +46,71 @@ final class RowOrder implements Comparator<Row> {
       }
     }
     return a.compareTo(b);
+  }
+
+  @Override
+  public long first(Row row) {
+    return columns.length == 0 ? 0 : encode(row, 0);
+  }
+
+  @Override
+  public long second(Row row) {
+    if (columns.length < 2 || types[0] != ColumnType.INT) {
+      return 0;
+    }
+    long p0 = encode(row, 0);
+    // The first prefix is exact for INT columns except at the two sentinels, which nulls share.
+    if (p0 == Long.MIN_VALUE || p0 == Long.MAX_VALUE) {
+      return 0;
+    }
+    return encode(row, 1);
+  }
+
+  /** Order-preserving (not necessarily injective) long for sort key {@code i} of {@code row}. */
+  private long encode(Row row, int i) {
+    Object v = row.get(columns[i]);
+    if (v == null) {
+      return nullsFirst[i] ? Long.MIN_VALUE : Long.MAX_VALUE;
+    }
+    long asc = ascending(v, types[i]);
+    return descending[i] ? ~asc : asc;
+  }
+
+  private static long ascending(Object v, ColumnType type) {
+    switch (type) {
+      case INT:
+        return (Long) v;
+      case DOUBLE:
+      case DECIMAL:
+        double d = v instanceof Long l ? (double) l : v instanceof Double x ? x : ((BigDecimal) v).doubleValue();
+        long bits = Double.doubleToLongBits(d);
+        return bits ^ ((bits >> 63) & Long.MAX_VALUE);
+      case STRING:
+        return stringPrefix((String) v);
+      case BOOL:
+        return ((Boolean) v) ? 1 : 0;
+      case DATE:
+        return ((LocalDate) v).toEpochDay();
+      case TIMESTAMP:
+        return ((Instant) v).getEpochSecond();
+      default:
+        return 0; // BYTES and ANY: no prefix, the full comparison decides
+    }
+  }
+
+  /** The first three UTF-16 units, remapped so that their order is code-point order. */
+  private static long stringPrefix(String s) {
+    long p = 0;
+    for (int i = 0; i < 3; i++) {
+      long u = 0;
+      if (i < s.length()) {
+        char c = s.charAt(i);
+        // Units E000..FFFF move below the surrogates, which encode code points above FFFF;
+        // +1 keeps "end of string" (0) below every unit.
+        u = (Character.isSurrogate(c) ? c + 0x2000 : c >= 0xE000 ? c - 0x800 : c) + 1L;
+      }
+      p = (p << 17) | u;
+    }
+    return p;
   }
 }

@@ -192,11 +192,13 @@ public final class Stream {
     int[] cols = columns("top-k", order.stream().map(SortKey::column).toList());
     boolean[] desc = new boolean[cols.length];
     boolean[] nullsFirst = new boolean[cols.length];
+    ColumnType[] types = new ColumnType[cols.length];
     for (int i = 0; i < cols.length; i++) {
       desc[i] = order.get(i).descending();
       nullsFirst[i] = order.get(i).nullsFirst();
+      types[i] = op.schema.column(cols[i]).type();
     }
-    return add(new TopKOperator(op, part, new RowOrder(cols, desc, nullsFirst), offset, limit));
+    return add(new TopKOperator(op, part, new RowOrder(cols, desc, nullsFirst, types), offset, limit));
   }
 
   /** {@link #topK} over the whole stream. */

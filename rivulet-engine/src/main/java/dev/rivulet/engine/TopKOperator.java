@@ -2,6 +2,7 @@ package dev.rivulet.engine;
 
 import dev.rivulet.engine.state.OrderStatisticTree;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,7 +51,7 @@ final class TopKOperator extends Operator {
     this.offset = offset;
     long e = offset + limit;
     this.end = (limit == Long.MAX_VALUE || e < 0) ? Long.MAX_VALUE : e;
-    this.whole = partitionColumns.length == 0 ? new OrderStatisticTree<>(order) : null;
+    this.whole = partitionColumns.length == 0 ? new OrderStatisticTree<>(order, order) : null;
   }
 
   @Override
@@ -67,7 +68,7 @@ final class TopKOperator extends Operator {
           .add(in.rows[i], in.weights[i]);
     }
     for (Map.Entry<Row, Delta> e : byPartition.entrySet()) {
-      OrderStatisticTree<Row> tree = partitions.computeIfAbsent(e.getKey(), k -> new OrderStatisticTree<>(order));
+      OrderStatisticTree<Row> tree = partitions.computeIfAbsent(e.getKey(), k -> new OrderStatisticTree<>(order, order));
       stepPartition(tree, e.getValue());
       if (tree.isEmpty()) {
         partitions.remove(e.getKey());
@@ -76,62 +77,121 @@ final class TopKOperator extends Operator {
   }
 
   private void stepPartition(OrderStatisticTree<Row> tree, Delta changes) {
+    // Old rank and count of every changed row, in one descent each; validates before mutating.
+    Candidate[] changed = new Candidate[changes.size];
     long m = 0;
     for (int i = 0; i < changes.size; i++) {
-      long after = tree.count(changes.rows[i]) + changes.weights[i];
-      if (after < 0) {
-        throw new InvariantViolation(name + ": multiplicity of " + changes.rows[i] + " would become " + after);
+      Candidate c = new Candidate(changes.rows[i]);
+      c.oldStart = tree.rankAndCount(c.row);
+      c.oldCount = tree.lastCount();
+      c.newCount = c.oldCount + changes.weights[i];
+      if (c.newCount < 0) {
+        throw new InvariantViolation(name + ": multiplicity of " + c.row + " would become " + c.newCount);
       }
+      changed[i] = c;
       m += Math.abs(changes.weights[i]);
     }
     long n0 = tree.size();
     long oldWindow = Math.max(0, Math.min(end, n0) - Math.min(offset, n0));
     long newWindowBound = Math.min(end - offset, n0 + m);
-    Map<Row, Candidate> cands = new LinkedHashMap<>();
+    List<Candidate> cands;
     if (oldWindow + newWindowBound <= 4 * m + 8) {
-      tree.visitRange(offset, end, (row, start, count) -> {
-        Candidate c = candidate(cands, row);
-        c.oldStart = start;
-        c.oldCount = count;
-      });
-      apply(tree, changes);
-      tree.visitRange(offset, end, (row, start, count) -> {
-        Candidate c = candidate(cands, row);
-        c.newStart = start;
-        c.newCount = count;
-      });
+      cands = walkWindows(tree, changes);
     } else {
-      for (int i = 0; i < changes.size; i++) {
-        Candidate c = candidate(cands, changes.rows[i]);
-        c.oldCount = tree.count(c.row);
-        c.oldStart = tree.rank(c.row);
-      }
-      OrderStatisticTree.RangeVisitor<Row> before = (row, start, count) -> {
-        Candidate c = candidate(cands, row);
-        c.oldStart = start;
-        c.oldCount = count;
-      };
-      tree.visitRange(offset - m, offset + m, before);
-      if (end != Long.MAX_VALUE) {
-        tree.visitRange(end - m, end + m, before);
-      }
-      apply(tree, changes);
-      for (Candidate c : cands.values()) {
-        c.newCount = tree.count(c.row);
-        c.newStart = tree.rank(c.row);
-      }
+      cands = nearEdges(tree, changes, changed, m);
     }
     examined += cands.size();
     emitDiff(cands);
   }
 
-  private static Candidate candidate(Map<Row, Candidate> cands, Row row) {
-    Candidate c = cands.get(row);
-    if (c == null) {
-      c = new Candidate(row);
-      cands.put(row, c);
+  /** Candidates = the old window and the new window, walked before and after applying. */
+  private List<Candidate> walkWindows(OrderStatisticTree<Row> tree, Delta changes) {
+    Map<Row, Candidate> byRow = new LinkedHashMap<>();
+    tree.visitRange(offset, end, (row, start, count) -> {
+      Candidate c = new Candidate(row);
+      c.oldStart = start;
+      c.oldCount = count;
+      byRow.put(row, c);
+    });
+    if (tree.isEmpty()) {
+      bulkLoad(tree, changes);
+    } else {
+      apply(tree, changes);
     }
-    return c;
+    tree.visitRange(offset, end, (row, start, count) -> {
+      Candidate c = byRow.computeIfAbsent(row, Candidate::new);
+      c.newStart = start;
+      c.newCount = count;
+    });
+    return new ArrayList<>(byRow.values());
+  }
+
+  /**
+   * Candidates = the changed rows and the rows within m ranks of either window edge. New ranks
+   * follow arithmetically: a row's start moves by the net weight of the changes ordered before
+   * it, so after the changes are applied no further descent is needed.
+   */
+  private List<Candidate> nearEdges(OrderStatisticTree<Row> tree, Delta changes, Candidate[] changed, long m) {
+    Arrays.sort(changed, (a, b) -> order.compare(a.row, b.row));
+    long[] prefix = new long[changed.length + 1];
+    for (int i = 0; i < changed.length; i++) {
+      prefix[i + 1] = prefix[i] + (changed[i].newCount - changed[i].oldCount);
+    }
+    List<Candidate> cands = new ArrayList<>(changed.length + 8);
+    for (Candidate c : changed) {
+      c.newStart = c.oldStart + prefix[shiftIndex(changed, c.row)];
+      cands.add(c);
+    }
+    OrderStatisticTree.RangeVisitor<Row> edge = (row, start, count) -> {
+      int at = shiftIndex(changed, row);
+      if (at < changed.length && changed[at].row.equals(row)) {
+        return; // a changed row, already a candidate
+      }
+      Candidate c = new Candidate(row);
+      c.oldStart = start;
+      c.oldCount = count;
+      c.newStart = start + prefix[at];
+      c.newCount = count;
+      cands.add(c);
+    };
+    tree.visitRange(offset - m, offset + m, edge);
+    if (end != Long.MAX_VALUE) {
+      tree.visitRange(end - m, end + m, edge);
+    }
+    apply(tree, changes);
+    return cands;
+  }
+
+  /** Number of changed rows ordered strictly before {@code row} (binary search). */
+  private int shiftIndex(Candidate[] sorted, Row row) {
+    int lo = 0;
+    int hi = sorted.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (order.compare(sorted[mid].row, row) < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** Fills an empty tree: sort once, then build balanced, instead of n descents. */
+  private void bulkLoad(OrderStatisticTree<Row> tree, Delta changes) {
+    Integer[] idx = new Integer[changes.size];
+    for (int i = 0; i < idx.length; i++) {
+      idx[i] = i;
+    }
+    Arrays.sort(idx, (a, b) -> order.compare(changes.rows[a], changes.rows[b]));
+    Row[] rows = new Row[idx.length];
+    long[] counts = new long[idx.length];
+    for (int i = 0; i < idx.length; i++) {
+      rows[i] = changes.rows[idx[i]];
+      counts[i] = changes.weights[idx[i]]; // consolidated and checked non-negative: positive
+    }
+    tree.bulkLoad(rows, counts, rows.length);
+    retainedRows += rows.length;
   }
 
   private void apply(OrderStatisticTree<Row> tree, Delta changes) {
@@ -146,10 +206,10 @@ final class TopKOperator extends Operator {
     return count == 0 ? 0 : Math.max(0, Math.min(start + count, end) - Math.max(start, offset));
   }
 
-  private void emitDiff(Map<Row, Candidate> cands) {
+  private void emitDiff(List<Candidate> cands) {
     List<Candidate> removed = new ArrayList<>(2);
     List<Candidate> inserted = new ArrayList<>(2);
-    for (Candidate c : cands.values()) {
+    for (Candidate c : cands) {
       long before = inWindow(c.oldStart, c.oldCount);
       long after = inWindow(c.newStart, c.newCount);
       if (before > after) {

@@ -66,7 +66,7 @@ public final class Values {
       return ofDouble(f.doubleValue());
     }
     if (v instanceof BigInteger bi) {
-      return bi.bitLength() < 64 ? (Object) bi.longValue() : new BigDecimal(bi);
+      return bi.bitLength() < 64 ? (Object) bi.longValue() : ofDecimal(new BigDecimal(bi));
     }
     if (v instanceof Character c) {
       return c.toString();
@@ -92,7 +92,7 @@ public final class Values {
     if (v instanceof ZonedDateTime t) {
       return t.toInstant();
     }
-    if (v instanceof java.util.Date d) {
+    if (v instanceof java.util.Date d && !(v instanceof java.sql.Time)) {
       return d.toInstant();
     }
     throw new IllegalArgumentException(
@@ -105,7 +105,7 @@ public final class Values {
       return true;
     }
     if (v instanceof Double d) {
-      return ofDouble(d) == v;
+      return ofDouble(d).equals(v);
     }
     if (v instanceof BigDecimal bd) {
       return ofDecimal(bd).equals(bd) && bd.equals(bd.stripTrailingZeros());

@@ -1,88 +1,258 @@
 package dev.rivulet.engine.state;
 
+import java.util.Arrays;
 import java.util.Comparator;
 
 /**
- * A sorted multiset with rank and select: an AVL tree whose nodes hold a key, its multiplicity and
- * the total multiplicity of their subtree. Every operation is O(log n) in the number of distinct
- * keys, plus O(k) for a range visit of k keys.
+ * A sorted multiset with rank and select: a counted B+tree. Leaves hold up to {@value #CAP} keys
+ * with their multiplicities; inner nodes hold each child's smallest key and total multiplicity.
+ * Every operation is O(log n) in the number of distinct keys, plus O(k) for a range visit of k
+ * keys; a descent touches a handful of nodes whose keys sit in arrays, which keeps it to a few
+ * cache misses even over millions of keys.
  *
  * <p>Ranks count occurrences: a key with multiplicity 3 occupies three consecutive ranks. {@link
  * #rank} is the number of occurrences strictly before a key, {@link #select} the key at an
  * occurrence rank.
+ *
+ * <p>Keys may come with primitive {@link Prefix}es, compared before the keys themselves, so most
+ * comparisons read only a node's {@code long[]} and not the key object.
  *
  * <p>Not thread-safe: owned by the operator that uses it.
  *
  * @param <K> keys, totally ordered by the comparator given at construction
  */
 public final class OrderStatisticTree<K> {
-  private static final class Node<K> {
-    final K key;
-    long count;
-    long size;
-    int height = 1;
-    Node<K> left;
-    Node<K> right;
+  static final int CAP = 64;
+  private static final int MIN_FILL = CAP / 4;
 
-    Node(K key, long count) {
-      this.key = key;
-      this.count = count;
-      this.size = count;
+  /**
+   * Optional primitive prefixes of keys. Contract: for keys a, b, {@code first(a) < first(b)}
+   * implies a &lt; b; and when {@code first(a) == first(b)}, {@code second(a) < second(b)} implies
+   * a &lt; b.
+   */
+  public interface Prefix<K> {
+    long first(K key);
+
+    long second(K key);
+  }
+
+  /** Receives one key of a range visit. */
+  @FunctionalInterface
+  public interface RangeVisitor<K> {
+    /**
+     * @param key the key
+     * @param start the rank of its first occurrence
+     * @param count its multiplicity
+     */
+    void visit(K key, long start, long count);
+  }
+
+  /** A node: {@code n} entries, each a key (a leaf's own, an inner node's child's smallest). */
+  private abstract static class Node {
+    final Object[] keys = new Object[CAP + 1];
+    final long[] p0 = new long[CAP + 1];
+    final long[] p1 = new long[CAP + 1];
+    final long[] counts = new long[CAP + 1]; // multiplicity, or the child's total
+    int n;
+    long size;
+
+    final void insertSlot(int i, Object key, long q0, long q1, long count) {
+      int tail = n - i;
+      System.arraycopy(keys, i, keys, i + 1, tail);
+      System.arraycopy(p0, i, p0, i + 1, tail);
+      System.arraycopy(p1, i, p1, i + 1, tail);
+      System.arraycopy(counts, i, counts, i + 1, tail);
+      keys[i] = key;
+      p0[i] = q0;
+      p1[i] = q1;
+      counts[i] = count;
+      n++;
+    }
+
+    void removeSlot(int i) {
+      int tail = n - i - 1;
+      System.arraycopy(keys, i + 1, keys, i, tail);
+      System.arraycopy(p0, i + 1, p0, i, tail);
+      System.arraycopy(p1, i + 1, p1, i, tail);
+      System.arraycopy(counts, i + 1, counts, i, tail);
+      n--;
+      keys[n] = null;
+    }
+
+    /** Moves entries [from, n) to the end of {@code dst}. */
+    void moveTail(int from, Node dst) {
+      int k = n - from;
+      System.arraycopy(keys, from, dst.keys, dst.n, k);
+      System.arraycopy(p0, from, dst.p0, dst.n, k);
+      System.arraycopy(p1, from, dst.p1, dst.n, k);
+      System.arraycopy(counts, from, dst.counts, dst.n, k);
+      dst.n += k;
+      Arrays.fill(keys, from, n, null);
+      n = from;
+    }
+
+    final long sumCounts(int to) {
+      long s = 0;
+      for (int i = 0; i < to; i++) {
+        s += counts[i];
+      }
+      return s;
+    }
+
+    abstract Node newSibling();
+  }
+
+  private static final class Leaf extends Node {
+    @Override
+    Node newSibling() {
+      return new Leaf();
+    }
+  }
+
+  private static final class Inner extends Node {
+    final Node[] kids = new Node[CAP + 1];
+
+    @Override
+    void removeSlot(int i) {
+      System.arraycopy(kids, i + 1, kids, i, n - i - 1);
+      super.removeSlot(i);
+      kids[n] = null;
+    }
+
+    void insertKid(int i, Node kid) {
+      System.arraycopy(kids, i, kids, i + 1, n - i);
+      kids[i] = kid;
+      Object k = kid.keys[0];
+      insertSlot(i, k, kid.p0[0], kid.p1[0], kid.size);
+    }
+
+    @Override
+    void moveTail(int from, Node dst) {
+      System.arraycopy(kids, from, ((Inner) dst).kids, dst.n, n - from);
+      Arrays.fill(kids, from, n, null);
+      super.moveTail(from, dst);
+    }
+
+    @Override
+    Node newSibling() {
+      return new Inner();
     }
   }
 
   private final Comparator<? super K> order;
-  private Node<K> root;
-  private int nodes;
-  private long lastCount; // result of the latest add, set at the node it reached
+  private final Prefix<K> prefix;
+  private Node root = new Leaf();
+  private int distinct;
+  private long lastCount;
+  private long q0; // prefixes of the key being looked up
+  private long q1;
 
   public OrderStatisticTree(Comparator<? super K> order) {
+    this(order, null);
+  }
+
+  /** A tree that compares {@code prefix}es before calling {@code order}. */
+  public OrderStatisticTree(Comparator<? super K> order, Prefix<K> prefix) {
     this.order = order;
+    this.prefix = prefix;
   }
 
   /** Total multiplicity. */
   public long size() {
-    return root == null ? 0 : root.size;
+    return root.size;
   }
 
   /** Number of distinct keys. */
   public int distinct() {
-    return nodes;
+    return distinct;
   }
 
   public boolean isEmpty() {
-    return root == null;
+    return root.size == 0;
+  }
+
+  /** The multiplicity found by the latest {@link #rankAndCount} or set by {@link #add}. */
+  public long lastCount() {
+    return lastCount;
+  }
+
+  private void probe(K key) {
+    if (prefix != null) {
+      q0 = prefix.first(key);
+      q1 = prefix.second(key);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private int compareAt(K key, Node node, int i) {
+    long a = node.p0[i];
+    if (q0 != a) {
+      return q0 < a ? -1 : 1;
+    }
+    long b = node.p1[i];
+    if (q1 != b) {
+      return q1 < b ? -1 : 1;
+    }
+    return order.compare(key, (K) node.keys[i]);
+  }
+
+  /** First slot of a leaf whose key is >= key. */
+  private int lowerBound(K key, Node leaf) {
+    int lo = 0;
+    int hi = leaf.n;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (compareAt(key, leaf, mid) > 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** The child of an inner node whose range holds key: the last with smallest key <= key. */
+  private int childFor(K key, Node inner) {
+    int lo = 1;
+    int hi = inner.n;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (compareAt(key, inner, mid) >= 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo - 1;
   }
 
   /** Multiplicity of {@code key} (0 when absent). */
   public long count(K key) {
-    Node<K> n = root;
-    while (n != null) {
-      int c = order.compare(key, n.key);
-      if (c == 0) {
-        return n.count;
-      }
-      n = c < 0 ? n.left : n.right;
-    }
-    return 0;
+    rankAndCount(key);
+    return lastCount;
   }
 
   /** Number of occurrences strictly before {@code key}, whether or not it is present. */
   public long rank(K key) {
+    return rankAndCount(key);
+  }
+
+  /**
+   * Like {@link #rank}, in the same descent also finding the multiplicity of {@code key}, which
+   * {@link #lastCount} then returns.
+   */
+  public long rankAndCount(K key) {
+    probe(key);
     long r = 0;
-    Node<K> n = root;
-    while (n != null) {
-      int c = order.compare(key, n.key);
-      if (c <= 0) {
-        if (c == 0) {
-          return r + size(n.left);
-        }
-        n = n.left;
-      } else {
-        r += size(n.left) + n.count;
-        n = n.right;
-      }
+    Node node = root;
+    while (node instanceof Inner in) {
+      int i = childFor(key, in);
+      r += in.sumCounts(i);
+      node = in.kids[i];
     }
+    int s = lowerBound(key, node);
+    r += node.sumCounts(s);
+    lastCount = s < node.n && compareAt(key, node, s) == 0 ? node.counts[s] : 0;
     return r;
   }
 
@@ -91,46 +261,40 @@ public final class OrderStatisticTree<K> {
    *
    * @throws IndexOutOfBoundsException unless {@code 0 <= rank < size()}
    */
+  @SuppressWarnings("unchecked")
   public K select(long rank) {
     if (rank < 0 || rank >= size()) {
       throw new IndexOutOfBoundsException("rank " + rank + " of " + size());
     }
-    Node<K> n = root;
+    Node node = root;
     while (true) {
-      long l = size(n.left);
-      if (rank < l) {
-        n = n.left;
-      } else if (rank < l + n.count) {
-        return n.key;
+      int i = 0;
+      while (rank >= node.counts[i]) {
+        rank -= node.counts[i];
+        i++;
+      }
+      if (node instanceof Inner in) {
+        node = in.kids[i];
       } else {
-        rank -= l + n.count;
-        n = n.right;
+        return (K) node.keys[i];
       }
     }
   }
 
   /** The smallest key, or null when empty. */
+  @SuppressWarnings("unchecked")
   public K first() {
-    Node<K> n = root;
-    if (n == null) {
-      return null;
-    }
-    while (n.left != null) {
-      n = n.left;
-    }
-    return n.key;
+    return root.n == 0 ? null : (K) root.keys[0];
   }
 
   /** The largest key, or null when empty. */
+  @SuppressWarnings("unchecked")
   public K last() {
-    Node<K> n = root;
-    if (n == null) {
-      return null;
+    Node node = root;
+    while (node instanceof Inner in) {
+      node = in.kids[in.n - 1];
     }
-    while (n.right != null) {
-      n = n.right;
-    }
-    return n.key;
+    return node.n == 0 ? null : (K) node.keys[node.n - 1];
   }
 
   /**
@@ -144,77 +308,140 @@ public final class OrderStatisticTree<K> {
     if (delta == 0) {
       return count(key);
     }
-    root = add(root, key, delta);
+    probe(key);
+    Node split = add(root, key, delta);
+    if (split != null) {
+      Inner top = new Inner();
+      top.insertKid(0, root);
+      top.insertKid(1, split);
+      top.size = root.size + split.size;
+      root = top;
+    } else if (root instanceof Inner in && in.n <= 1) {
+      root = in.n == 1 ? in.kids[0] : new Leaf();
+    }
     return lastCount;
   }
 
-  private Node<K> add(Node<K> n, K key, long delta) {
-    if (n == null) {
-      if (delta < 0) {
-        throw new IllegalStateException("multiplicity of " + key + " would become " + delta);
+  /** Adds within {@code node}; returns the new right sibling when the node split. */
+  private Node add(Node node, K key, long delta) {
+    if (node instanceof Inner in) {
+      int i = childFor(key, in);
+      Node kid = in.kids[i];
+      Node split = add(kid, key, delta);
+      in.size += delta;
+      refresh(in, i);
+      if (split != null) {
+        in.insertKid(i + 1, split);
+        in.counts[i] = kid.size;
+      } else if (kid.n < MIN_FILL) {
+        rebalance(in, i);
       }
-      nodes++;
-      lastCount = delta;
-      return new Node<>(key, delta);
+      return in.n > CAP ? split(in) : null;
     }
-    int c = order.compare(key, n.key);
-    if (c == 0) {
-      long next = n.count + delta;
+    int s = lowerBound(key, node);
+    if (s < node.n && compareAt(key, node, s) == 0) {
+      long next = node.counts[s] + delta;
       if (next < 0) {
         throw new IllegalStateException("multiplicity of " + key + " would become " + next);
       }
       lastCount = next;
+      node.size += delta;
       if (next == 0) {
-        nodes--;
-        return removeNode(n);
+        node.removeSlot(s);
+        distinct--;
+      } else {
+        node.counts[s] = next;
       }
-      n.count = next;
-      n.size += delta;
-      return n;
+      return null;
     }
-    if (c < 0) {
-      n.left = add(n.left, key, delta);
-    } else {
-      n.right = add(n.right, key, delta);
+    if (delta < 0) {
+      throw new IllegalStateException("multiplicity of " + key + " would become " + delta);
     }
-    return rebalance(n);
+    lastCount = delta;
+    node.insertSlot(s, key, q0, q1, delta);
+    node.size += delta;
+    distinct++;
+    return node.n > CAP ? split(node) : null;
   }
 
-  private Node<K> removeNode(Node<K> n) {
-    if (n.left == null) {
-      return n.right;
+  /** Re-reads child i's smallest key and total into its parent slot (drops it when empty). */
+  private static void refresh(Inner in, int i) {
+    Node kid = in.kids[i];
+    if (kid.n == 0) {
+      in.removeSlot(i);
+      return;
     }
-    if (n.right == null) {
-      return n.left;
-    }
-    // Replace by the successor: detach the leftmost node of the right subtree.
-    Node<K> succ = n.right;
-    while (succ.left != null) {
-      succ = succ.left;
-    }
-    Node<K> right = removeMin(n.right);
-    succ.right = right;
-    succ.left = n.left;
-    return rebalance(succ);
+    in.keys[i] = kid.keys[0];
+    in.p0[i] = kid.p0[0];
+    in.p1[i] = kid.p1[0];
+    in.counts[i] = kid.size;
   }
 
-  private Node<K> removeMin(Node<K> n) {
-    if (n.left == null) {
-      return n.right;
+  /** Merges an underfull child i into a neighbour when both fit in one node. */
+  private static void rebalance(Inner in, int i) {
+    if (i >= in.n) {
+      return; // child i was empty and is gone
     }
-    n.left = removeMin(n.left);
-    return rebalance(n);
+    int left = i > 0 ? i - 1 : i;
+    int right = left + 1;
+    if (right >= in.n || in.kids[left].n + in.kids[right].n > CAP) {
+      return;
+    }
+    Node a = in.kids[left];
+    Node b = in.kids[right];
+    b.moveTail(0, a);
+    a.size += b.size;
+    in.removeSlot(right);
+    in.counts[left] = a.size;
   }
 
-  /** Receives one key of a range visit. */
-  @FunctionalInterface
-  public interface RangeVisitor<K> {
-    /**
-     * @param key the key
-     * @param start the rank of its first occurrence
-     * @param count its multiplicity
-     */
-    void visit(K key, long start, long count);
+  private static Node split(Node node) {
+    Node right = node.newSibling();
+    int half = node.n / 2;
+    node.moveTail(half, right);
+    right.size = right.sumCounts(right.n);
+    node.size -= right.size;
+    return right;
+  }
+
+  /**
+   * Fills an empty tree from distinct keys in ascending order with positive counts, in O(n).
+   *
+   * @throws IllegalStateException when the tree is not empty
+   */
+  public void bulkLoad(K[] sorted, long[] counts, int n) {
+    if (!isEmpty()) {
+      throw new IllegalStateException("bulkLoad needs an empty tree");
+    }
+    if (n == 0) {
+      return;
+    }
+    int fill = CAP * 3 / 4;
+    Node[] level = new Node[(n + fill - 1) / fill];
+    for (int l = 0; l < level.length; l++) {
+      Node leaf = new Leaf();
+      for (int i = l * fill, end = Math.min(n, i + fill); i < end; i++) {
+        K key = sorted[i];
+        leaf.insertSlot(leaf.n, key, prefix == null ? 0 : prefix.first(key),
+            prefix == null ? 0 : prefix.second(key), counts[i]);
+        leaf.size += counts[i];
+      }
+      level[l] = leaf;
+    }
+    while (level.length > 1) {
+      Node[] up = new Node[(level.length + fill - 1) / fill];
+      for (int u = 0; u < up.length; u++) {
+        Inner in = new Inner();
+        for (int i = u * fill, end = Math.min(level.length, i + fill); i < end; i++) {
+          in.insertKid(in.n, level[i]);
+          in.size += level[i].size;
+        }
+        up[u] = in;
+      }
+      level = up;
+    }
+    root = level[0];
+    distinct = n;
   }
 
   /**
@@ -229,69 +456,19 @@ public final class OrderStatisticTree<K> {
     }
   }
 
-  private void visit(Node<K> n, long base, long from, long to, RangeVisitor<K> visitor) {
-    if (n == null) {
-      return;
-    }
-    long l = size(n.left);
-    long start = base + l;
-    if (from < start) {
-      visit(n.left, base, from, to, visitor);
-    }
-    if (start < to && start + n.count > from) {
-      visitor.visit(n.key, start, n.count);
-    }
-    if (start + n.count < to) {
-      visit(n.right, start + n.count, from, to, visitor);
-    }
-  }
-
-  private static long size(Node<?> n) {
-    return n == null ? 0 : n.size;
-  }
-
-  private static int height(Node<?> n) {
-    return n == null ? 0 : n.height;
-  }
-
-  private static <K> void update(Node<K> n) {
-    n.height = 1 + Math.max(height(n.left), height(n.right));
-    n.size = n.count + size(n.left) + size(n.right);
-  }
-
-  private static <K> Node<K> rebalance(Node<K> n) {
-    update(n);
-    int balance = height(n.left) - height(n.right);
-    if (balance > 1) {
-      if (height(n.left.left) < height(n.left.right)) {
-        n.left = rotateLeft(n.left);
+  @SuppressWarnings("unchecked")
+  private void visit(Node node, long base, long from, long to, RangeVisitor<K> visitor) {
+    long start = base;
+    for (int i = 0; i < node.n && start < to; i++) {
+      long c = node.counts[i];
+      if (start + c > from) {
+        if (node instanceof Inner in) {
+          visit(in.kids[i], start, from, to, visitor);
+        } else {
+          visitor.visit((K) node.keys[i], start, c);
+        }
       }
-      return rotateRight(n);
+      start += c;
     }
-    if (balance < -1) {
-      if (height(n.right.right) < height(n.right.left)) {
-        n.right = rotateRight(n.right);
-      }
-      return rotateLeft(n);
-    }
-    return n;
-  }
-
-  private static <K> Node<K> rotateRight(Node<K> n) {
-    Node<K> l = n.left;
-    n.left = l.right;
-    l.right = n;
-    update(n);
-    update(l);
-    return l;
-  }
-
-  private static <K> Node<K> rotateLeft(Node<K> n) {
-    Node<K> r = n.right;
-    n.right = r.left;
-    r.left = n;
-    update(n);
-    update(r);
-    return r;
   }
 }

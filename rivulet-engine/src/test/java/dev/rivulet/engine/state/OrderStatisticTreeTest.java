@@ -1,0 +1,247 @@
+package dev.rivulet.engine.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** {@link OrderStatisticTree} against a naive sorted multiset (a TreeMap of counts). */
+class OrderStatisticTreeTest {
+
+  /** The naive twin: key -> multiplicity in a TreeMap, ranks by walking it. */
+  private static final class Naive {
+    final TreeMap<Integer, Long> counts;
+
+    Naive(Comparator<Integer> order) {
+      counts = new TreeMap<>(order);
+    }
+
+    long size() {
+      return counts.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    long rank(int key) {
+      return counts.headMap(key, false).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    List<Integer> expanded() {
+      List<Integer> out = new ArrayList<>();
+      counts.forEach((k, c) -> {
+        for (long i = 0; i < c; i++) {
+          out.add(k);
+        }
+      });
+      return out;
+    }
+
+    /** (key, start, count) of each distinct key with an occurrence in [from, to). */
+    List<List<Long>> range(long from, long to) {
+      List<List<Long>> out = new ArrayList<>();
+      if (from >= to) {
+        return out;
+      }
+      long start = 0;
+      for (Map.Entry<Integer, Long> e : counts.entrySet()) {
+        long end = start + e.getValue();
+        if (start < to && end > from) {
+          out.add(List.of((long) e.getKey(), start, e.getValue()));
+        }
+        start = end;
+      }
+      return out;
+    }
+  }
+
+  private static List<List<Long>> visit(OrderStatisticTree<Integer> tree, long from, long to) {
+    List<List<Long>> out = new ArrayList<>();
+    tree.visitRange(from, to, (k, start, count) -> out.add(List.of((long) k, start, count)));
+    return out;
+  }
+
+  private static void checkAgainst(OrderStatisticTree<Integer> tree, Naive naive, Random rnd, int keySpace) {
+    assertThat(tree.size()).isEqualTo(naive.size());
+    assertThat(tree.distinct()).isEqualTo(naive.counts.size());
+    assertThat(tree.isEmpty()).isEqualTo(naive.counts.isEmpty());
+    assertThat(tree.first()).isEqualTo(naive.counts.isEmpty() ? null : naive.counts.firstKey());
+    assertThat(tree.last()).isEqualTo(naive.counts.isEmpty() ? null : naive.counts.lastKey());
+    for (int i = 0; i < 5; i++) {
+      int k = rnd.nextInt(keySpace + 2) - 1;
+      assertThat(tree.count(k)).as("count(%d)", k).isEqualTo(naive.counts.getOrDefault(k, 0L));
+      assertThat(tree.rank(k)).as("rank(%d)", k).isEqualTo(naive.rank(k));
+    }
+    long n = naive.size();
+    if (n > 0) {
+      List<Integer> expanded = naive.expanded();
+      for (int i = 0; i < 5; i++) {
+        long r = (long) rnd.nextInt((int) n);
+        assertThat(tree.select(r)).as("select(%d)", r).isEqualTo(expanded.get((int) r));
+      }
+      assertThat(tree.select(0)).isEqualTo(expanded.get(0));
+      assertThat(tree.select(n - 1)).isEqualTo(expanded.get((int) n - 1));
+    }
+    long from = rnd.nextInt((int) n + 3) - 2;
+    long to = from + rnd.nextInt(12);
+    assertThat(visit(tree, from, to)).as("visitRange(%d, %d)", from, to).isEqualTo(naive.range(from, to));
+  }
+
+  private static void randomOperations(Comparator<Integer> order, long seed) {
+    Random rnd = new Random(seed);
+    OrderStatisticTree<Integer> tree = new OrderStatisticTree<>(order);
+    Naive naive = new Naive(order);
+    int keySpace = 300;
+    for (int step = 0; step < 4000; step++) {
+      int k = rnd.nextInt(keySpace);
+      long have = naive.counts.getOrDefault(k, 0L);
+      long delta;
+      int dice = rnd.nextInt(10);
+      if (dice < 5) {
+        delta = 1 + rnd.nextInt(3);
+      } else if (dice < 9 && have > 0) {
+        delta = -(1 + rnd.nextInt((int) have)); // sometimes all of it
+      } else if (dice == 9 && have > 0) {
+        delta = -have;
+      } else {
+        delta = 0;
+      }
+      long result = tree.add(k, delta);
+      long after = have + delta;
+      assertThat(result).as("step %d add(%d, %d)", step, k, delta).isEqualTo(after);
+      if (after == 0) {
+        naive.counts.remove(k);
+      } else {
+        naive.counts.put(k, after);
+      }
+      checkAgainst(tree, naive, rnd, keySpace);
+    }
+    // Full check at the end: every rank selects the right key and visitRange covers everything.
+    List<Integer> expanded = naive.expanded();
+    for (int r = 0; r < expanded.size(); r++) {
+      assertThat(tree.select(r)).isEqualTo(expanded.get(r));
+    }
+    assertThat(visit(tree, 0, Long.MAX_VALUE)).isEqualTo(naive.range(0, Long.MAX_VALUE));
+    // Drain it completely.
+    for (Integer k : new ArrayList<>(naive.counts.keySet())) {
+      assertThat(tree.add(k, -naive.counts.get(k))).isZero();
+    }
+    assertThat(tree.isEmpty()).isTrue();
+    assertThat(tree.size()).isZero();
+    assertThat(tree.distinct()).isZero();
+    assertThat(tree.first()).isNull();
+    assertThat(tree.last()).isNull();
+  }
+
+  @Test
+  void randomOperationsMatchNaiveAscending() {
+    randomOperations(Comparator.naturalOrder(), 1);
+  }
+
+  @Test
+  void randomOperationsMatchNaiveDescending() {
+    randomOperations(Comparator.reverseOrder(), 2);
+  }
+
+  @Test
+  void sequentialInsertsAndDeletesStayCorrect() {
+    // Monotone inserts and removals are the worst case for rebalancing.
+    OrderStatisticTree<Integer> tree = new OrderStatisticTree<>(Comparator.naturalOrder());
+    for (int i = 0; i < 2000; i++) {
+      tree.add(i, 1 + (i % 3));
+    }
+    long expectedSize = 0;
+    for (int i = 0; i < 2000; i++) {
+      expectedSize += 1 + (i % 3);
+    }
+    assertThat(tree.size()).isEqualTo(expectedSize);
+    assertThat(tree.rank(1000)).isEqualTo(1000 + 333 * 3); // sum of 1+(i%3) for i<1000
+    for (int i = 0; i < 2000; i += 2) {
+      tree.add(i, -(1 + (i % 3)));
+    }
+    assertThat(tree.distinct()).isEqualTo(1000);
+    assertThat(tree.first()).isEqualTo(1);
+    assertThat(tree.last()).isEqualTo(1999);
+    assertThat(tree.select(0)).isEqualTo(1);
+    assertThat(tree.count(1)).isEqualTo(2);
+    assertThat(tree.select(2)).isEqualTo(3);
+  }
+
+  @Test
+  void rankOfAnAbsentKeyCountsWhatPrecedesIt() {
+    OrderStatisticTree<Integer> tree = new OrderStatisticTree<>(Comparator.naturalOrder());
+    tree.add(10, 3);
+    tree.add(20, 2);
+    assertThat(tree.rank(5)).isZero();
+    assertThat(tree.rank(10)).isZero();
+    assertThat(tree.rank(15)).isEqualTo(3);
+    assertThat(tree.rank(20)).isEqualTo(3);
+    assertThat(tree.rank(25)).isEqualTo(5);
+    assertThat(tree.select(2)).isEqualTo(10);
+    assertThat(tree.select(3)).isEqualTo(20);
+  }
+
+  @Test
+  void selectOutOfRangeThrows() {
+    OrderStatisticTree<Integer> tree = new OrderStatisticTree<>(Comparator.naturalOrder());
+    assertThatThrownBy(() -> tree.select(0)).isInstanceOf(IndexOutOfBoundsException.class);
+    tree.add(1, 2);
+    assertThatThrownBy(() -> tree.select(2)).isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> tree.select(-1)).isInstanceOf(IndexOutOfBoundsException.class);
+  }
+
+  @Test
+  void visitRangeClampsAndReportsPartialOverlap() {
+    OrderStatisticTree<Integer> tree = new OrderStatisticTree<>(Comparator.naturalOrder());
+    tree.add(1, 2); // ranks 0-1
+    tree.add(2, 3); // ranks 2-4
+    tree.add(3, 1); // rank 5
+    assertThat(visit(tree, -10, 1)).containsExactly(List.of(1L, 0L, 2L));
+    assertThat(visit(tree, 4, 5)).containsExactly(List.of(2L, 2L, 3L));
+    assertThat(visit(tree, 1, 3)).containsExactly(List.of(1L, 0L, 2L), List.of(2L, 2L, 3L));
+    assertThat(visit(tree, 5, 100)).containsExactly(List.of(3L, 5L, 1L));
+    assertThat(visit(tree, 6, 100)).isEmpty();
+    assertThat(visit(tree, 3, 3)).isEmpty();
+    assertThat(visit(tree, 4, 2)).isEmpty();
+  }
+
+  @Test
+  void negativeMultiplicityThrowsAndLeavesTheTreeUnchanged() {
+    OrderStatisticTree<Integer> tree = new OrderStatisticTree<>(Comparator.naturalOrder());
+    for (int i = 0; i < 50; i++) {
+      tree.add(i, 2);
+    }
+    assertThatThrownBy(() -> tree.add(7, -3))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("7")
+        .hasMessageContaining("-1");
+    assertThatThrownBy(() -> tree.add(1000, -1))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("1000");
+    assertThat(tree.size()).isEqualTo(100);
+    assertThat(tree.distinct()).isEqualTo(50);
+    assertThat(tree.count(7)).isEqualTo(2);
+    assertThat(tree.count(1000)).isZero();
+    assertThat(tree.rank(8)).isEqualTo(16);
+    assertThat(tree.last()).isEqualTo(49);
+    for (int r = 0; r < 100; r++) {
+      assertThat(tree.select(r)).isEqualTo(r / 2);
+    }
+    // And it keeps working afterwards.
+    assertThat(tree.add(7, -2)).isZero();
+    assertThat(tree.distinct()).isEqualTo(49);
+    assertThat(tree.rank(8)).isEqualTo(14);
+  }
+
+  @Test
+  void addZeroReportsTheCurrentCount() {
+    OrderStatisticTree<Integer> tree = new OrderStatisticTree<>(Comparator.naturalOrder());
+    assertThat(tree.add(4, 0)).isZero();
+    assertThat(tree.isEmpty()).isTrue();
+    tree.add(4, 5);
+    assertThat(tree.add(4, 0)).isEqualTo(5);
+  }
+}
