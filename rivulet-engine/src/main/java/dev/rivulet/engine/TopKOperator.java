@@ -77,6 +77,10 @@ final class TopKOperator extends Operator {
   }
 
   private void stepPartition(OrderStatisticTree<Row> tree, Delta changes) {
+    if (tree.isEmpty()) {
+      hydrate(tree, changes);
+      return;
+    }
     // Old rank and count of every changed row, in one descent each; validates before mutating.
     Candidate[] changed = new Candidate[changes.size];
     long m = 0;
@@ -113,11 +117,7 @@ final class TopKOperator extends Operator {
       c.oldCount = count;
       byRow.put(row, c);
     });
-    if (tree.isEmpty()) {
-      bulkLoad(tree, changes);
-    } else {
-      apply(tree, changes);
-    }
+    apply(tree, changes);
     tree.visitRange(offset, end, (row, start, count) -> {
       Candidate c = byRow.computeIfAbsent(row, Candidate::new);
       c.newStart = start;
@@ -177,21 +177,42 @@ final class TopKOperator extends Operator {
     return lo;
   }
 
-  /** Fills an empty tree: sort once, then build balanced, instead of n descents. */
-  private void bulkLoad(OrderStatisticTree<Row> tree, Delta changes) {
-    Integer[] idx = new Integer[changes.size];
-    for (int i = 0; i < idx.length; i++) {
-      idx[i] = i;
+  /**
+   * First contents of an empty partition: sort once and build the tree balanced instead of n
+   * descents, then emit the window in order.
+   */
+  private void hydrate(OrderStatisticTree<Row> tree, Delta changes) {
+    int n = changes.size;
+    Row[] rows = Arrays.copyOf(changes.rows, n);
+    long[] counts = new long[n];
+    boolean allOnes = true;
+    for (int i = 0; i < n; i++) {
+      if (changes.weights[i] < 0) {
+        throw new InvariantViolation(name + ": multiplicity of " + rows[i] + " would become " + changes.weights[i]);
+      }
+      allOnes &= changes.weights[i] == 1;
     }
-    Arrays.sort(idx, (a, b) -> order.compare(changes.rows[a], changes.rows[b]));
-    Row[] rows = new Row[idx.length];
-    long[] counts = new long[idx.length];
-    for (int i = 0; i < idx.length; i++) {
-      rows[i] = changes.rows[idx[i]];
-      counts[i] = changes.weights[idx[i]]; // consolidated and checked non-negative: positive
+    if (allOnes) {
+      Arrays.sort(rows, order);
+      Arrays.fill(counts, 1);
+    } else {
+      Integer[] idx = new Integer[n];
+      for (int i = 0; i < n; i++) {
+        idx[i] = i;
+      }
+      Arrays.sort(idx, (a, b) -> order.compare(changes.rows[a], changes.rows[b]));
+      for (int i = 0; i < n; i++) {
+        rows[i] = changes.rows[idx[i]];
+        counts[i] = changes.weights[idx[i]];
+      }
     }
-    tree.bulkLoad(rows, counts, rows.length);
-    retainedRows += rows.length;
+    tree.bulkLoad(rows, counts, n);
+    retainedRows += n;
+    examined += n;
+    tree.visitRange(offset, end, (row, start, count) -> {
+      long k = inWindow(start, count);
+      emit(row, k, (int) (Math.max(start, offset) - offset));
+    });
   }
 
   private void apply(OrderStatisticTree<Row> tree, Delta changes) {

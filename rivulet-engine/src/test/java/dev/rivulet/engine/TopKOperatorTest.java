@@ -249,6 +249,19 @@ class TopKOperatorTest {
   }
 
   @Test
+  void aRowWhoseCopiesSpanBothWindowEdgesIsEmittedOnce() {
+    // Row a fills ranks 0..11 of a window [0, 10): it lies near both edges at once.
+    Harness h = new Harness(List.of(), List.of(SortKey.asc("score")), 0, 10);
+    Row a = row(1, "g", 0L, "a");
+    h.send(a, 12).send(row(2, "g", 5L, "b"), 1).send(row(3, "g", 6L, "c"), 1).run();
+    Row z = row(4, "g", -1L, "z");
+    ZSet d = h.send(z, 1).run();
+    assertThat(d.entries()).containsExactly(new ZSet.Entry(a, -1, 0), new ZSet.Entry(z, 1, 0));
+    assertThat(h.window()).hasSize(10).startsWith(z);
+    h.check("spanning row");
+  }
+
+  @Test
   void partitionsHaveTheirOwnWindowsAndPositions() {
     Harness h = new Harness(List.of("grp"), List.of(SortKey.desc("score")), 0, 2);
     h.send(row(1, "x", 5L, "a"), 1).send(row(2, "x", 7L, "b"), 1).send(row(3, "x", 6L, "c"), 1)
