@@ -156,7 +156,12 @@ final class TopKOperator extends Operator {
     };
     tree.visitRange(offset - m, offset + m, edge);
     if (end != Long.MAX_VALUE) {
-      tree.visitRange(end - m, end + m, edge);
+      // A row starting below offset + m was met at the first edge (it may span both edges).
+      tree.visitRange(end - m, end + m, (row, start, count) -> {
+        if (start >= offset + m) {
+          edge.visit(row, start, count);
+        }
+      });
     }
     apply(tree, changes);
     return cands;
