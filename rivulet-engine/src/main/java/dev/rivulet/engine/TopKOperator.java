@@ -1,11 +1,10 @@
 package dev.rivulet.engine;
 
+import dev.rivulet.engine.WindowDiff.Candidate;
 import dev.rivulet.engine.state.OrderStatisticTree;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,7 +19,7 @@ import java.util.Map;
  * occurrences costs O(m log n): only the changed rows and the rows within m ranks of a window edge
  * can enter or leave the window, since an unchanged row's rank moves by at most m. When the
  * window is small next to m, the old and new windows are walked instead, which costs O(window +
- * m log n).
+ * m log n). The candidate bookkeeping and the positioned emission live in {@link WindowDiff}.
  */
 final class TopKOperator extends Operator {
   private final int[] partitionColumns;
@@ -29,20 +28,11 @@ final class TopKOperator extends Operator {
   private final long end;
   private final HashMap<Row, OrderStatisticTree<Row>> partitions = new HashMap<>();
   private final OrderStatisticTree<Row> whole;
+  private final WindowDiff diff;
+  private final WindowDiff.Sink sink = this::emit;
+  private final EdgeVisitor edgeVisitor = new EdgeVisitor();
+  private Candidate[] changed = new Candidate[4];
   private long retainedRows;
-
-  /** One row that may enter or leave the window, with its occurrences before and after. */
-  private static final class Candidate {
-    final Row row;
-    long oldStart;
-    long oldCount;
-    long newStart;
-    long newCount;
-
-    Candidate(Row row) {
-      this.row = row;
-    }
-  }
 
   TopKOperator(Operator in, int[] partitionColumns, RowOrder order, long offset, long limit) {
     super("top-k", in.schema, in);
@@ -52,6 +42,7 @@ final class TopKOperator extends Operator {
     long e = offset + limit;
     this.end = (limit == Long.MAX_VALUE || e < 0) ? Long.MAX_VALUE : e;
     this.whole = partitionColumns.length == 0 ? new OrderStatisticTree<>(order, order) : null;
+    this.diff = new WindowDiff(offset, end);
   }
 
   @Override
@@ -81,11 +72,14 @@ final class TopKOperator extends Operator {
       hydrate(tree, changes);
       return;
     }
+    diff.clear();
     // Old rank and count of every changed row, in one descent each; validates before mutating.
-    Candidate[] changed = new Candidate[changes.size];
+    if (changed.length < changes.size) {
+      changed = new Candidate[Math.max(changes.size, changed.length * 2)];
+    }
     long m = 0;
     for (int i = 0; i < changes.size; i++) {
-      Candidate c = new Candidate(changes.rows[i]);
+      Candidate c = diff.add(changes.rows[i]);
       c.oldStart = tree.rankAndCount(c.row);
       c.oldCount = tree.lastCount();
       c.newCount = c.oldCount + changes.weights[i];
@@ -98,82 +92,113 @@ final class TopKOperator extends Operator {
     long n0 = tree.size();
     long oldWindow = Math.max(0, Math.min(end, n0) - Math.min(offset, n0));
     long newWindowBound = Math.min(end - offset, n0 + m);
-    List<Candidate> cands;
     if (oldWindow + newWindowBound <= 4 * m + 8) {
-      cands = walkWindows(tree, changes);
+      walkWindows(tree, changes);
     } else {
-      cands = nearEdges(tree, changes, changed, m);
+      nearEdges(tree, changes, m);
     }
-    examined += cands.size();
-    emitDiff(cands);
+    Arrays.fill(changed, 0, changes.size, null);
+    examined += diff.size();
+    diff.emit(sink);
   }
 
-  /** Candidates = the old window and the new window, walked before and after applying. */
-  private List<Candidate> walkWindows(OrderStatisticTree<Row> tree, Delta changes) {
-    Map<Row, Candidate> byRow = new LinkedHashMap<>();
+  /**
+   * Candidates = the old window and the new window, walked before and after applying. The
+   * changed rows already in {@link #diff} only matter if a walk meets them, so they are reset.
+   */
+  private void walkWindows(OrderStatisticTree<Row> tree, Delta changes) {
+    diff.clear();
     tree.visitRange(offset, end, (row, start, count) -> {
-      Candidate c = new Candidate(row);
+      Candidate c = diff.addOrGet(row);
       c.oldStart = start;
       c.oldCount = count;
-      byRow.put(row, c);
     });
     apply(tree, changes);
     tree.visitRange(offset, end, (row, start, count) -> {
-      Candidate c = byRow.computeIfAbsent(row, Candidate::new);
+      Candidate c = diff.addOrGet(row);
       c.newStart = start;
       c.newCount = count;
     });
-    return new ArrayList<>(byRow.values());
   }
 
   /**
    * Candidates = the changed rows and the rows within m ranks of either window edge. New ranks
-   * follow arithmetically: a row's start moves by the net weight of the changes ordered before
-   * it, so after the changes are applied no further descent is needed.
+   * follow arithmetically: a row's start moves by the net weight of the changed rows ordered
+   * before it. Which changed rows those are is read off the old ranks, so after the changes are
+   * applied no further descent, and for an unchanged row no row comparison, is needed.
    */
-  private List<Candidate> nearEdges(OrderStatisticTree<Row> tree, Delta changes, Candidate[] changed, long m) {
-    Arrays.sort(changed, (a, b) -> order.compare(a.row, b.row));
-    long[] prefix = new long[changed.length + 1];
-    for (int i = 0; i < changed.length; i++) {
-      prefix[i + 1] = prefix[i] + (changed[i].newCount - changed[i].oldCount);
-    }
-    List<Candidate> cands = new ArrayList<>(changed.length + 8);
-    for (Candidate c : changed) {
-      c.newStart = c.oldStart + prefix[shiftIndex(changed, c.row)];
-      cands.add(c);
-    }
-    OrderStatisticTree.RangeVisitor<Row> edge = (row, start, count) -> {
-      int at = shiftIndex(changed, row);
-      if (at < changed.length && changed[at].row.equals(row)) {
-        return; // a changed row, already a candidate
+  private void nearEdges(OrderStatisticTree<Row> tree, Delta changes, long m) {
+    int k = changes.size;
+    // A changed row c precedes an unchanged row starting at s iff bound(c) <= s, where bound(c)
+    // is its old rank, plus one if it was present. Sort by (old rank, absent first); two rows
+    // absent from the same gap need the row order.
+    Arrays.sort(changed, 0, k, (a, b) -> {
+      if (a.oldStart != b.oldStart) {
+        return Long.compare(a.oldStart, b.oldStart);
       }
-      Candidate c = new Candidate(row);
-      c.oldStart = start;
-      c.oldCount = count;
-      c.newStart = start + prefix[at];
-      c.newCount = count;
-      cands.add(c);
-    };
-    tree.visitRange(offset - m, offset + m, edge);
+      if ((a.oldCount > 0) != (b.oldCount > 0)) {
+        return a.oldCount > 0 ? 1 : -1;
+      }
+      return order.compare(a.row, b.row);
+    });
+    EdgeVisitor v = edgeVisitor;
+    v.reset(k);
+    for (int i = 0; i < k; i++) {
+      Candidate c = changed[i];
+      v.bound[i] = c.oldStart + (c.oldCount > 0 ? 1 : 0);
+      v.prefix[i + 1] = v.prefix[i] + (c.newCount - c.oldCount);
+      c.newStart = c.oldStart + v.prefix[i];
+    }
+    v.minStart = Long.MIN_VALUE;
+    tree.visitRange(offset - m, offset + m, v);
     if (end != Long.MAX_VALUE) {
       // A row starting below offset + m was met at the first edge (it may span both edges).
-      tree.visitRange(end - m, end + m, (row, start, count) -> {
-        if (start >= offset + m) {
-          edge.visit(row, start, count);
-        }
-      });
+      v.minStart = offset + m;
+      tree.visitRange(end - m, end + m, v);
     }
     apply(tree, changes);
-    return cands;
   }
 
-  /** Number of changed rows ordered strictly before {@code row} (binary search). */
-  private int shiftIndex(Candidate[] sorted, Row row) {
+  /** Adds the unchanged rows met near an edge, with their arithmetically shifted new start. */
+  private final class EdgeVisitor implements OrderStatisticTree.RangeVisitor<Row> {
+    long[] bound = new long[4];
+    long[] prefix = new long[5];
+    int k;
+    long minStart;
+
+    void reset(int k) {
+      this.k = k;
+      if (bound.length < k) {
+        bound = new long[k * 2];
+        prefix = new long[k * 2 + 1];
+      }
+      prefix[0] = 0;
+    }
+
+    @Override
+    public void visit(Row row, long start, long count) {
+      if (start < minStart) {
+        return;
+      }
+      int before = upperBound(bound, k, start);
+      if (before < k && changed[before].oldCount > 0 && changed[before].oldStart == start) {
+        return; // a changed row, already a candidate
+      }
+      Candidate c = diff.add(row);
+      c.oldStart = start;
+      c.oldCount = count;
+      c.newStart = start + prefix[before];
+      c.newCount = count;
+    }
+  }
+
+  /** Number of entries of ascending {@code a[0..n)} that are {@code <= x}. */
+  private static int upperBound(long[] a, int n, long x) {
     int lo = 0;
-    int hi = sorted.length;
+    int hi = n;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (order.compare(sorted[mid].row, row) < 0) {
+      if (a[mid] <= x) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -215,7 +240,7 @@ final class TopKOperator extends Operator {
     retainedRows += n;
     examined += n;
     tree.visitRange(offset, end, (row, start, count) -> {
-      long k = inWindow(start, count);
+      long k = diff.inWindow(start, count);
       emit(row, k, (int) (Math.max(start, offset) - offset));
     });
   }
@@ -225,34 +250,6 @@ final class TopKOperator extends Operator {
       long before = tree.distinct();
       tree.add(changes.rows[i], changes.weights[i]);
       retainedRows += tree.distinct() - before;
-    }
-  }
-
-  private long inWindow(long start, long count) {
-    return count == 0 ? 0 : Math.max(0, Math.min(start + count, end) - Math.max(start, offset));
-  }
-
-  private void emitDiff(List<Candidate> cands) {
-    List<Candidate> removed = new ArrayList<>(2);
-    List<Candidate> inserted = new ArrayList<>(2);
-    for (Candidate c : cands) {
-      long before = inWindow(c.oldStart, c.oldCount);
-      long after = inWindow(c.newStart, c.newCount);
-      if (before > after) {
-        c.oldCount = before - after; // reused: copies leaving
-        removed.add(c);
-      } else if (after > before) {
-        c.newCount = after - before; // reused: copies entering
-        inserted.add(c);
-      }
-    }
-    removed.sort((a, b) -> Long.compare(b.oldStart, a.oldStart));
-    inserted.sort((a, b) -> Long.compare(a.newStart, b.newStart));
-    for (Candidate c : removed) {
-      emit(c.row, -c.oldCount, (int) (Math.max(c.oldStart, offset) - offset));
-    }
-    for (Candidate c : inserted) {
-      emit(c.row, c.newCount, (int) (Math.max(c.newStart, offset) - offset));
     }
   }
 

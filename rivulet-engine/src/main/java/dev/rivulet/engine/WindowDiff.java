@@ -1,0 +1,133 @@
+package dev.rivulet.engine;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+
+/**
+ * The rows that may enter or leave one window {@code [offset, end)} of ranks during a run, each
+ * with its occurrences before and after ({@code start}, {@code count}), and the positioned change
+ * they make: the copies that leave, at their old positions in descending order, then the copies
+ * that enter, at their new positions in ascending order.
+ *
+ * <p>Reusable scratch, cleared per partition and run; owned by one {@link TopKOperator} and
+ * confined to the graph's thread.
+ */
+final class WindowDiff {
+  /** A row with its occurrences in the old and new rank order. */
+  static final class Candidate {
+    Row row;
+    long oldStart;
+    long oldCount;
+    long newStart;
+    long newCount;
+    long moving; // copies leaving (removals) or entering (insertions)
+  }
+
+  /** Receives one positioned entry. */
+  @FunctionalInterface
+  interface Sink {
+    void accept(Row row, long weight, int position);
+  }
+
+  private static final Comparator<Candidate> BY_OLD_DESC = (a, b) -> Long.compare(b.oldStart, a.oldStart);
+  private static final Comparator<Candidate> BY_NEW = (a, b) -> Long.compare(a.newStart, b.newStart);
+
+  private final long offset;
+  private final long end;
+  private Candidate[] items = new Candidate[16];
+  private int size;
+  private Candidate[] removed = new Candidate[4];
+  private Candidate[] inserted = new Candidate[4];
+  private final HashMap<Row, Candidate> byRow = new HashMap<>();
+
+  WindowDiff(long offset, long end) {
+    this.offset = offset;
+    this.end = end;
+  }
+
+  void clear() {
+    for (int i = 0; i < size; i++) {
+      items[i].row = null;
+    }
+    size = 0;
+    byRow.clear();
+  }
+
+  int size() {
+    return size;
+  }
+
+  /** A new candidate for {@code row}, all counts zero. */
+  Candidate add(Row row) {
+    if (size == items.length) {
+      items = Arrays.copyOf(items, size * 2);
+    }
+    Candidate c = items[size];
+    if (c == null) {
+      c = new Candidate();
+      items[size] = c;
+    }
+    size++;
+    c.row = row;
+    c.oldStart = 0;
+    c.oldCount = 0;
+    c.newStart = 0;
+    c.newCount = 0;
+    return c;
+  }
+
+  /** The candidate for {@code row}, created if absent (for walks that meet a row twice). */
+  Candidate addOrGet(Row row) {
+    Candidate c = byRow.get(row);
+    if (c == null) {
+      c = add(row);
+      byRow.put(row, c);
+    }
+    return c;
+  }
+
+  /** Occurrences of a run {@code [start, start + count)} that fall in the window. */
+  long inWindow(long start, long count) {
+    return count == 0 ? 0 : Math.max(0, Math.min(start + count, end) - Math.max(start, offset));
+  }
+
+  /** Emits the positioned change of the window. */
+  void emit(Sink sink) {
+    int nr = 0;
+    int ni = 0;
+    for (int i = 0; i < size; i++) {
+      Candidate c = items[i];
+      long before = inWindow(c.oldStart, c.oldCount);
+      long after = inWindow(c.newStart, c.newCount);
+      if (before != after) {
+        c.moving = Math.abs(before - after);
+        if (before > after) {
+          removed = put(removed, nr++, c);
+        } else {
+          inserted = put(inserted, ni++, c);
+        }
+      }
+    }
+    Arrays.sort(removed, 0, nr, BY_OLD_DESC);
+    Arrays.sort(inserted, 0, ni, BY_NEW);
+    for (int i = 0; i < nr; i++) {
+      Candidate c = removed[i];
+      sink.accept(c.row, -c.moving, (int) (Math.max(c.oldStart, offset) - offset));
+      removed[i] = null;
+    }
+    for (int i = 0; i < ni; i++) {
+      Candidate c = inserted[i];
+      sink.accept(c.row, c.moving, (int) (Math.max(c.newStart, offset) - offset));
+      inserted[i] = null;
+    }
+  }
+
+  private static Candidate[] put(Candidate[] a, int i, Candidate c) {
+    if (i == a.length) {
+      a = Arrays.copyOf(a, i * 2);
+    }
+    a[i] = c;
+    return a;
+  }
+}
