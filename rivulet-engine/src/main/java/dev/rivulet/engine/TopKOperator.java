@@ -47,7 +47,7 @@ final class TopKOperator extends Operator {
 
   @Override
   void step() {
-    Delta in = inputs[0].consolidate();
+    Delta in = inputs[0];
     examined += in.size;
     if (whole != null) {
       stepPartition(whole, in);
@@ -67,11 +67,13 @@ final class TopKOperator extends Operator {
     }
   }
 
+  /** Applies one partition's unconsolidated changes and emits its window's change. */
   private void stepPartition(OrderStatisticTree<Row> tree, Delta changes) {
     if (tree.isEmpty()) {
       hydrate(tree, changes);
       return;
     }
+    changes.consolidate();
     diff.clear();
     // Old rank and count of every changed row, in one descent each; validates before mutating.
     if (changed.length < changes.size) {
@@ -207,42 +209,74 @@ final class TopKOperator extends Operator {
     return lo;
   }
 
+  /** A row with its sort prefixes, for the hydration sort. */
+  private static final class SortEntry {
+    final long p0;
+    final long p1;
+    final Row row;
+    long weight;
+
+    SortEntry(long p0, long p1, Row row, long weight) {
+      this.p0 = p0;
+      this.p1 = p1;
+      this.row = row;
+      this.weight = weight;
+    }
+  }
+
   /**
-   * First contents of an empty partition: sort once and build the tree balanced instead of n
-   * descents, then emit the window in order.
+   * First contents of an empty partition: sort once by (prefixes, row order), which also brings
+   * equal rows together so they consolidate without hashing, then build the tree balanced instead
+   * of n descents, and emit the window in order.
    */
   private void hydrate(OrderStatisticTree<Row> tree, Delta changes) {
     int n = changes.size;
-    Row[] rows = Arrays.copyOf(changes.rows, n);
-    long[] counts = new long[n];
-    boolean allOnes = true;
+    SortEntry[] entries = new SortEntry[n];
     for (int i = 0; i < n; i++) {
-      if (changes.weights[i] < 0) {
-        throw new InvariantViolation(name + ": multiplicity of " + rows[i] + " would become " + changes.weights[i]);
-      }
-      allOnes &= changes.weights[i] == 1;
+      Row r = changes.rows[i];
+      entries[i] = new SortEntry(order.first(r), order.second(r), r, changes.weights[i]);
     }
-    if (allOnes) {
-      Arrays.sort(rows, order);
-      Arrays.fill(counts, 1);
-    } else {
-      Integer[] idx = new Integer[n];
-      for (int i = 0; i < n; i++) {
-        idx[i] = i;
+    Arrays.sort(entries, (a, b) -> {
+      if (a.p0 != b.p0) {
+        return a.p0 < b.p0 ? -1 : 1;
       }
-      Arrays.sort(idx, (a, b) -> order.compare(changes.rows[a], changes.rows[b]));
-      for (int i = 0; i < n; i++) {
-        rows[i] = changes.rows[idx[i]];
-        counts[i] = changes.weights[idx[i]];
+      if (a.p1 != b.p1) {
+        return a.p1 < b.p1 ? -1 : 1;
       }
-    }
-    tree.bulkLoad(rows, counts, n);
-    retainedRows += n;
-    examined += n;
-    tree.visitRange(offset, end, (row, start, count) -> {
-      long k = diff.inWindow(start, count);
-      emit(row, k, (int) (Math.max(start, offset) - offset));
+      return order.compare(a.row, b.row);
     });
+    int distinct = 0;
+    for (int i = 0; i < n; i++) {
+      SortEntry e = entries[i];
+      if (distinct > 0 && entries[distinct - 1].row.equals(e.row)) {
+        entries[distinct - 1].weight += e.weight;
+      } else {
+        entries[distinct++] = e;
+      }
+    }
+    Row[] rows = new Row[distinct];
+    long[] counts = new long[distinct];
+    long[] p0 = new long[distinct];
+    long[] p1 = new long[distinct];
+    int kept = 0;
+    for (int i = 0; i < distinct; i++) {
+      SortEntry e = entries[i];
+      if (e.weight < 0) {
+        throw new InvariantViolation(name + ": multiplicity of " + e.row + " would become " + e.weight);
+      }
+      if (e.weight > 0) {
+        rows[kept] = e.row;
+        counts[kept] = e.weight;
+        p0[kept] = e.p0;
+        p1[kept] = e.p1;
+        kept++;
+      }
+    }
+    tree.bulkLoad(rows, counts, p0, p1, kept);
+    retainedRows += kept;
+    examined += kept;
+    tree.visitRange(offset, end, (row, start, count) ->
+        emit(row, diff.inWindow(start, count), (int) (Math.max(start, offset) - offset)));
   }
 
   private void apply(OrderStatisticTree<Row> tree, Delta changes) {

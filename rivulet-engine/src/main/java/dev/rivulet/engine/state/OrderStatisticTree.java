@@ -410,6 +410,19 @@ public final class OrderStatisticTree<K> {
    * @throws IllegalStateException when the tree is not empty
    */
   public void bulkLoad(K[] sorted, long[] counts, int n) {
+    long[] p0 = new long[n];
+    long[] p1 = new long[n];
+    if (prefix != null) {
+      for (int i = 0; i < n; i++) {
+        p0[i] = prefix.first(sorted[i]);
+        p1[i] = prefix.second(sorted[i]);
+      }
+    }
+    bulkLoad(sorted, counts, p0, p1, n);
+  }
+
+  /** {@link #bulkLoad(Object[], long[], int)} with the keys' prefixes already computed. */
+  public void bulkLoad(K[] sorted, long[] counts, long[] p0, long[] p1, int n) {
     if (!isEmpty()) {
       throw new IllegalStateException("bulkLoad needs an empty tree");
     }
@@ -421,9 +434,7 @@ public final class OrderStatisticTree<K> {
     for (int l = 0; l < level.length; l++) {
       Node leaf = new Leaf();
       for (int i = l * fill, end = Math.min(n, i + fill); i < end; i++) {
-        K key = sorted[i];
-        leaf.insertSlot(leaf.n, key, prefix == null ? 0 : prefix.first(key),
-            prefix == null ? 0 : prefix.second(key), counts[i]);
+        leaf.insertSlot(leaf.n, sorted[i], p0[i], p1[i], counts[i]);
         leaf.size += counts[i];
       }
       level[l] = leaf;
