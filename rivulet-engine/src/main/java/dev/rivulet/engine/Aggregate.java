@@ -11,6 +11,8 @@ import java.util.Objects;
  * 64-bit integers unless they overflow) and otherwise the input type; {@code avg} is {@code DOUBLE}, or
  * {@code DECIMAL} over decimals; {@code min}/{@code max} keep the input type. Sums are exact
  * whatever the input type and rounded once when read, so the order of changes cannot affect them.
+ * An average is the exact sum divided by the count to 34 significant digits (half-even, {@code
+ * MathContext.DECIMAL128}), then, except over decimals, converted to the nearest double.
  *
  * @param kind which aggregate
  * @param column the input column, or null for {@code count(*)}

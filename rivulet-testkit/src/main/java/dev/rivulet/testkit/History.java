@@ -58,7 +58,7 @@ public record History(List<Step> steps) {
         throw new IllegalArgumentException("a change needs a non-zero weight: " + input + " " + row);
       }
       if (!HistoryText.isName(input)) {
-        throw new IllegalArgumentException("input name '" + input + "' must be letters, digits, '_', '-' or '.'");
+        throw new IllegalArgumentException("input name '" + input + "' must be letters, digits, '_', '-' or '.' (and not 'step')");
       }
     }
 

@@ -72,6 +72,14 @@ public final class Seeds {
     return current().multiplier;
   }
 
+  /**
+   * The default list of {@code count} seeds, ignoring the environment: for tests of the harness
+   * itself, whose assertions count over many seeds and must not change under {@code RIVULET_SEED}.
+   */
+  static List<Long> defaults(int count) {
+    return new Seeds(k -> null, k -> null).list(count);
+  }
+
   /** How to rerun one seed, for failure messages. */
   public static String replayHint(long seed) {
     return "RIVULET_SEED=" + seed + " mvn verify -pl rivulet-testkit (add -Dtest=<TestClass> to narrow)";
