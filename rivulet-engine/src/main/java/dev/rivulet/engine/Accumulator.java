@@ -23,6 +23,7 @@ abstract class Accumulator {
   static Accumulator create(Aggregate a, ColumnType in) {
     return switch (a.kind()) {
       case COUNT_ROWS, COUNT -> new Count();
+      case COUNT_DISTINCT -> new CountDistinct();
       case SUM -> new Sum(in, false);
       case AVG -> new Sum(in, true);
       case MIN -> new Extremum(false);
@@ -42,6 +43,34 @@ abstract class Accumulator {
     @Override
     Object result() {
       return n;
+    }
+  }
+
+  /** Number of distinct non-null values, from each value's multiplicity. */
+  static final class CountDistinct extends Accumulator {
+    private final java.util.HashMap<Object, Long> counts = new java.util.HashMap<>();
+
+    @Override
+    void add(Object v, long weight) {
+      long next = counts.getOrDefault(v, 0L) + weight;
+      if (next < 0) {
+        throw new InvariantViolation("count distinct: multiplicity of " + Values.render(v) + " would become " + next);
+      }
+      if (next == 0) {
+        counts.remove(v);
+      } else {
+        counts.put(v, next);
+      }
+    }
+
+    @Override
+    Object result() {
+      return (long) counts.size();
+    }
+
+    @Override
+    long retained() {
+      return counts.size();
     }
   }
 

@@ -3,7 +3,7 @@ package dev.rivulet.engine;
 import java.util.Objects;
 
 /**
- * One aggregate of a group-by, with SQL semantics: {@code count(*)} counts rows; {@code count},
+ * One aggregate of a group-by, with SQL semantics: {@code count(*)} counts rows; {@code count}, {@code count distinct},
  * {@code sum}, {@code avg}, {@code min}, {@code max} ignore nulls; over no non-null values {@code
  * count} is 0 and the others are null.
  *
@@ -20,7 +20,7 @@ import java.util.Objects;
  */
 public record Aggregate(Kind kind, String column, String as) {
   /** The aggregate functions. */
-  public enum Kind { COUNT_ROWS, COUNT, SUM, AVG, MIN, MAX }
+  public enum Kind { COUNT_ROWS, COUNT, COUNT_DISTINCT, SUM, AVG, MIN, MAX }
 
   public Aggregate {
     Objects.requireNonNull(kind, "aggregate kind");
@@ -36,6 +36,11 @@ public record Aggregate(Kind kind, String column, String as) {
 
   public static Aggregate count(String column, String as) {
     return new Aggregate(Kind.COUNT, column, as);
+  }
+
+  /** Number of distinct non-null values. */
+  public static Aggregate countDistinct(String column, String as) {
+    return new Aggregate(Kind.COUNT_DISTINCT, column, as);
   }
 
   public static Aggregate sum(String column, String as) {
@@ -57,7 +62,7 @@ public record Aggregate(Kind kind, String column, String as) {
   /** The output column type over an input column of type {@code in}. */
   ColumnType resultType(ColumnType in) {
     return switch (kind) {
-      case COUNT_ROWS, COUNT -> ColumnType.INT;
+      case COUNT_ROWS, COUNT, COUNT_DISTINCT -> ColumnType.INT;
       case SUM -> in == ColumnType.INT ? ColumnType.DECIMAL : in;
       case AVG -> in == ColumnType.DECIMAL ? ColumnType.DECIMAL : ColumnType.DOUBLE;
       case MIN, MAX -> in;

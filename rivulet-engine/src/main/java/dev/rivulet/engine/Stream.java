@@ -164,7 +164,8 @@ public final class Stream {
               + "(" + a.column() + ") needs a numeric column but it is " + in);
         }
       }
-      boolean countish = a.kind() == Aggregate.Kind.COUNT || a.kind() == Aggregate.Kind.COUNT_ROWS;
+      boolean countish = a.kind() == Aggregate.Kind.COUNT || a.kind() == Aggregate.Kind.COUNT_ROWS
+          || a.kind() == Aggregate.Kind.COUNT_DISTINCT;
       cols.add(new Column(a.as(), a.resultType(in), !countish));
     }
     Schema out;

@@ -51,6 +51,15 @@ final class NaiveAggregates {
         }
         return n;
       }
+      case COUNT_DISTINCT: {
+        java.util.Set<Object> seen = new java.util.HashSet<>();
+        for (Row r : rows.keySet()) {
+          if (r.get(col) != null) {
+            seen.add(r.get(col));
+          }
+        }
+        return (long) seen.size();
+      }
       case MIN:
       case MAX: {
         Object best = null;

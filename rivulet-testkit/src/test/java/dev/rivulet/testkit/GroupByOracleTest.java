@@ -24,6 +24,8 @@ class GroupByOracleTest {
     List<Scenario> out = new ArrayList<>();
     out.add(group("group-count-rows", List.of("g"), Aggregate.countRows("n")));
     out.add(group("group-count", List.of("g"), Aggregate.count("i", "ci"), Aggregate.count("s", "cs")));
+    out.add(group("group-count-distinct", List.of("g"), Aggregate.countDistinct("i", "di"), Aggregate.countDistinct("s", "ds")));
+    out.add(group("group-global-count-distinct", List.of(), Aggregate.countDistinct("i", "di")));
     for (String c : List.of("i", "d", "m")) {
       out.add(group("group-sum-" + c, List.of("g"), Aggregate.sum(c, "sum")));
       out.add(group("group-avg-" + c, List.of("g"), Aggregate.avg(c, "avg")));

@@ -1,0 +1,110 @@
+package dev.rivulet.query;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A scalar or aggregate expression of the query IR. Immutable records; build them with {@link
+ * Exprs}. Semantics are SQL's, with three-valued logic: a predicate is TRUE, FALSE or NULL
+ * (unknown), and a where/having clause keeps a row only when its predicate is TRUE.
+ */
+public sealed interface Expr {
+  /** A column of the source with the given alias, e.g. {@code i.status}. */
+  record Col(String alias, String column) implements Expr {
+    public Col {
+      Objects.requireNonNull(alias, "alias");
+      Objects.requireNonNull(column, "column");
+    }
+
+    @Override
+    public String toString() {
+      return alias + "." + column;
+    }
+  }
+
+  /** A constant; the value is canonical (see {@code Values}). */
+  record Lit(Object value) implements Expr {
+    @Override
+    public String toString() {
+      return dev.rivulet.engine.Values.render(value);
+    }
+  }
+
+  /** Comparison operators. */
+  enum CompareOp { EQ, NE, GT, GTE, LT, LTE }
+
+  /** {@code left op right}; NULL when either side is NULL. */
+  record Compare(CompareOp op, Expr left, Expr right) implements Expr {}
+
+  /** Conjunction (three-valued). */
+  record And(List<Expr> args) implements Expr {
+    public And {
+      args = List.copyOf(args);
+    }
+  }
+
+  /** Disjunction (three-valued). */
+  record Or(List<Expr> args) implements Expr {
+    public Or {
+      args = List.copyOf(args);
+    }
+  }
+
+  /** Negation (three-valued: NOT NULL is NULL). */
+  record Not(Expr arg) implements Expr {}
+
+  /** {@code arg IS NULL}, or {@code IS NOT NULL} when negated; never NULL itself. */
+  record IsNull(Expr arg, boolean negated) implements Expr {}
+
+  /** {@code arg IN (values...)} with SQL semantics (NULL when no match and a NULL is involved). */
+  record In(Expr arg, List<Expr> values) implements Expr {
+    public In {
+      values = List.copyOf(values);
+    }
+  }
+
+  /** {@code arg LIKE pattern} ({@code %} any run, {@code _} one character), or ILIKE. */
+  record Like(Expr arg, Expr pattern, boolean caseInsensitive) implements Expr {}
+
+  /** The first non-NULL argument. */
+  record Coalesce(List<Expr> args) implements Expr {
+    public Coalesce {
+      args = List.copyOf(args);
+    }
+  }
+
+  /** One {@code WHEN condition THEN value} arm. */
+  record When(Expr condition, Expr value) {}
+
+  /** {@code CASE WHEN ... THEN ... ELSE otherwise END}; a missing ELSE is NULL. */
+  record Case(List<When> whens, Expr otherwise) implements Expr {
+    public Case {
+      whens = List.copyOf(whens);
+    }
+  }
+
+  /** Arithmetic operators. */
+  enum ArithOp { ADD, SUB, MUL, DIV }
+
+  /** {@code left op right}; NULL when either side is NULL; see {@link Exprs#div} for zero. */
+  record Arith(ArithOp op, Expr left, Expr right) implements Expr {}
+
+  /** String functions. */
+  enum StringFn { UPPER, LOWER, LENGTH, CONCAT, SUBSTRING, TRIM }
+
+  /** A string function call; NULL when any argument is NULL. */
+  record Call(StringFn fn, List<Expr> args) implements Expr {
+    public Call {
+      args = List.copyOf(args);
+    }
+  }
+
+  /** Aggregate functions. */
+  enum AggFn { COUNT, SUM, AVG, MIN, MAX }
+
+  /**
+   * An aggregate over the rows of a group: {@code count(*)} has a null argument; {@code distinct}
+   * counts distinct non-NULL values (only with COUNT).
+   */
+  record Agg(AggFn fn, Expr arg, boolean distinct) implements Expr {}
+}

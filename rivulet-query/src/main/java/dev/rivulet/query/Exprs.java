@@ -1,0 +1,202 @@
+package dev.rivulet.query;
+
+import dev.rivulet.engine.Values;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The expression DSL: {@code import static dev.rivulet.query.Exprs.*} and write {@code
+ * and(eq(col("i.status"), lit("open")), gt(col("i.priority"), lit(50)))}.
+ *
+ * <p>Division: integer divided by integer truncates toward zero, as in SQLite, PostgreSQL and H2;
+ * otherwise the result is a double (or an exact decimal when an operand is one). Division by zero
+ * is NULL (SQLite's rule), so that one bad row cannot stop a live pipeline.
+ */
+public final class Exprs {
+  private Exprs() {}
+
+  /** A column reference {@code "alias.column"}. */
+  public static Expr.Col col(String qualified) {
+    int dot = qualified.indexOf('.');
+    if (dot <= 0 || dot == qualified.length() - 1) {
+      throw new QueryException("column reference '" + qualified + "' must be written alias.column");
+    }
+    return new Expr.Col(qualified.substring(0, dot), qualified.substring(dot + 1));
+  }
+
+  public static Expr.Col col(String alias, String column) {
+    return new Expr.Col(alias, column);
+  }
+
+  /** A constant, put in canonical form. */
+  public static Expr.Lit lit(Object value) {
+    return new Expr.Lit(Values.canonical(value));
+  }
+
+  public static Expr eq(Expr l, Expr r) {
+    return new Expr.Compare(Expr.CompareOp.EQ, l, r);
+  }
+
+  public static Expr ne(Expr l, Expr r) {
+    return new Expr.Compare(Expr.CompareOp.NE, l, r);
+  }
+
+  public static Expr gt(Expr l, Expr r) {
+    return new Expr.Compare(Expr.CompareOp.GT, l, r);
+  }
+
+  public static Expr gte(Expr l, Expr r) {
+    return new Expr.Compare(Expr.CompareOp.GTE, l, r);
+  }
+
+  public static Expr lt(Expr l, Expr r) {
+    return new Expr.Compare(Expr.CompareOp.LT, l, r);
+  }
+
+  public static Expr lte(Expr l, Expr r) {
+    return new Expr.Compare(Expr.CompareOp.LTE, l, r);
+  }
+
+  public static Expr and(Expr... args) {
+    return new Expr.And(Arrays.asList(args));
+  }
+
+  public static Expr or(Expr... args) {
+    return new Expr.Or(Arrays.asList(args));
+  }
+
+  public static Expr not(Expr arg) {
+    return new Expr.Not(arg);
+  }
+
+  public static Expr isNull(Expr arg) {
+    return new Expr.IsNull(arg, false);
+  }
+
+  public static Expr isNotNull(Expr arg) {
+    return new Expr.IsNull(arg, true);
+  }
+
+  public static Expr in(Expr arg, Expr... values) {
+    return new Expr.In(arg, Arrays.asList(values));
+  }
+
+  /** {@code arg IN (values...)} over constants. */
+  public static Expr inValues(Expr arg, Object... values) {
+    List<Expr> lits = new ArrayList<>();
+    for (Object v : values) {
+      lits.add(lit(v));
+    }
+    return new Expr.In(arg, lits);
+  }
+
+  public static Expr like(Expr arg, Expr pattern) {
+    return new Expr.Like(arg, pattern, false);
+  }
+
+  public static Expr ilike(Expr arg, Expr pattern) {
+    return new Expr.Like(arg, pattern, true);
+  }
+
+  public static Expr coalesce(Expr... args) {
+    return new Expr.Coalesce(Arrays.asList(args));
+  }
+
+  /** Starts {@code CASE WHEN condition THEN value ...}. */
+  public static CaseBuilder when(Expr condition, Expr value) {
+    return new CaseBuilder().when(condition, value);
+  }
+
+  public static Expr add(Expr l, Expr r) {
+    return new Expr.Arith(Expr.ArithOp.ADD, l, r);
+  }
+
+  public static Expr sub(Expr l, Expr r) {
+    return new Expr.Arith(Expr.ArithOp.SUB, l, r);
+  }
+
+  public static Expr mul(Expr l, Expr r) {
+    return new Expr.Arith(Expr.ArithOp.MUL, l, r);
+  }
+
+  /** Division; see the class comment for integers and zero. */
+  public static Expr div(Expr l, Expr r) {
+    return new Expr.Arith(Expr.ArithOp.DIV, l, r);
+  }
+
+  public static Expr upper(Expr s) {
+    return new Expr.Call(Expr.StringFn.UPPER, List.of(s));
+  }
+
+  public static Expr lower(Expr s) {
+    return new Expr.Call(Expr.StringFn.LOWER, List.of(s));
+  }
+
+  /** Length in Unicode code points. */
+  public static Expr length(Expr s) {
+    return new Expr.Call(Expr.StringFn.LENGTH, List.of(s));
+  }
+
+  public static Expr concat(Expr... parts) {
+    return new Expr.Call(Expr.StringFn.CONCAT, Arrays.asList(parts));
+  }
+
+  /** {@code SUBSTR(s, start, length)}, start counted from 1 in code points. */
+  public static Expr substring(Expr s, Expr start, Expr length) {
+    return new Expr.Call(Expr.StringFn.SUBSTRING, List.of(s, start, length));
+  }
+
+  /** Removes leading and trailing spaces. */
+  public static Expr trim(Expr s) {
+    return new Expr.Call(Expr.StringFn.TRIM, List.of(s));
+  }
+
+  /** {@code count(*)}. */
+  public static Expr count() {
+    return new Expr.Agg(Expr.AggFn.COUNT, null, false);
+  }
+
+  public static Expr count(Expr arg) {
+    return new Expr.Agg(Expr.AggFn.COUNT, arg, false);
+  }
+
+  public static Expr countDistinct(Expr arg) {
+    return new Expr.Agg(Expr.AggFn.COUNT, arg, true);
+  }
+
+  public static Expr sum(Expr arg) {
+    return new Expr.Agg(Expr.AggFn.SUM, arg, false);
+  }
+
+  public static Expr avg(Expr arg) {
+    return new Expr.Agg(Expr.AggFn.AVG, arg, false);
+  }
+
+  public static Expr min(Expr arg) {
+    return new Expr.Agg(Expr.AggFn.MIN, arg, false);
+  }
+
+  public static Expr max(Expr arg) {
+    return new Expr.Agg(Expr.AggFn.MAX, arg, false);
+  }
+
+  /** Builds a {@link Expr.Case}. */
+  public static final class CaseBuilder {
+    private final List<Expr.When> whens = new ArrayList<>();
+
+    public CaseBuilder when(Expr condition, Expr value) {
+      whens.add(new Expr.When(condition, value));
+      return this;
+    }
+
+    public Expr otherwise(Expr value) {
+      return new Expr.Case(whens, value);
+    }
+
+    /** Without ELSE: NULL when no arm matches. */
+    public Expr end() {
+      return new Expr.Case(whens, null);
+    }
+  }
+}
