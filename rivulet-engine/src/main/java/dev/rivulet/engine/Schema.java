@@ -94,14 +94,24 @@ public final class Schema {
     return out;
   }
 
-  /** This schema followed by {@code other}; a repeated name gets {@code prefix} in front. */
+  /**
+   * This schema followed by {@code other}; a repeated name gets {@code prefix} in front (and a
+   * counter if that is taken too).
+   */
   public Schema concat(Schema other, String prefix, boolean otherNullable) {
     List<Column> out = new ArrayList<>(columns);
+    java.util.Set<String> taken = new java.util.HashSet<>(byName.keySet());
     for (Column c : other.columns) {
       Column col = otherNullable ? c.asNullable() : c;
-      if (byName.containsKey(col.name())) {
-        col = new Column(prefix + col.name(), col.type(), col.nullable());
+      String name = col.name();
+      if (taken.contains(name)) {
+        name = prefix + col.name();
+        for (int k = 2; taken.contains(name); k++) {
+          name = prefix + col.name() + "_" + k;
+        }
+        col = new Column(name, col.type(), col.nullable());
       }
+      taken.add(name);
       out.add(col);
     }
     return new Schema(out);

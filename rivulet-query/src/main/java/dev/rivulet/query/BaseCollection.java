@@ -1,0 +1,164 @@
+package dev.rivulet.query;
+
+import dev.rivulet.engine.Row;
+import dev.rivulet.engine.Schema;
+import dev.rivulet.engine.ZSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * What source collections and live queries share: the keyed rows of the last published
+ * transaction, the status lifecycle, the ready signal, and listeners. A transaction's changes are
+ * staged with {@link #stage} while the owning {@link Rivulet} runs it, and handed to listeners by
+ * {@link #publish} once every collection has installed its state.
+ *
+ * <p>All mutable state is guarded by the owning {@link Rivulet}'s monitor.
+ */
+abstract class BaseCollection implements LiveCollection {
+  final Rivulet db;
+  private final String name;
+  final Schema schema;
+  private final List<String> keyColumns;
+  final int[] keyIndexes;
+  final Map<Row, Row> rows = new HashMap<>();
+  private final List<ChangeEvent> staged = new ArrayList<>();
+  private final List<Consumer<List<ChangeEvent>>> listeners = new CopyOnWriteArrayList<>();
+  private final CompletableFuture<Void> ready = new CompletableFuture<>();
+  private Status status = Status.IDLE;
+  private Throwable error;
+
+  BaseCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
+    this.db = db;
+    this.name = name;
+    this.schema = schema;
+    this.keyColumns = List.copyOf(keyColumns);
+    this.keyIndexes = schema.indexesOf(keyColumns);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public Schema schema() {
+    return schema;
+  }
+
+  @Override
+  public List<String> keyColumns() {
+    return keyColumns;
+  }
+
+  @Override
+  public Status status() {
+    synchronized (db) {
+      return status;
+    }
+  }
+
+  @Override
+  public Throwable error() {
+    synchronized (db) {
+      return error;
+    }
+  }
+
+  @Override
+  public CompletableFuture<Void> ready() {
+    return ready;
+  }
+
+  @Override
+  public Optional<Row> get(Row key) {
+    synchronized (db) {
+      return Optional.ofNullable(rows.get(key));
+    }
+  }
+
+  @Override
+  public List<Row> rows() {
+    synchronized (db) {
+      return List.copyOf(rows.values());
+    }
+  }
+
+  @Override
+  public int size() {
+    synchronized (db) {
+      return rows.size();
+    }
+  }
+
+  @Override
+  public Subscription subscribe(Consumer<List<ChangeEvent>> listener) {
+    listeners.add(listener);
+    return () -> listeners.remove(listener);
+  }
+
+  /**
+   * Installs {@code after} (null: absent) as the row of {@code key} and stages the event; adds
+   * the change to {@code delta} for downstream queries.
+   */
+  void install(Row key, Row after, ZSet.Builder delta) {
+    Row before = after == null ? rows.remove(key) : rows.put(key, after);
+    if (before == null && after == null || after != null && after.equals(before)) {
+      return;
+    }
+    if (before != null) {
+      delta.add(sourceRow(key, before), -1);
+    }
+    if (after != null) {
+      delta.add(sourceRow(key, after), 1);
+    }
+    ChangeEvent.Type type = before == null ? ChangeEvent.Type.INSERT
+        : after == null ? ChangeEvent.Type.DELETE : ChangeEvent.Type.UPDATE;
+    stage(new ChangeEvent(type, key, after, before));
+  }
+
+  /** The form in which a row of this collection flows into queries that read it. */
+  Row sourceRow(Row key, Row row) {
+    return row;
+  }
+
+  void stage(ChangeEvent e) {
+    staged.add(e);
+  }
+
+  /** Drops the staged events (after hydration, which nobody was subscribed to). */
+  void discardStaged() {
+    staged.clear();
+  }
+
+  /** Hands the staged events of the transaction to the listeners. */
+  void publish() {
+    if (staged.isEmpty()) {
+      return;
+    }
+    List<ChangeEvent> events = List.copyOf(staged);
+    staged.clear();
+    for (Consumer<List<ChangeEvent>> l : listeners) {
+      l.accept(events);
+    }
+  }
+
+  void setStatus(Status next) {
+    status = next;
+    if (next == Status.READY) {
+      ready.complete(null);
+    }
+  }
+
+  void fail(Throwable cause) {
+    status = Status.ERROR;
+    error = cause;
+    staged.clear();
+    ready.completeExceptionally(cause);
+  }
+}

@@ -1,0 +1,21 @@
+package dev.rivulet.query;
+
+import dev.rivulet.engine.Schema;
+import dev.rivulet.engine.Stream;
+
+/**
+ * A compiled query: the engine stream of its result and how its rows are laid out. The first
+ * {@code visible.width()} columns of each row are the visible result; {@code keys} are the
+ * indexes of the columns whose tuple is the row's key (they may overlap the visible ones, and
+ * hidden columns may follow). An ordered result is positioned (see {@code ZSet}).
+ *
+ * @param stream the result's stream in the graph
+ * @param visible the visible columns
+ * @param keys indexes of the key columns within each row
+ * @param ordered whether the stream is a positioned window
+ */
+record Compiled(Stream stream, Schema visible, int[] keys, boolean ordered) {
+  int[] keyIndexes() {
+    return keys;
+  }
+}

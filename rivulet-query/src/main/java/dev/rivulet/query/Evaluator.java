@@ -1,0 +1,13 @@
+package dev.rivulet.query;
+
+import dev.rivulet.engine.Row;
+
+/**
+ * A compiled scalar expression: computes one canonical value (see {@code Values}) from a row, or
+ * {@code null} for SQL NULL. Built once by {@link ExprCompiler} with the column positions already
+ * resolved; evaluating it does no name lookup. Stateless and thread-safe unless said otherwise.
+ */
+@FunctionalInterface
+interface Evaluator {
+  Object eval(Row row);
+}

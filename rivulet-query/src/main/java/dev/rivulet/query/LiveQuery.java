@@ -1,0 +1,207 @@
+package dev.rivulet.query;
+
+import dev.rivulet.engine.Column;
+import dev.rivulet.engine.ColumnType;
+import dev.rivulet.engine.Graph;
+import dev.rivulet.engine.GraphBuilder;
+import dev.rivulet.engine.Input;
+import dev.rivulet.engine.Output;
+import dev.rivulet.engine.Row;
+import dev.rivulet.engine.RivuletException;
+import dev.rivulet.engine.Schema;
+import dev.rivulet.engine.ZSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A query kept live: itself a {@link LiveCollection} whose rows are the query's result, keyed by
+ * the result key (a source row's key, the tuple of joined rows' keys, the group values, or the
+ * whole row under distinct). It can be read by other live queries: as a {@link Source} its schema
+ * is the visible columns followed by hidden {@code __key} columns.
+ *
+ * <p>Each input transaction runs its graph once; the result is installed, and its events
+ * published, only after every live query of the transaction has run. Two rows for one key are a
+ * duplicate-key error that puts this query in {@link Status#ERROR}. Guarded by the owning {@link
+ * Rivulet}'s monitor.
+ */
+public final class LiveQuery extends BaseCollection {
+  private final Graph graph;
+  private final Output output;
+  private final Map<BaseCollection, Input> inputs = new IdentityHashMap<>();
+  private final int visibleWidth;
+  private final int[] resultKeys;
+  private final int[] visibleIndexes;
+  private final boolean ordered;
+  private final List<Row> window = new ArrayList<>();
+  private final Map<Row, Row> fullRows = new HashMap<>();
+
+  private LiveQuery(Rivulet db, String name, Schema schema, List<String> keys, Graph graph, QueryPlans.Plan plan,
+      int[] resultKeys) {
+    super(db, name, schema, keys);
+    this.graph = graph;
+    this.output = graph.output("result");
+    Compiled c = plan.result();
+    this.visibleWidth = c.visible().width();
+    this.resultKeys = resultKeys;
+    this.visibleIndexes = new int[visibleWidth];
+    for (int i = 0; i < visibleWidth; i++) {
+      visibleIndexes[i] = i;
+    }
+    this.ordered = c.ordered();
+    plan.inputs().forEach((src, input) -> inputs.put((BaseCollection) src, graph.input(input)));
+  }
+
+  /**
+   * Compiles {@code query}; its sources must be collections of {@code db}. With {@code
+   * keyColumns}, the result is keyed by those visible columns instead of the derived key.
+   */
+  static LiveQuery create(Rivulet db, String name, Query query, List<String> keyColumns) {
+    QueryIR ir = query.ir();
+    GraphBuilder b = Graph.builder();
+    QueryPlans.Plan plan = QueryPlans.plan(ir, b);
+    for (Source s : plan.inputs().keySet()) {
+      if (!(s instanceof BaseCollection bc) || bc.db != db) {
+        throw new QueryException("live query '" + name + "': source " + s.name() + " is not a collection of this database");
+      }
+    }
+    Compiled c = plan.result();
+    b.output("result", c.stream());
+    int[] resultKeys = c.keys();
+    if (keyColumns != null) {
+      try {
+        resultKeys = c.visible().indexesOf(keyColumns);
+      } catch (RuntimeException e) {
+        throw new QueryException("live query '" + name + "' key: " + e.getMessage());
+      }
+    }
+    List<Column> cols = new ArrayList<>(c.visible().columns());
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < resultKeys.length; i++) {
+      cols.add(Column.of("__key" + i, ColumnType.ANY));
+      keys.add("__key" + i);
+    }
+    return new LiveQuery(db, name, Schema.of(cols), keys, b.build(), plan, resultKeys);
+  }
+
+  Iterable<BaseCollection> sources() {
+    return inputs.keySet();
+  }
+
+  boolean reads(BaseCollection c) {
+    return inputs.containsKey(c);
+  }
+
+  /** Sends one source's change to the graph (run later by {@link #run}). */
+  void send(BaseCollection source, ZSet delta) {
+    inputs.get(source).send(delta);
+  }
+
+  /** Sends every source's current rows: the first run hydrates. */
+  void hydrate() {
+    for (Map.Entry<BaseCollection, Input> e : inputs.entrySet()) {
+      ZSet.Builder b = ZSet.builder();
+      for (Map.Entry<Row, Row> r : e.getKey().rows.entrySet()) {
+        b.insert(e.getKey().sourceRow(r.getKey(), r.getValue()));
+      }
+      e.getValue().send(b.build());
+    }
+  }
+
+  /**
+   * Runs the graph and installs the result change; adds this query's change (as source rows) to
+   * {@code downstream}.
+   *
+   * @throws RivuletException for two rows with one key (the caller fails this query)
+   */
+  void run(ZSet.Builder downstream) {
+    graph.run();
+    ZSet delta = output.delta();
+    Map<Row, Row> after = new HashMap<>();
+    List<Row> touched = new ArrayList<>();
+    for (int i = 0; i < delta.size(); i++) {
+      Row full = delta.row(i);
+      Row key = full.project(resultKeys);
+      long w = delta.weight(i);
+      if (w < 0) {
+        if (w != -1 || !full.equals(fullRows.get(key))) {
+          throw new RivuletException("live query '" + name() + "': retraction of " + full + " x" + (-w)
+              + " does not match its row for key " + key);
+        }
+        fullRows.remove(key);
+        touched.add(key);
+      }
+    }
+    for (int i = 0; i < delta.size(); i++) {
+      Row full = delta.row(i);
+      long w = delta.weight(i);
+      if (w > 0) {
+        Row key = full.project(resultKeys);
+        Row other = fullRows.get(key);
+        if (w > 1 || other != null) {
+          throw new RivuletException("live query '" + name() + "': duplicate key " + key + ": rows "
+              + full.project(visibleIndexes) + " and " + (other == null ? full : other).project(visibleIndexes)
+              + " both have it; give the query a key that identifies its rows");
+        }
+        fullRows.put(key, full);
+        after.put(key, full);
+        touched.add(key);
+      }
+    }
+    if (ordered) {
+      delta.spliceInto(window);
+    }
+    for (Row key : touched) {
+      Row full = after.get(key);
+      install(key, full == null ? null : full.project(visibleIndexes), downstream);
+    }
+  }
+
+  /** Ready once every source is ready; loading while any is loading. */
+  void updateReadiness() {
+    if (status() == Status.ERROR || status() == Status.CLOSED) {
+      return;
+    }
+    boolean allReady = true;
+    boolean anyLoading = false;
+    for (BaseCollection s : inputs.keySet()) {
+      allReady &= s.status() == Status.READY;
+      anyLoading |= s.status() == Status.LOADING || s.status() == Status.READY;
+    }
+    setStatus(allReady ? Status.READY : anyLoading ? Status.LOADING : Status.IDLE);
+  }
+
+  @Override
+  Row sourceRow(Row key, Row row) {
+    return row.concat(key);
+  }
+
+  @Override
+  public List<Row> rows() {
+    synchronized (db) {
+      if (!ordered) {
+        return super.rows();
+      }
+      List<Row> out = new ArrayList<>(window.size());
+      for (Row full : window) {
+        out.add(full.project(visibleIndexes));
+      }
+      return out;
+    }
+  }
+
+  /** The visible columns of the result. */
+  public Schema resultSchema() {
+    List<Column> cols = schema.columns().subList(0, visibleWidth);
+    return Schema.of(cols);
+  }
+
+  /** Operator counters of this query's graph. */
+  public List<dev.rivulet.engine.OperatorStats> stats() {
+    synchronized (db) {
+      return graph.stats();
+    }
+  }
+}

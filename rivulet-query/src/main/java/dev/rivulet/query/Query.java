@@ -1,0 +1,186 @@
+package dev.rivulet.query;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The query builder: an immutable, fluent description of a query that produces the {@link
+ * QueryIR}. Every method returns a new query.
+ *
+ * <pre>{@code
+ * Query q = Query.from("i", issues)
+ *     .join(QueryIR.JoinKind.LEFT, "u", users, Query.on("i.assignee", "u.id"))
+ *     .where(eq(col("i.status"), lit("open")))
+ *     .select(Query.as("id", col("i.id")), Query.as("who", col("u.name")))
+ *     .orderBy(Query.desc(col("i.priority")))
+ *     .limit(50);
+ * }</pre>
+ *
+ * <p>{@link #ir()} checks the query against its sources' schemas and fails with a {@link
+ * QueryException} that names the clause and the column (unknown columns or aliases, an alias used
+ * twice, a limit without an order, an aggregate in where, type mismatches).
+ */
+public final class Query {
+  private final QueryIR ir;
+
+  private Query(QueryIR ir) {
+    this.ir = ir;
+  }
+
+  /** A query reading {@code source} under {@code alias}. */
+  public static Query from(String alias, Source source) {
+    return new Query(select(new QueryIR.Aliased(alias, new QueryIR.Table(source))));
+  }
+
+  /** A query reading the result of {@code subquery} under {@code alias}. */
+  public static Query from(String alias, Query subquery) {
+    return new Query(select(new QueryIR.Aliased(alias, new QueryIR.Subquery(subquery.ir))));
+  }
+
+  /** {@code q1 UNION ALL q2 ...}. */
+  public static Query unionAll(Query... parts) {
+    List<QueryIR> irs = new ArrayList<>();
+    for (Query q : parts) {
+      irs.add(q.ir);
+    }
+    return new Query(new QueryIR.UnionAll(irs));
+  }
+
+  private static QueryIR.Select select(QueryIR.Aliased from) {
+    return new QueryIR.Select(from, List.of(), null, List.of(), null, List.of(), false, List.of(), null, 0, false);
+  }
+
+  /** One join equality, {@code "a.x"} = {@code "b.y"}. */
+  public static QueryIR.On on(String left, String right) {
+    return new QueryIR.On(Exprs.col(left), Exprs.col(right));
+  }
+
+  public static QueryIR.SelectItem as(String name, Expr expr) {
+    return new QueryIR.SelectItem(name, expr);
+  }
+
+  /** Ascending, NULLs last. */
+  public static QueryIR.OrderItem asc(Expr e) {
+    return new QueryIR.OrderItem(e, false, false);
+  }
+
+  /** Descending, NULLs first (NULL sorts as the largest value, as in PostgreSQL). */
+  public static QueryIR.OrderItem desc(Expr e) {
+    return new QueryIR.OrderItem(e, true, true);
+  }
+
+  /** {@code item} with NULLs placed first. */
+  public static QueryIR.OrderItem nullsFirst(QueryIR.OrderItem item) {
+    return new QueryIR.OrderItem(item.expr(), item.descending(), true);
+  }
+
+  /** {@code item} with NULLs placed last. */
+  public static QueryIR.OrderItem nullsLast(QueryIR.OrderItem item) {
+    return new QueryIR.OrderItem(item.expr(), item.descending(), false);
+  }
+
+  public Query join(QueryIR.JoinKind kind, String alias, Source source, QueryIR.On... on) {
+    return join(kind, new QueryIR.Aliased(alias, new QueryIR.Table(source)), on);
+  }
+
+  public Query join(QueryIR.JoinKind kind, String alias, Query subquery, QueryIR.On... on) {
+    return join(kind, new QueryIR.Aliased(alias, new QueryIR.Subquery(subquery.ir)), on);
+  }
+
+  private Query join(QueryIR.JoinKind kind, QueryIR.Aliased rel, QueryIR.On... on) {
+    QueryIR.Select s = block("join");
+    List<QueryIR.Join> joins = new ArrayList<>(s.joins());
+    joins.add(new QueryIR.Join(kind, rel, Arrays.asList(on)));
+    return with(new QueryIR.Select(s.from(), joins, s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),
+        s.orderBy(), s.limit(), s.offset(), s.findOne()));
+  }
+
+  /** Adds a where condition (ANDed with any earlier one). */
+  public Query where(Expr condition) {
+    QueryIR.Select s = block("where");
+    Expr w = s.where() == null ? condition : new Expr.And(List.of(s.where(), condition));
+    return with(new QueryIR.Select(s.from(), s.joins(), w, s.groupBy(), s.having(), s.select(), s.distinct(),
+        s.orderBy(), s.limit(), s.offset(), s.findOne()));
+  }
+
+  public Query groupBy(Expr... keys) {
+    QueryIR.Select s = block("group by");
+    return with(new QueryIR.Select(s.from(), s.joins(), s.where(), Arrays.asList(keys), s.having(), s.select(),
+        s.distinct(), s.orderBy(), s.limit(), s.offset(), s.findOne()));
+  }
+
+  public Query having(Expr condition) {
+    QueryIR.Select s = block("having");
+    return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), condition, s.select(), s.distinct(),
+        s.orderBy(), s.limit(), s.offset(), s.findOne()));
+  }
+
+  public Query select(QueryIR.SelectItem... items) {
+    QueryIR.Select s = block("select");
+    return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), Arrays.asList(items),
+        s.distinct(), s.orderBy(), s.limit(), s.offset(), s.findOne()));
+  }
+
+  public Query distinct() {
+    QueryIR.Select s = block("distinct");
+    return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), true,
+        s.orderBy(), s.limit(), s.offset(), s.findOne()));
+  }
+
+  public Query orderBy(QueryIR.OrderItem... items) {
+    QueryIR.Select s = block("order by");
+    return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),
+        Arrays.asList(items), s.limit(), s.offset(), s.findOne()));
+  }
+
+  public Query limit(long limit) {
+    QueryIR.Select s = block("limit");
+    return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),
+        s.orderBy(), limit, s.offset(), s.findOne()));
+  }
+
+  public Query offset(long offset) {
+    QueryIR.Select s = block("offset");
+    return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),
+        s.orderBy(), s.limit(), offset, s.findOne()));
+  }
+
+  /** At most one row: the first in the query's order (or by key when it has none). */
+  public Query findOne() {
+    QueryIR.Select s = block("findOne");
+    return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),
+        s.orderBy(), s.limit(), s.offset(), true));
+  }
+
+  /** The unchecked IR. */
+  public QueryIR raw() {
+    return ir;
+  }
+
+  /**
+   * The IR, checked: compiled once against a scratch graph so that every error surfaces now.
+   *
+   * @throws QueryException naming the clause and column at fault
+   */
+  public QueryIR ir() {
+    QueryPlans.check(ir);
+    return ir;
+  }
+
+  private QueryIR.Select block(String clause) {
+    if (!(ir instanceof QueryIR.Select s)) {
+      throw new QueryException(clause + ": a union all cannot take clauses; wrap it with Query.from(alias, union)");
+    }
+    return s;
+  }
+
+  private static Query with(QueryIR.Select s) {
+    return new Query(s);
+  }
+
+  @Override
+  public String toString() {
+    return ir.toString();
+  }
+}

@@ -1,0 +1,171 @@
+package dev.rivulet.query;
+
+import dev.rivulet.engine.Row;
+import dev.rivulet.engine.RivuletException;
+import dev.rivulet.engine.Schema;
+import dev.rivulet.engine.ZSet;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The facade of the query layer: owns source collections and live queries and runs every change
+ * as one transaction through them.
+ *
+ * <p>A transaction (a sync batch, or an optimistic transaction applied, confirmed or rolled back)
+ * updates the visible rows of its source collections, then runs each affected live query once, in
+ * creation order (a live query can only read collections created before it, so this order is
+ * topological), feeding it the changes of its sources, including upstream live queries' changes
+ * from the same transaction. Only when all have installed their new state are listeners called,
+ * so no reader or listener ever sees a state that mixes two transactions.
+ *
+ * <p>Concurrency: the database's monitor is the single owner of all state; every write and read
+ * takes it, so writers are serialized and a reader sees one published transaction.
+ */
+public final class Rivulet {
+  private final List<BaseCollection> collections = new ArrayList<>();
+  private final List<LiveQuery> queries = new ArrayList<>();
+
+  private Rivulet() {}
+
+  public static Rivulet create() {
+    return new Rivulet();
+  }
+
+  /** A new source collection keyed by {@code keyColumns}. */
+  public synchronized SourceCollection collection(String name, Schema schema, List<String> keyColumns) {
+    if (keyColumns.isEmpty()) {
+      throw new QueryException("collection '" + name + "': needs at least one key column");
+    }
+    SourceCollection c = new SourceCollection(this, name, schema, keyColumns);
+    collections.add(c);
+    return c;
+  }
+
+  /**
+   * Compiles {@code query} and keeps it live, keyed by its derived key (see {@link LiveQuery});
+   * it is ready when all its sources are ready.
+   */
+  public LiveQuery liveQuery(String name, Query query) {
+    return liveQuery(name, query, null);
+  }
+
+  /**
+   * Like {@link #liveQuery(String, Query)}, keyed by the visible columns {@code keyColumns}; a
+   * result with two rows for one key is then a duplicate-key error.
+   */
+  public synchronized LiveQuery liveQuery(String name, Query query, List<String> keyColumns) {
+    LiveQuery q = LiveQuery.create(this, name, query, keyColumns);
+    q.hydrate();
+    q.run(ZSet.builder());
+    q.discardStaged();
+    queries.add(q);
+    collections.add(q);
+    q.updateReadiness();
+    return q;
+  }
+
+  /** A new optimistic transaction. */
+  public Transaction transaction() {
+    return new Transaction(this);
+  }
+
+  synchronized void commitSync(SourceCollection c, Map<Row, Row> writes, Set<Row> order, boolean truncate,
+      boolean markReady) {
+    if (c.status() == Status.CLOSED) {
+      throw new IllegalStateException("collection '" + c.name() + "' is closed");
+    }
+    Set<Row> touched = c.applySync(writes, order, truncate);
+    Map<BaseCollection, ZSet> changes = new LinkedHashMap<>();
+    changes.put(c, reinstall(c, touched));
+    if (markReady) {
+      c.setStatus(Status.READY);
+    } else if (c.status() == Status.IDLE) {
+      c.setStatus(Status.LOADING);
+    }
+    propagate(changes);
+  }
+
+  synchronized void applyOptimistic(Transaction tx) {
+    for (SourceCollection c : tx.writes().keySet()) {
+      c.pending.add(tx);
+    }
+    tx.state = Transaction.State.PENDING;
+    propagate(reinstallAll(tx));
+  }
+
+  synchronized void settle(Transaction tx, boolean confirmed) {
+    for (Map.Entry<SourceCollection, Map<Row, Row>> e : tx.writes().entrySet()) {
+      SourceCollection c = e.getKey();
+      c.pending.remove(tx);
+      if (confirmed) {
+        e.getValue().forEach((k, v) -> {
+          if (v == null) {
+            c.synced.remove(k);
+          } else {
+            c.synced.put(k, v);
+          }
+        });
+      }
+    }
+    tx.state = confirmed ? Transaction.State.CONFIRMED : Transaction.State.ROLLED_BACK;
+    propagate(reinstallAll(tx));
+  }
+
+  private Map<BaseCollection, ZSet> reinstallAll(Transaction tx) {
+    Map<BaseCollection, ZSet> changes = new LinkedHashMap<>();
+    tx.writes().forEach((c, w) -> changes.put(c, reinstall(c, w.keySet())));
+    return changes;
+  }
+
+  /** Re-derives the visible rows of {@code keys}; returns the change as a Z-set. */
+  private static ZSet reinstall(SourceCollection c, Iterable<Row> keys) {
+    ZSet.Builder delta = ZSet.builder();
+    for (Row key : keys) {
+      c.install(key, c.visible(key), delta);
+    }
+    return delta.build();
+  }
+
+  /** Runs the affected live queries in creation order, then publishes every change. */
+  private void propagate(Map<BaseCollection, ZSet> changes) {
+    List<RuntimeException> failures = new ArrayList<>();
+    for (LiveQuery q : queries) {
+      if (q.status() == Status.ERROR || q.status() == Status.CLOSED) {
+        continue;
+      }
+      boolean affected = false;
+      for (BaseCollection src : q.sources()) {
+        ZSet d = changes.get(src);
+        if (d != null && !d.isEmpty()) {
+          q.send(src, d);
+          affected = true;
+        }
+      }
+      if (affected) {
+        ZSet.Builder out = ZSet.builder();
+        try {
+          q.run(out);
+          changes.put(q, out.build());
+        } catch (RuntimeException e) {
+          q.fail(e);
+          failures.add(e);
+        }
+      }
+      q.updateReadiness();
+    }
+    for (BaseCollection c : collections) {
+      c.publish();
+    }
+    if (!failures.isEmpty()) {
+      RuntimeException first = failures.get(0);
+      for (int i = 1; i < failures.size(); i++) {
+        first.addSuppressed(failures.get(i));
+      }
+      throw first instanceof RivuletException r ? r
+          : new RivuletException("a live query failed: " + first.getMessage(), first);
+    }
+  }
+}

@@ -1,0 +1,138 @@
+package dev.rivulet.query;
+
+import dev.rivulet.engine.Row;
+import dev.rivulet.engine.Schema;
+import dev.rivulet.engine.SchemaException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A collection fed by a sync source and by local optimistic writes.
+ *
+ * <p>Its visible rows are the synced rows overlaid by the writes of pending {@link Transaction}s
+ * in the order they were applied (the last pending write to a key wins). A sync write to a key
+ * that has a pending optimistic write updates the synced row underneath; the optimistic value
+ * stays visible until its transaction is confirmed (its writes then become synced rows, replacing
+ * what sync wrote before) or rolled back (the synced row shows again).
+ *
+ * <p>All state is guarded by the owning {@link Rivulet}'s monitor.
+ */
+public final class SourceCollection extends BaseCollection {
+  final Map<Row, Row> synced = new HashMap<>();
+  final List<Transaction> pending = new ArrayList<>();
+
+  SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
+    super(db, name, schema, keyColumns);
+  }
+
+  /** The visible row of {@code key}, or null. */
+  Row visible(Row key) {
+    for (int i = pending.size() - 1; i >= 0; i--) {
+      Map<Row, Row> writes = pending.get(i).writesTo(this);
+      if (writes != null && writes.containsKey(key)) {
+        return writes.get(key);
+      }
+    }
+    return synced.get(key);
+  }
+
+  /** Checks {@code row} against the schema, naming this collection. */
+  Row check(Row row) {
+    try {
+      schema.check(row);
+    } catch (SchemaException e) {
+      throw new SchemaException("collection '" + name() + "': " + e.getMessage());
+    }
+    return row;
+  }
+
+  Row keyOf(Row row) {
+    return row.project(keyIndexes);
+  }
+
+  /** Starts a batch of committed changes from the sync source. */
+  public SyncBatch beginSync() {
+    return new SyncBatch();
+  }
+
+  /**
+   * One sync transaction: writes are collected and applied together by {@link #commit}, as one
+   * transaction for every dependent live query. Not thread-safe; use from one thread.
+   */
+  public final class SyncBatch {
+    private final Map<Row, Row> writes = new HashMap<>();
+    private final Set<Row> order = new LinkedHashSet<>();
+    private boolean truncate;
+    private boolean markReady;
+    private boolean done;
+
+    /** Inserts or replaces the row with {@code row}'s key. */
+    public SyncBatch write(Row row) {
+      open();
+      Row key = keyOf(check(row));
+      writes.put(key, row);
+      order.add(key);
+      return this;
+    }
+
+    /** Deletes the row with {@code key} (no-op when absent). */
+    public SyncBatch delete(Row key) {
+      open();
+      writes.put(key, null);
+      order.add(key);
+      return this;
+    }
+
+    /** Removes every synced row first. */
+    public SyncBatch truncate() {
+      open();
+      truncate = true;
+      writes.clear();
+      order.clear();
+      return this;
+    }
+
+    /** Marks the collection ready when this batch commits. */
+    public SyncBatch markReady() {
+      open();
+      markReady = true;
+      return this;
+    }
+
+    /** Applies the batch to the synced rows and runs every dependent live query once. */
+    public void commit() {
+      open();
+      done = true;
+      db.commitSync(SourceCollection.this, writes, order, truncate, markReady);
+    }
+
+    private void open() {
+      if (done) {
+        throw new IllegalStateException("sync batch of '" + name() + "' is already committed");
+      }
+    }
+  }
+
+  /** Applies committed sync writes; returns the keys whose visible row may have changed. */
+  Set<Row> applySync(Map<Row, Row> writes, Set<Row> order, boolean truncate) {
+    Set<Row> touched = new LinkedHashSet<>();
+    if (truncate) {
+      touched.addAll(synced.keySet());
+      synced.clear();
+    }
+    for (Row key : order) {
+      Row row = writes.get(key);
+      if (row == null) {
+        synced.remove(key);
+      } else {
+        synced.put(key, row);
+      }
+      touched.add(key);
+    }
+    return touched;
+  }
+}

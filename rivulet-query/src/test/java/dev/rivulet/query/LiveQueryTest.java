@@ -1,0 +1,128 @@
+package dev.rivulet.query;
+
+import static dev.rivulet.query.Exprs.col;
+import static dev.rivulet.query.Exprs.count;
+import static dev.rivulet.query.Exprs.eq;
+import static dev.rivulet.query.Exprs.lit;
+import static dev.rivulet.query.Exprs.max;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rivulet.engine.RivuletException;
+import dev.rivulet.engine.Row;
+import dev.rivulet.engine.Schema;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Example tests of live queries as collections: order, joins, grouping, transactions, layering. */
+class LiveQueryTest {
+  private final Rivulet db = Rivulet.create();
+  private final SourceCollection issues = db.collection("issues",
+      Schema.parse("id INT NOT NULL, status STRING, priority INT, title STRING, assignee INT"), List.of("id"));
+  private final SourceCollection users = db.collection("users", Schema.parse("id INT NOT NULL, name STRING"),
+      List.of("id"));
+
+  private void load() {
+    users.beginSync().write(Row.of(1, "ann")).write(Row.of(2, "bob")).markReady().commit();
+    issues.beginSync()
+        .write(Row.of(10, "open", 5, "crash", 1))
+        .write(Row.of(11, "open", 9, "leak", 2))
+        .write(Row.of(12, "closed", 7, "typo", 1))
+        .write(Row.of(13, "open", 1, "docs", null))
+        .markReady()
+        .commit();
+  }
+
+  @Test
+  void orderedWindowFollowsUpdates() {
+    load();
+    LiveQuery top = db.liveQuery("top", Query.from("i", issues)
+        .where(eq(col("i.status"), lit("open")))
+        .orderBy(Query.desc(col("i.priority")))
+        .limit(2));
+    assertThat(top.status()).isEqualTo(Status.READY);
+    assertThat(top.rows()).extracting(r -> r.get(0)).containsExactly(11L, 10L);
+    List<ChangeEvent> seen = new ArrayList<>();
+    top.subscribe(seen::addAll);
+    issues.beginSync().write(Row.of(13, "open", 20, "docs", null)).commit();
+    assertThat(top.rows()).extracting(r -> r.get(0)).containsExactly(13L, 11L);
+    assertThat(seen).extracting(ChangeEvent::type)
+        .containsExactlyInAnyOrder(ChangeEvent.Type.INSERT, ChangeEvent.Type.DELETE);
+  }
+
+  @Test
+  void joinAndGroup() {
+    load();
+    LiveQuery perUser = db.liveQuery("perUser", Query.from("i", issues)
+        .join(QueryIR.JoinKind.INNER, "u", users, Query.on("i.assignee", "u.id"))
+        .groupBy(col("u.name"))
+        .select(Query.as("name", col("u.name")), Query.as("n", count()), Query.as("top", max(col("i.priority")))));
+    assertThat(perUser.rows()).containsExactlyInAnyOrder(Row.of("ann", 2, 7), Row.of("bob", 1, 9));
+    issues.beginSync().write(Row.of(13, "open", 8, "docs", 2)).commit();
+    assertThat(perUser.get(Row.of("bob"))).contains(Row.of("bob", 2, 9));
+  }
+
+  @Test
+  void optimisticWriteThenRollbackRestoresExactly() {
+    load();
+    LiveQuery open = db.liveQuery("open", Query.from("i", issues).where(eq(col("i.status"), lit("open"))));
+    List<Row> before = open.rows();
+    Transaction tx = db.transaction();
+    tx.insert(issues, Row.of(14, "open", 3, "new", 1)).update(issues, Row.of(10, "closed", 5, "crash", 1));
+    tx.apply();
+    assertThat(open.get(Row.of(14))).isPresent();
+    assertThat(open.get(Row.of(10))).isEmpty();
+    tx.rollback();
+    assertThat(open.rows()).containsExactlyInAnyOrderElementsOf(before);
+    assertThat(tx.state()).isEqualTo(Transaction.State.ROLLED_BACK);
+  }
+
+  @Test
+  void confirmedWritesBecomeSynced() {
+    load();
+    Transaction tx = db.transaction();
+    tx.delete(issues, Row.of(12)).apply();
+    tx.confirm();
+    assertThat(issues.get(Row.of(12))).isEmpty();
+    issues.beginSync().write(Row.of(99, "open", 1, "x", null)).commit();
+    assertThat(issues.get(Row.of(12))).isEmpty();
+  }
+
+  @Test
+  void layeredQueriesSeeOneTransaction() {
+    load();
+    LiveQuery open = db.liveQuery("open", Query.from("i", issues).where(eq(col("i.status"), lit("open"))));
+    LiveQuery counted = db.liveQuery("counted", Query.from("o", open).select(Query.as("n", count())));
+    List<String> observed = new ArrayList<>();
+    counted.subscribe(ev -> observed.add(open.size() + "/" + counted.rows().get(0).get(0)));
+    issues.beginSync().write(Row.of(12, "open", 7, "typo", 1)).write(Row.of(15, "open", 2, "more", 2)).commit();
+    assertThat(observed).containsExactly("5/5");
+  }
+
+  @Test
+  void badRowIsRejectedWithoutChangingState() {
+    load();
+    assertThatThrownBy(() -> issues.beginSync().write(Row.of("x", "open", 1, "t", null)))
+        .hasMessageContaining("issues")
+        .hasMessageContaining("id");
+    assertThat(issues.size()).isEqualTo(4);
+  }
+
+  @Test
+  void joinedQueryWithTwoRowsForOneKeyFailsClearly() {
+    load();
+    SourceCollection tags = db.collection("tags", Schema.parse("issue INT NOT NULL, tag STRING NOT NULL"),
+        List.of("issue", "tag"));
+    tags.beginSync().write(Row.of(10, "a")).markReady().commit();
+    LiveQuery q = db.liveQuery("tagged", Query.from("i", issues)
+        .join(QueryIR.JoinKind.INNER, "g", tags, Query.on("i.id", "g.issue"))
+        .select(Query.as("id", col("i.id")), Query.as("tag", col("g.tag"))), List.of("id"));
+    assertThat(q.rows()).containsExactly(Row.of(10, "a"));
+    assertThatThrownBy(() -> tags.beginSync().write(Row.of(10, "b")).commit())
+        .isInstanceOf(RivuletException.class)
+        .hasMessageContaining("duplicate key [10]");
+    assertThat(q.status()).isEqualTo(Status.ERROR);
+    assertThat(tags.size()).isEqualTo(2); // the committed sync write is kept
+  }
+}
