@@ -1,0 +1,52 @@
+// Prints the generator's first outputs, rows and updates, and digests over whole runs, in a text
+// format that dev.rivulet.bench.peers.GenCheck prints too, so the two can be diffed:
+//   node gen-check.mjs [rows=100000] [updates=10000] [seed]
+import * as gen from './gen.mjs'
+
+const rows = Number(process.argv[2] ?? 100000)
+const count = Number(process.argv[3] ?? 10000)
+const seed = Number(process.argv[4] ?? gen.DEFAULT_SEED)
+const SHOW = 5
+const out = (s) => process.stdout.write(s + '\n')
+const hash = (h, line) => {
+  for (let i = 0; i < line.length; i++) h = (Math.imul(h, 31) + line.charCodeAt(i)) | 0
+  return (Math.imul(h, 31) + 10) | 0
+}
+const issueLine = (r) => `issue ${r.id} ${r.status} ${r.priority} ${r.created} ${r.assignee} ${r.project_id} ${r.title}`
+
+for (const s of [0, seed]) {
+  const r = new gen.SplitMix64(s)
+  out(`splitmix64 ${s}: ` + [0, 1, 2].map(() => r.nextBig().toString(16).padStart(16, '0')).join(' '))
+}
+const r = new gen.SplitMix64(seed)
+out('nextInt(100) x10: ' + Array.from({ length: 10 }, () => r.nextInt(100)).join(' '))
+
+const data = gen.issues(rows, seed)
+let h = 0
+data.forEach((row, i) => { const line = issueLine(row); if (i < SHOW) out(line); h = hash(h, line) })
+out(`digest issues ${rows}: ${h}`)
+h = 0
+gen.projects(seed).forEach((p, i) => { const line = `project ${p.id} ${p.name} ${p.archived}`; if (i < SHOW) out(line); h = hash(h, line) })
+out(`digest projects: ${h} archived=${gen.projects(seed).filter((p) => p.archived).length}`)
+out(`open issues: ${data.filter((x) => x.status === 'open').length}`)
+
+// W1 runs random then edge on one copy; W2 and W3 each start from fresh data.
+let cur = null
+for (const [w, mix] of [['W1', 'random'], ['W1', 'edge'], ['W2', 'mixed'], ['W3', 'mixed']]) {
+  if (mix !== 'edge') cur = data.slice()
+  const s = gen.updates(w, mix, cur, seed)
+  h = 0
+  for (let i = 0; i < count; i++) {
+    const after = s.next()
+    const before = cur[after.id]
+    const line = before.assignee !== after.assignee
+      ? `update ${w} ${mix} ${after.id} assignee ${before.assignee}->${after.assignee}`
+      : `update ${w} ${mix} ${after.id} priority ${before.priority}->${after.priority}`
+    if (i < SHOW) out(line)
+    h = hash(h, line)
+    s.applied(after)
+  }
+  out(`digest updates ${w} ${mix} ${count}: ${h}`)
+}
+const top = cur.filter((x) => x.status === 'open').sort(gen.w1Compare).slice(0, 3)
+out('top3 open after W3: ' + top.map((x) => `${x.id}/${x.priority}`).join(' '))

@@ -1,0 +1,182 @@
+// The shared data and update generator (see README.md "Generator spec"); twin of
+// dev.rivulet.bench.peers.SplitMix64 / PeerData in Java. Pure JS, no dependencies.
+
+export const DEFAULT_SEED = 20240601
+export const USERS = 10000
+export const PROJECTS = 1000
+export const LIMIT = 50
+export const EDGE_SPAN = 100
+export const STATUSES = ['open', 'closed', 'review']
+export const WORDS = ['crash', 'login', 'slow', 'export', 'layout', 'timeout', 'typo', 'cache']
+/** Stream tags: each stream is SplitMix64(seed + tag). */
+export const TAG = { issues: 0, W1_random: 1, W1_edge: 2, W2_mixed: 3, W3_mixed: 4, projects: 100 }
+
+const GAMMA_HI = 0x9e3779b9, GAMMA_LO = 0x7f4a7c15
+const M1_HI = 0xbf58476d, M1_LO = 0x1ce4e5b9
+const M2_HI = 0x94d049bb, M2_LO = 0x133111eb
+
+/** (ah:al) * (bh:bl) mod 2^64, as unsigned 32-bit halves written into out[0]=hi, out[1]=lo. */
+function mul64(ah, al, bh, bl, out) {
+  const a0 = al & 0xffff, a1 = al >>> 16, b0 = bl & 0xffff, b1 = bl >>> 16
+  const p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1
+  const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff)
+  const carry = p11 + Math.floor(p01 / 65536) + Math.floor(p10 / 65536) + Math.floor(mid / 65536)
+  out[1] = Math.imul(al, bl) >>> 0
+  out[0] = (carry + Math.imul(ah, bl) + Math.imul(al, bh)) >>> 0
+}
+
+/** SplitMix64 (Steele, Lea, Flood 2014) over two unsigned 32-bit halves. */
+export class SplitMix64 {
+  constructor(seed) {
+    // seed: a non-negative safe integer (Number) or a BigInt; taken mod 2^64.
+    const s = BigInt.asUintN(64, BigInt(seed))
+    this.hi = Number(s >> 32n) >>> 0
+    this.lo = Number(s & 0xffffffffn) >>> 0
+    this.out = [0, 0]
+  }
+  /** Advances and leaves the 64-bit output in this.out (hi, lo). */
+  step() {
+    const lo = this.lo + GAMMA_LO
+    this.lo = lo >>> 0
+    this.hi = (this.hi + GAMMA_HI + (lo > 0xffffffff ? 1 : 0)) >>> 0
+    let zh = this.hi, zl = this.lo
+    // z = (z ^ (z >>> 30)) * M1
+    zl = (zl ^ ((zl >>> 30) | (zh << 2))) >>> 0; zh = (zh ^ (zh >>> 30)) >>> 0
+    mul64(zh, zl, M1_HI, M1_LO, this.out); zh = this.out[0]; zl = this.out[1]
+    // z = (z ^ (z >>> 27)) * M2
+    zl = (zl ^ ((zl >>> 27) | (zh << 5))) >>> 0; zh = (zh ^ (zh >>> 27)) >>> 0
+    mul64(zh, zl, M2_HI, M2_LO, this.out); zh = this.out[0]; zl = this.out[1]
+    // z ^ (z >>> 31)
+    this.out[1] = (zl ^ ((zl >>> 31) | (zh << 1))) >>> 0
+    this.out[0] = (zh ^ (zh >>> 31)) >>> 0
+    return this.out
+  }
+  /** The next 64-bit output as a BigInt (for checks). */
+  nextBig() {
+    const o = this.step()
+    return (BigInt(o[0]) << 32n) | BigInt(o[1])
+  }
+  /** Uniform-ish in [0, bound), bound <= 2^21: floor(hi32(next) * bound / 2^32). */
+  nextInt(bound) {
+    return Math.floor((this.step()[0] * bound) / 4294967296)
+  }
+}
+
+/** Reference SplitMix64 in BigInt, used only by the self-check. */
+export function* splitMixBig(seed) {
+  let s = BigInt.asUintN(64, BigInt(seed))
+  const M = (x) => BigInt.asUintN(64, x)
+  for (;;) {
+    s = M(s + 0x9e3779b97f4a7c15n)
+    let z = s
+    z = M((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n)
+    z = M((z ^ (z >> 27n)) * 0x94d049bb133111ebn)
+    yield z ^ (z >> 31n)
+  }
+}
+
+/** n issues; field draws in the order status, priority, title word, created jitter, assignee, project. */
+export function issues(n, seed = DEFAULT_SEED) {
+  const rnd = new SplitMix64(seed + TAG.issues)
+  const rows = new Array(n)
+  for (let id = 0; id < n; id++) {
+    const status = STATUSES[rnd.nextInt(3)]
+    const priority = rnd.nextInt(100)
+    const title = WORDS[rnd.nextInt(8)] + ' in module ' + (id % 97)
+    const created = 1700000000 + 16 * id + rnd.nextInt(16)
+    const assignee = rnd.nextInt(USERS)
+    const project_id = rnd.nextInt(PROJECTS)
+    rows[id] = { id, status, priority, title, created, assignee, project_id }
+  }
+  return rows
+}
+
+export function users() {
+  const rows = new Array(USERS)
+  for (let id = 0; id < USERS; id++) rows[id] = { id, name: 'user-' + id }
+  return rows
+}
+
+/** PROJECTS projects; archived when nextInt(5) == 0 (about 20%). */
+export function projects(seed = DEFAULT_SEED) {
+  const rnd = new SplitMix64(seed + TAG.projects)
+  const rows = new Array(PROJECTS)
+  for (let id = 0; id < PROJECTS; id++) rows[id] = { id, name: 'project-' + id, archived: rnd.nextInt(5) === 0 }
+  return rows
+}
+
+/** Order of W1's window: priority desc, created asc, id asc. */
+export function w1Compare(a, b) {
+  return b.priority - a.priority || a.created - b.created || a.id - b.id
+}
+
+/**
+ * The open rows in W1 order, kept outside the timed section: one bucket per priority (0..99),
+ * each sorted by (created, id). at(k) is the k-th open row; apply(before, after) keeps it current.
+ */
+export class OpenOrder {
+  constructor(rows) {
+    this.buckets = Array.from({ length: 100 }, () => [])
+    this.size = 0
+    for (const r of rows) if (r.status === 'open') this.buckets[r.priority].push(r)
+    for (const b of this.buckets) { b.sort(w1Compare); this.size += b.length }
+  }
+  at(k) {
+    for (let p = 99; p >= 0; p--) {
+      const b = this.buckets[p]
+      if (k < b.length) return b[k]
+      k -= b.length
+    }
+    throw new Error('OpenOrder.at out of range')
+  }
+  static #pos(b, r) {
+    let lo = 0, hi = b.length
+    while (lo < hi) { const m = (lo + hi) >>> 1; if (w1Compare(b[m], r) < 0) lo = m + 1; else hi = m }
+    return lo
+  }
+  apply(before, after) {
+    if (before.status === 'open') {
+      const b = this.buckets[before.priority], i = OpenOrder.#pos(b, before)
+      if (b[i]?.id !== before.id) throw new Error('OpenOrder lost row ' + before.id)
+      b.splice(i, 1); this.size--
+    }
+    if (after.status === 'open') {
+      const b = this.buckets[after.priority]
+      b.splice(OpenOrder.#pos(b, after), 0, after); this.size++
+    }
+  }
+}
+
+function newPriority(row, rnd) { return (row.priority + 1 + rnd.nextInt(99)) % 100 }
+function newAssignee(row, rnd) { return (row.assignee + 1 + rnd.nextInt(USERS - 1)) % USERS }
+
+/**
+ * An update stream over `data` (an array of rows indexed by id, owned by the caller). next()
+ * returns the new version of one row without changing data; the caller then stores it with
+ * applied(after), which replaces data[after.id] and keeps any side index current.
+ */
+export function updates(workload, mix, data, seed = DEFAULT_SEED) {
+  const key = workload + '_' + mix
+  if (!(key in TAG) || key === 'issues') throw new Error('no update stream ' + key)
+  const rnd = new SplitMix64(seed + TAG[key])
+  const n = data.length
+  if (key === 'W1_edge') {
+    const order = new OpenOrder(data)
+    return {
+      next() {
+        const r = order.at(rnd.nextInt(Math.min(LIMIT + EDGE_SPAN, order.size)))
+        return { ...r, priority: newPriority(r, rnd) }
+      },
+      applied(after) { order.apply(data[after.id], after); data[after.id] = after },
+    }
+  }
+  const assigneeToo = key !== 'W1_random'
+  return {
+    next() {
+      const r = data[rnd.nextInt(n)]
+      if (assigneeToo && rnd.nextInt(10) === 0) return { ...r, assignee: newAssignee(r, rnd) }
+      return { ...r, priority: newPriority(r, rnd) }
+    },
+    applied(after) { data[after.id] = after },
+  }
+}

@@ -1,0 +1,115 @@
+// Runs one workload at one size on one peer engine and prints one JSON line per figure:
+//   node run.mjs --engine tanstack|zero --workload W1|W2|W3 --rows N [--warmup N] [--updates N]
+//       [--hydrate-runs N] [--seed N]
+// Run from the scratch folder that holds node_modules (run-peers.sh copies this file there).
+// Diagnostics go to stderr. Exit code 1 when a check failed.
+import * as gen from './gen.mjs'
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) =>
+  a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc, []))
+const engineName = args.engine
+const workload = args.workload
+const rows = Number(args.rows ?? 100000)
+const warmup = Number(args.warmup ?? 2000)
+const measured = Number(args.updates ?? 10000)
+const hydrateRuns = Math.max(1, Number(args['hydrate-runs'] ?? 3))
+const seed = Number(args.seed ?? gen.DEFAULT_SEED)
+const MIXES = { W1: ['random', 'edge'], W2: ['mixed'], W3: ['mixed'] }[workload]
+if (!MIXES) throw new Error('unknown workload ' + workload)
+const engine = await import(`./${engineName}.mjs`)
+// Zero with a view flush per update (see zero.mjs) is reported as its own engine.
+const label = engineName === 'zero' && process.env.ZERO_FLUSH === '1' ? 'zero_flush' : engineName
+
+let failed = false
+function emit(metric, value, mix, detail) {
+  const o = { engine: label, workload, rows }
+  if (mix) o.mix = mix
+  o.metric = metric
+  o.value = typeof value === 'number' && !Number.isInteger(value) ? Number(value.toFixed(3)) : value
+  if (detail) o.detail = detail
+  console.log(JSON.stringify(o))
+}
+function correct(problem) {
+  if (problem) failed = true
+  emit('correct', !problem, undefined, problem ?? undefined)
+}
+const gc = globalThis.gc ?? (() => {})
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b), n = s.length; return n % 2 ? s[n >> 1] : (s[n / 2 - 1] + s[n / 2]) / 2 }
+
+// ---- naive recomputation from the driver's own copy of the data ----
+function naive(cur, data) {
+  if (workload === 'W1') {
+    return cur.filter((r) => r.status === 'open').sort(gen.w1Compare).slice(0, gen.LIMIT)
+      .map((r) => ({ id: r.id, priority: r.priority, created: r.created }))
+  }
+  if (workload === 'W2') {
+    const cnt = new Array(gen.USERS).fill(0), mx = new Array(gen.USERS).fill(-1)
+    for (const r of cur) { cnt[r.assignee]++; mx[r.assignee] = Math.max(mx[r.assignee], r.priority) }
+    const out = []
+    for (const u of data.users) if (cnt[u.id]) out.push({ id: u.id, name: u.name, issues: cnt[u.id], max_priority: mx[u.id] })
+    return out
+  }
+  return cur.filter((r) => r.status === 'open' && !data.projects[r.project_id].archived)
+    .map((r) => ({ id: r.id, title: r.title, priority: r.priority, owner: data.users[r.assignee].name, project: data.projects[r.project_id].name }))
+}
+/** Null when the live result equals the naive one (order included for W1), else a description. */
+function check(live, cur, data, when) {
+  const want = naive(cur, data)
+  const key = (r) => JSON.stringify(r)
+  const a = workload === 'W1' ? live : [...live].sort((x, y) => x.id - y.id)
+  const b = workload === 'W1' ? want : [...want].sort((x, y) => x.id - y.id)
+  if (a.length !== b.length) return `${when}: ${a.length} rows, naive has ${b.length}`
+  for (let i = 0; i < a.length; i++) {
+    if (key(a[i]) !== key(b[i])) return `${when}: row ${i} is ${key(a[i])}, naive has ${key(b[i])}`
+  }
+  return null
+}
+
+// ---- hydration: fresh tables and query each run; the last one is kept ----
+const data = { issues: gen.issues(rows, seed), users: gen.users(), projects: gen.projects(seed) }
+let h = null
+const totals = [], loads = [], queries = []
+for (let i = 0; i < hydrateRuns; i++) {
+  h?.close()
+  h = null
+  gc()
+  h = await engine.open(workload, data)
+  if (!h) { emit('unsupported', true); process.exit(0) }
+  totals.push(h.loadMs + h.queryMs); loads.push(h.loadMs); queries.push(h.queryMs)
+}
+const warm = (xs) => (xs.length > 1 ? xs.slice(1) : xs)
+emit('hydrate_first_ms', totals[0])
+emit('hydrate_ms', median(warm(totals)))
+emit('load_ms', median(warm(loads)))
+emit('query_ms', median(warm(queries)))
+gc()
+emit('heap_after_hydrate_mb', Math.round(process.memoryUsage().heapUsed / 1048576))
+
+// ---- updates: per single-row update, the time until the live result reflects it ----
+const cur = data.issues.slice() // the driver's own copy; rows are replaced, never mutated
+let problem = check(h.result(), cur, data, 'after hydration')
+for (const mix of MIXES) {
+  if (problem) break
+  const stream = gen.updates(workload, mix, cur, seed)
+  const lat = new Float64Array(measured)
+  gc()
+  for (let i = 0, n = warmup + measured; i < n; i++) {
+    const after = stream.next()
+    const before = cur[after.id]
+    const t0 = process.hrtime.bigint()
+    h.update(before, after)
+    const t1 = process.hrtime.bigint()
+    stream.applied(after)
+    if (i >= warmup) lat[i - warmup] = Number(t1 - t0) / 1000
+  }
+  lat.sort()
+  const q = (p) => lat[Math.max(0, Math.min(measured - 1, Math.ceil(p * measured) - 1))]
+  emit('updates', measured, mix)
+  emit('update_p50_us', q(0.5), mix)
+  emit('update_p99_us', q(0.99), mix)
+  emit('update_max_us', lat[measured - 1], mix)
+  emit('update_mean_us', lat.reduce((s, x) => s + x, 0) / measured, mix)
+  problem = check(h.result(), cur, data, `after the ${mix} mix`)
+}
+correct(problem)
+process.exit(failed ? 1 : 0)

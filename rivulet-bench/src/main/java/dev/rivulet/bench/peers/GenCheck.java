@@ -1,0 +1,85 @@
+package dev.rivulet.bench.peers;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * Prints the shared generator's first outputs, rows and updates and digests over whole runs, in
+ * exactly the format of {@code rivulet-bench/peers/gen-check.mjs}, so that
+ * {@code diff <(node gen-check.mjs) <(java ... GenCheck)} proves both sides draw the same data.
+ * Arguments: {@code [rows=100000] [updates=10000] [seed]}.
+ */
+public final class GenCheck {
+  private static final int SHOW = 5;
+
+  private GenCheck() {}
+
+  public static void main(String[] args) {
+    int rows = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+    int count = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
+    long seed = args.length > 2 ? Long.parseLong(args[2]) : PeerData.DEFAULT_SEED;
+    StringBuilder out = new StringBuilder();
+    for (long s : new long[] {0, seed}) {
+      SplitMix64 r = new SplitMix64(s);
+      out.append("splitmix64 ").append(s).append(": ").append(IntStream.range(0, 3)
+          .mapToObj(i -> String.format("%016x", r.next())).collect(Collectors.joining(" "))).append('\n');
+    }
+    SplitMix64 r = new SplitMix64(seed);
+    out.append("nextInt(100) x10: ").append(IntStream.range(0, 10).mapToObj(i -> String.valueOf(r.nextInt(100)))
+        .collect(Collectors.joining(" "))).append('\n');
+
+    PeerData.Issue[] data = PeerData.issues(rows, seed);
+    int h = 0;
+    for (PeerData.Issue i : data) {
+      String line = "issue " + i.id() + " " + i.status() + " " + i.priority() + " " + i.created() + " "
+          + i.assignee() + " " + i.projectId() + " " + i.title();
+      h = show(out, h, line, i.id());
+    }
+    out.append("digest issues ").append(rows).append(": ").append(h).append('\n');
+    h = 0;
+    PeerData.Project[] projects = PeerData.projects(seed);
+    for (PeerData.Project p : projects) {
+      h = show(out, h, "project " + p.id() + " " + p.name() + " " + p.archived(), p.id());
+    }
+    out.append("digest projects: ").append(h).append(" archived=")
+        .append(Arrays.stream(projects).filter(PeerData.Project::archived).count()).append('\n');
+    out.append("open issues: ").append(Arrays.stream(data).filter(PeerData.Issue::isOpen).count()).append('\n');
+
+    PeerData.Issue[] cur = null;
+    for (String[] wm : new String[][] {{"W1", "random"}, {"W1", "edge"}, {"W2", "mixed"}, {"W3", "mixed"}}) {
+      if (!wm[1].equals("edge")) {
+        cur = data.clone();
+      }
+      PeerData.Updates s = PeerData.updates(wm[0], wm[1], cur, seed);
+      h = 0;
+      for (int i = 0; i < count; i++) {
+        PeerData.Issue after = s.next();
+        PeerData.Issue before = cur[after.id()];
+        String prefix = "update " + wm[0] + " " + wm[1] + " " + after.id();
+        String line = before.assignee() != after.assignee()
+            ? prefix + " assignee " + before.assignee() + "->" + after.assignee()
+            : prefix + " priority " + before.priority() + "->" + after.priority();
+        h = show(out, h, line, i);
+        s.applied(after);
+      }
+      out.append("digest updates ").append(wm[0]).append(' ').append(wm[1]).append(' ').append(count)
+          .append(": ").append(h).append('\n');
+    }
+    out.append("top3 open after W3: ").append(Arrays.stream(cur).filter(PeerData.Issue::isOpen)
+        .sorted(PeerData.W1_ORDER).limit(3).map(i -> i.id() + "/" + i.priority())
+        .collect(Collectors.joining(" "))).append('\n');
+    System.out.print(out);
+  }
+
+  /** Prints {@code line} when it is among the first {@link #SHOW}; chains it and a newline into {@code h}. */
+  private static int show(StringBuilder out, int h, String line, int index) {
+    if (index < SHOW) {
+      out.append(line).append('\n');
+    }
+    for (int i = 0; i < line.length(); i++) {
+      h = 31 * h + line.charAt(i);
+    }
+    return 31 * h + '\n';
+  }
+}
