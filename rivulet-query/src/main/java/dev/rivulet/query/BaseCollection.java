@@ -103,8 +103,8 @@ abstract class BaseCollection implements LiveCollection {
   }
 
   /**
-   * Installs {@code after} (null: absent) as the row of {@code key} and stages the event; adds
-   * the change to {@code delta} for downstream queries.
+   * Installs {@code after} (null: absent) as the row of {@code key} and stages the event (when
+   * anyone listens); adds the change to {@code delta} for downstream queries.
    */
   void install(Row key, Row after, ZSet.Builder delta) {
     Row before = after == null ? rows.remove(key) : rows.put(key, after);
@@ -117,9 +117,11 @@ abstract class BaseCollection implements LiveCollection {
     if (after != null) {
       delta.add(sourceRow(key, after), 1);
     }
-    ChangeEvent.Type type = before == null ? ChangeEvent.Type.INSERT
-        : after == null ? ChangeEvent.Type.DELETE : ChangeEvent.Type.UPDATE;
-    stage(new ChangeEvent(type, key, after, before));
+    if (!listeners.isEmpty()) {
+      ChangeEvent.Type type = before == null ? ChangeEvent.Type.INSERT
+          : after == null ? ChangeEvent.Type.DELETE : ChangeEvent.Type.UPDATE;
+      stage(new ChangeEvent(type, key, after, before));
+    }
   }
 
   /** The form in which a row of this collection flows into queries that read it. */

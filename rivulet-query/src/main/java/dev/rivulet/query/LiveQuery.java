@@ -119,8 +119,7 @@ public final class LiveQuery extends BaseCollection {
   void run(ZSet.Builder downstream) {
     graph.run();
     ZSet delta = output.delta();
-    Map<Row, Row> after = new HashMap<>();
-    List<Row> touched = new ArrayList<>();
+    List<Row> touched = new ArrayList<>(delta.size());
     for (int i = 0; i < delta.size(); i++) {
       Row full = delta.row(i);
       Row key = full.project(resultKeys);
@@ -146,7 +145,6 @@ public final class LiveQuery extends BaseCollection {
               + " both have it; give the query a key that identifies its rows");
         }
         fullRows.put(key, full);
-        after.put(key, full);
         touched.add(key);
       }
     }
@@ -154,7 +152,7 @@ public final class LiveQuery extends BaseCollection {
       delta.spliceInto(window);
     }
     for (Row key : touched) {
-      Row full = after.get(key);
+      Row full = fullRows.get(key);
       install(key, full == null ? null : full.project(visibleIndexes), downstream);
     }
   }

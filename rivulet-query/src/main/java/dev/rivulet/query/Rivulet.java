@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The facade of the query layer: owns source collections and live queries and runs every change
@@ -72,14 +71,13 @@ public final class Rivulet {
     return new Transaction(this);
   }
 
-  synchronized void commitSync(SourceCollection c, Map<Row, Row> writes, Set<Row> order, boolean truncate,
+  synchronized void commitSync(SourceCollection c, List<Row> keys, List<Row> rows, boolean truncate,
       boolean markReady) {
     if (c.status() == Status.CLOSED) {
       throw new IllegalStateException("collection '" + c.name() + "' is closed");
     }
-    Set<Row> touched = c.applySync(writes, order, truncate);
     Map<BaseCollection, ZSet> changes = new LinkedHashMap<>();
-    changes.put(c, reinstall(c, touched));
+    changes.put(c, c.applySync(keys, rows, truncate));
     if (markReady) {
       c.setStatus(Status.READY);
     } else if (c.status() == Status.IDLE) {

@@ -3,12 +3,11 @@ package dev.rivulet.query;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.SchemaException;
+import dev.rivulet.engine.ZSet;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A collection fed by a sync source and by local optimistic writes.
@@ -64,8 +63,8 @@ public final class SourceCollection extends BaseCollection {
    * transaction for every dependent live query. Not thread-safe; use from one thread.
    */
   public final class SyncBatch {
-    private final Map<Row, Row> writes = new HashMap<>();
-    private final Set<Row> order = new LinkedHashSet<>();
+    private final List<Row> keys = new ArrayList<>();
+    private final List<Row> rows = new ArrayList<>(); // null for a delete
     private boolean truncate;
     private boolean markReady;
     private boolean done;
@@ -73,26 +72,28 @@ public final class SourceCollection extends BaseCollection {
     /** Inserts or replaces the row with {@code row}'s key. */
     public SyncBatch write(Row row) {
       open();
-      Row key = keyOf(check(row));
-      writes.put(key, row);
-      order.add(key);
+      keys.add(keyOf(check(row)));
+      rows.add(row);
       return this;
     }
 
     /** Deletes the row with {@code key} (no-op when absent). */
     public SyncBatch delete(Row key) {
       open();
-      writes.put(key, null);
-      order.add(key);
+      if (key.width() != keyIndexes.length) {
+        throw new QueryException("delete from '" + name() + "': key " + key + " needs " + keyIndexes.length + " values");
+      }
+      keys.add(key);
+      rows.add(null);
       return this;
     }
 
-    /** Removes every synced row first. */
+    /** Removes every synced row first (and the writes before this call). */
     public SyncBatch truncate() {
       open();
       truncate = true;
-      writes.clear();
-      order.clear();
+      keys.clear();
+      rows.clear();
       return this;
     }
 
@@ -107,7 +108,7 @@ public final class SourceCollection extends BaseCollection {
     public void commit() {
       open();
       done = true;
-      db.commitSync(SourceCollection.this, writes, order, truncate, markReady);
+      db.commitSync(SourceCollection.this, keys, rows, truncate, markReady);
     }
 
     private void open() {
@@ -117,22 +118,31 @@ public final class SourceCollection extends BaseCollection {
     }
   }
 
-  /** Applies committed sync writes; returns the keys whose visible row may have changed. */
-  Set<Row> applySync(Map<Row, Row> writes, Set<Row> order, boolean truncate) {
-    Set<Row> touched = new LinkedHashSet<>();
+  /**
+   * Applies committed sync writes in order (a later write to a key wins) and installs the visible
+   * rows of the touched keys; returns the visible change.
+   */
+  ZSet applySync(List<Row> keys, List<Row> rows, boolean truncate) {
+    ZSet.Builder delta = ZSet.builder();
     if (truncate) {
-      touched.addAll(synced.keySet());
+      List<Row> old = new ArrayList<>(synced.keySet());
       synced.clear();
+      for (Row key : old) {
+        install(key, visible(key), delta);
+      }
     }
-    for (Row key : order) {
-      Row row = writes.get(key);
+    boolean overlaid = !pending.isEmpty();
+    for (int i = 0; i < keys.size(); i++) {
+      Row key = keys.get(i);
+      Row row = rows.get(i);
       if (row == null) {
         synced.remove(key);
       } else {
         synced.put(key, row);
       }
-      touched.add(key);
+      // Without pending optimistic writes the visible row is the one just written.
+      install(key, overlaid ? visible(key) : row, delta);
     }
-    return touched;
+    return delta.build();
   }
 }
