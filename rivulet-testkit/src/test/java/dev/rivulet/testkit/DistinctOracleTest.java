@@ -13,11 +13,9 @@ import dev.rivulet.engine.Schema;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /** Oracle properties of distinct: each row of positive multiplicity, once. */
-class DistinctOracleTest {
+class DistinctOracleTest extends OracleSuite {
   static final Schema K = Schema.parse("k INT");
   static final UnaryOperator<Row> A_K = r -> Row.of(r.get(1));
   static final UnaryOperator<Row> B_K = r -> Row.of(r.get(0));
@@ -37,17 +35,5 @@ class DistinctOracleTest {
             graph(b -> b.input("a", A).map(KS, A_KS).distinct().concat(b.input("b", B).map(KS, B_KS)).distinct()))
             .multiset("out", in -> Naive.distinct(Naive.concat(Naive.distinct(Naive.map(in.get("a"), A_KS)),
                 Naive.map(in.get("b"), B_KS)))).build()));
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void matchesNaiveAfterEveryStep(Scenario s) {
-    s.checkOracle();
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void atomicAndSplitDeliveriesAgree(Scenario s) {
-    s.checkBatchPartition();
   }
 }

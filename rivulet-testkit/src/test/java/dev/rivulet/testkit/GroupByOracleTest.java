@@ -8,15 +8,13 @@ import dev.rivulet.engine.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Oracle properties of group-by with each aggregate (count(*), count, sum, avg, min, max) over
  * each numeric type and, for min/max, every other type including a mixed ANY column; by one key,
  * two keys and none (the global aggregate: one row even over no input).
  */
-class GroupByOracleTest {
+class GroupByOracleTest extends OracleSuite {
   static final Schema G = Schema.parse(
       "g INT, g2 STRING, i INT, d DOUBLE, m DECIMAL, s STRING, b BOOL, t DATE, ts TIMESTAMP, y BYTES, x ANY");
 
@@ -61,17 +59,5 @@ class GroupByOracleTest {
     return new Scenario(OracleRunner.builder(name, Map.of("g", G),
         graph(b -> b.input("g", G).groupBy(keys, aggs)))
         .multiset("out", in -> Naive.groupBy(in.get("g"), G, keys, aggs)).build());
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void matchesNaiveAfterEveryStep(Scenario s) {
-    s.checkOracle();
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void atomicAndSplitDeliveriesAgree(Scenario s) {
-    s.checkBatchPartition();
   }
 }

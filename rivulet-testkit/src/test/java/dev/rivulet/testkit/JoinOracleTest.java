@@ -10,14 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Oracle properties of every join type, on one key and on two keys, with null keys (which match
  * nothing), duplicate rows on both sides, a self-join, and INT keys matched against DECIMAL keys.
  */
-class JoinOracleTest {
+class JoinOracleTest extends OracleSuite {
   static final Schema L = Schema.parse("lk INT, lk2 STRING, lv INT");
   static final Schema R = Schema.parse("rk INT, rk2 STRING, rv INT");
   static final Schema RD = Schema.parse("rk DECIMAL, rv INT");
@@ -49,17 +47,5 @@ class JoinOracleTest {
         graph(b -> b.input("l", L).join(b.input("r", R), type, lk, rk)))
         .multiset("out", in -> Naive.join(in.get("l"), L, in.get("r"), R, type, lk, rk))
         .build());
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void matchesNaiveAfterEveryStep(Scenario s) {
-    s.checkOracle();
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void atomicAndSplitDeliveriesAgree(Scenario s) {
-    s.checkBatchPartition();
   }
 }

@@ -11,15 +11,13 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Oracle properties of the linear operators (map, filter, flatMap, negate, concat, consolidate):
  * over seeded histories with retractions, duplicates and nulls, the folded output equals the naive
  * recomputation after every step, and atomic or split delivery ends in the same state.
  */
-class LinearOperatorsOracleTest {
+class LinearOperatorsOracleTest extends OracleSuite {
   static final Schema A = Schema.parse("id INT NOT NULL, k INT, v INT, s STRING");
   static final Schema B = Schema.parse("k INT, w INT, s STRING");
   static final Map<String, Schema> AB = Map.of("a", A, "b", B);
@@ -76,17 +74,5 @@ class LinearOperatorsOracleTest {
       b.output("out", body.apply(b));
       return b.build();
     };
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void matchesNaiveAfterEveryStep(Scenario s) {
-    s.checkOracle();
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void atomicAndSplitDeliveriesAgree(Scenario s) {
-    s.checkBatchPartition();
   }
 }

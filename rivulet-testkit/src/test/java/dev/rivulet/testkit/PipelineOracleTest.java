@@ -14,15 +14,13 @@ import dev.rivulet.engine.SortKey;
 import dev.rivulet.engine.Stream;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Operators chained: a left join, grouped and aggregated, then the top two groups by count, with
  * the join's distinct keys as a second output checked at once; and top-K and group-by fed
  * unconsolidated changes (a stream concatenated with its own negation and itself again).
  */
-class PipelineOracleTest {
+class PipelineOracleTest extends OracleSuite {
   static final List<Aggregate> AGGS = List.of(Aggregate.countRows("n"), Aggregate.sum("rv", "total"));
   static final List<SortKey> ORDER = List.of(SortKey.desc("n"), SortKey.asc("lk"));
 
@@ -72,17 +70,5 @@ class PipelineOracleTest {
   private static Map<Row, Long> grouped(Map<String, Map<Row, Long>> in) {
     Schema joinedSchema = L.concat(R, "right_", true);
     return Naive.groupBy(joined(in), joinedSchema, List.of("lk"), AGGS.toArray(new Aggregate[0]));
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void matchesNaiveAfterEveryStep(Scenario s) {
-    s.checkOracle();
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void atomicAndSplitDeliveriesAgree(Scenario s) {
-    s.checkBatchPartition();
   }
 }

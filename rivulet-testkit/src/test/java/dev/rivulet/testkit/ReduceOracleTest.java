@@ -10,11 +10,9 @@ import dev.rivulet.engine.Values;
 import dev.rivulet.engine.ZSet;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /** Oracle properties of reduce: a pure user function per group, by one key, two keys or none. */
-class ReduceOracleTest {
+class ReduceOracleTest extends OracleSuite {
   static final Schema OUT = Schema.parse("k INT, s STRING, n INT, maxv INT, tag STRING");
 
   /**
@@ -51,17 +49,5 @@ class ReduceOracleTest {
     return new Scenario(OracleRunner.builder(name, Map.of("a", A),
         graph(b -> b.input("a", A).reduce(keys, OUT, SUMMARY)))
         .multiset("out", in -> Naive.reduce(in.get("a"), A, keys, SUMMARY)).build());
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void matchesNaiveAfterEveryStep(Scenario s) {
-    s.checkOracle();
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void atomicAndSplitDeliveriesAgree(Scenario s) {
-    s.checkBatchPartition();
   }
 }

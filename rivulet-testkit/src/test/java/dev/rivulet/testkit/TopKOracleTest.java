@@ -8,8 +8,6 @@ import dev.rivulet.engine.SortKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Oracle properties of top-K: the folded multiset and, spliced from the positions, each
@@ -17,7 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * offset, an offset past the end, limit 0, no limit, nulls first and last, descending, several
  * sort keys, and long histories whose windows are large next to each change.
  */
-class TopKOracleTest {
+class TopKOracleTest extends OracleSuite {
   static final Schema T = Schema.parse("p INT, x INT, y STRING, z DOUBLE");
   static final long ALL = Long.MAX_VALUE;
 
@@ -56,17 +54,5 @@ class TopKOracleTest {
       b.output("out", b.input("t", T).topK(partitionBy, order, offset, limit));
       return b.build();
     }).windows("out", partitionBy, in -> Naive.topK(in.get("t"), T, partitionBy, order, offset, limit)).build());
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void matchesNaiveAfterEveryStep(Scenario s) {
-    s.checkOracle();
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("scenarios")
-  void atomicAndSplitDeliveriesAgree(Scenario s) {
-    s.checkBatchPartition();
   }
 }
