@@ -1,7 +1,7 @@
 package dev.rivulet.query;
 
-import dev.rivulet.engine.Row;
 import dev.rivulet.engine.RivuletException;
+import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.ZSet;
 import java.util.ArrayList;
@@ -87,44 +87,21 @@ public final class Rivulet {
   }
 
   synchronized void applyOptimistic(Transaction tx) {
-    for (SourceCollection c : tx.writes().keySet()) {
-      c.pending.add(tx);
-    }
     tx.state = Transaction.State.PENDING;
-    propagate(reinstallAll(tx));
+    Map<BaseCollection, ZSet> changes = new LinkedHashMap<>();
+    for (SourceCollection c : tx.writes().keySet()) {
+      changes.put(c, c.overlay(tx));
+    }
+    propagate(changes);
   }
 
   synchronized void settle(Transaction tx, boolean confirmed) {
-    for (Map.Entry<SourceCollection, Map<Row, Row>> e : tx.writes().entrySet()) {
-      SourceCollection c = e.getKey();
-      c.pending.remove(tx);
-      if (confirmed) {
-        e.getValue().forEach((k, v) -> {
-          if (v == null) {
-            c.synced.remove(k);
-          } else {
-            c.synced.put(k, v);
-          }
-        });
-      }
-    }
     tx.state = confirmed ? Transaction.State.CONFIRMED : Transaction.State.ROLLED_BACK;
-    propagate(reinstallAll(tx));
-  }
-
-  private Map<BaseCollection, ZSet> reinstallAll(Transaction tx) {
     Map<BaseCollection, ZSet> changes = new LinkedHashMap<>();
-    tx.writes().forEach((c, w) -> changes.put(c, reinstall(c, w.keySet())));
-    return changes;
-  }
-
-  /** Re-derives the visible rows of {@code keys}; returns the change as a Z-set. */
-  private static ZSet reinstall(SourceCollection c, Iterable<Row> keys) {
-    ZSet.Builder delta = ZSet.builder();
-    for (Row key : keys) {
-      c.install(key, c.visible(key), delta);
+    for (SourceCollection c : tx.writes().keySet()) {
+      changes.put(c, c.settle(tx, confirmed));
     }
-    return delta.build();
+    propagate(changes);
   }
 
   /** Runs the affected live queries in creation order, then publishes every change. */

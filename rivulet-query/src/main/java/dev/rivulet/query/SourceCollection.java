@@ -18,11 +18,15 @@ import java.util.Map;
  * stays visible until its transaction is confirmed (its writes then become synced rows, replacing
  * what sync wrote before) or rolled back (the synced row shows again).
  *
+ * <p>State: the visible rows (held by the base class), and, for each key that a pending
+ * transaction writes, its synced row underneath ({@code underlay}; null for absent). A key
+ * nobody overlays has its synced row visible, so it is stored once.
+ *
  * <p>All state is guarded by the owning {@link Rivulet}'s monitor.
  */
 public final class SourceCollection extends BaseCollection {
-  final Map<Row, Row> synced = new HashMap<>();
-  final List<Transaction> pending = new ArrayList<>();
+  private final Map<Row, Row> underlay = new HashMap<>();
+  private final List<Transaction> pending = new ArrayList<>();
 
   SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
     super(db, name, schema, keyColumns);
@@ -36,7 +40,21 @@ public final class SourceCollection extends BaseCollection {
         return writes.get(key);
       }
     }
-    return synced.get(key);
+    return synced(key);
+  }
+
+  private Row synced(Row key) {
+    return underlay.containsKey(key) ? underlay.get(key) : rows.get(key);
+  }
+
+  private boolean overlaid(Row key) {
+    for (Transaction t : pending) {
+      Map<Row, Row> writes = t.writesTo(this);
+      if (writes != null && writes.containsKey(key)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Checks {@code row} against the schema, naming this collection. */
@@ -119,29 +137,64 @@ public final class SourceCollection extends BaseCollection {
   }
 
   /**
-   * Applies committed sync writes in order (a later write to a key wins) and installs the visible
-   * rows of the touched keys; returns the visible change.
+   * Applies committed sync writes in order (a later write to a key wins); a key under a pending
+   * write keeps showing that write. Returns the visible change.
    */
   ZSet applySync(List<Row> keys, List<Row> rows, boolean truncate) {
     ZSet.Builder delta = ZSet.builder();
     if (truncate) {
-      List<Row> old = new ArrayList<>(synced.keySet());
-      synced.clear();
-      for (Row key : old) {
-        install(key, visible(key), delta);
+      for (Row key : new ArrayList<>(this.rows.keySet())) {
+        if (!underlay.containsKey(key)) {
+          install(key, null, delta);
+        }
       }
+      underlay.replaceAll((k, v) -> null);
     }
-    boolean overlaid = !pending.isEmpty();
     for (int i = 0; i < keys.size(); i++) {
       Row key = keys.get(i);
-      Row row = rows.get(i);
-      if (row == null) {
-        synced.remove(key);
+      if (underlay.containsKey(key)) {
+        underlay.put(key, rows.get(i));
       } else {
-        synced.put(key, row);
+        install(key, rows.get(i), delta);
       }
-      // Without pending optimistic writes the visible row is the one just written.
-      install(key, overlaid ? visible(key) : row, delta);
+    }
+    return delta.build();
+  }
+
+  /** Lays {@code tx}'s writes over the synced rows; returns the visible change. */
+  ZSet overlay(Transaction tx) {
+    ZSet.Builder delta = ZSet.builder();
+    Map<Row, Row> writes = tx.writesTo(this);
+    for (Row key : writes.keySet()) {
+      if (!underlay.containsKey(key)) {
+        underlay.put(key, rows.get(key));
+      }
+    }
+    pending.add(tx);
+    for (Row key : writes.keySet()) {
+      install(key, visible(key), delta);
+    }
+    return delta.build();
+  }
+
+  /**
+   * Removes {@code tx}'s overlay; when confirmed, its writes first become the synced rows.
+   * Returns the visible change.
+   */
+  ZSet settle(Transaction tx, boolean confirmed) {
+    ZSet.Builder delta = ZSet.builder();
+    Map<Row, Row> writes = tx.writesTo(this);
+    pending.remove(tx);
+    for (Map.Entry<Row, Row> w : writes.entrySet()) {
+      Row key = w.getKey();
+      if (confirmed) {
+        underlay.put(key, w.getValue());
+      }
+      if (overlaid(key)) {
+        install(key, visible(key), delta);
+      } else {
+        install(key, underlay.remove(key), delta);
+      }
     }
     return delta.build();
   }
