@@ -2,11 +2,16 @@ package dev.rivulet.bench;
 
 import java.util.Arrays;
 
-/** Recorded per-update latencies in nanoseconds, and their order statistics. */
+/**
+ * Recorded per-update latencies in nanoseconds, their order statistics, and the garbage
+ * collections that happened between {@link #gcStart} and {@link #gcStop}.
+ */
 final class Latencies {
   private final long[] samples;
   private int size;
   private boolean sorted;
+  private long gcMillis;
+  private long gcCount;
 
   Latencies(int capacity) {
     samples = new long[capacity];
@@ -15,6 +20,24 @@ final class Latencies {
   void record(long nanos) {
     samples[size++] = nanos;
     sorted = false;
+  }
+
+  void gcStart() {
+    gcMillis = -GcClock.millis();
+    gcCount = -GcClock.count();
+  }
+
+  void gcStop() {
+    gcMillis += GcClock.millis();
+    gcCount += GcClock.count();
+  }
+
+  long gcMillis() {
+    return gcMillis;
+  }
+
+  long gcCount() {
+    return gcCount;
   }
 
   int size() {

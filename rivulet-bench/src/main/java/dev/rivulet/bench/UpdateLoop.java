@@ -24,6 +24,9 @@ final class UpdateLoop {
       int warmup, int measured, Consumer<ZSet> fold) {
     Latencies lat = new Latencies(measured);
     for (int i = 0, n = warmup + measured; i < n; i++) {
+      if (i == warmup) {
+        lat.gcStart();
+      }
       Row after = stream.next();
       Row before = data.rows[Issues.id(after)];
       long t0 = System.nanoTime();
@@ -38,16 +41,22 @@ final class UpdateLoop {
         lat.record(t1 - t0);
       }
     }
+    lat.gcStop();
     return lat;
   }
 
-  /** Prints the median, p99, max and mean of {@code lat} as {@code update_*_us} figures. */
+  /**
+   * Prints the median, p99, max and mean of {@code lat} as {@code update_*_us} figures, and the
+   * collections (count and pause milliseconds) that fell within the timed updates.
+   */
   static void report(Report report, String workload, int rows, String mix, Latencies lat) {
     report.count(workload, rows, mix, "updates", lat.size());
     report.figure(workload, rows, mix, "update_p50_us", lat.quantileMicros(0.50));
     report.figure(workload, rows, mix, "update_p99_us", lat.quantileMicros(0.99));
     report.figure(workload, rows, mix, "update_max_us", lat.quantileMicros(1.0));
     report.figure(workload, rows, mix, "update_mean_us", lat.meanMicros());
+    report.count(workload, rows, mix, "update_gc_count", lat.gcCount());
+    report.count(workload, rows, mix, "update_gc_ms", lat.gcMillis());
   }
 
   /** Median of {@code values} (sorted in place). */

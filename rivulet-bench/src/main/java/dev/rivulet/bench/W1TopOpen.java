@@ -31,7 +31,8 @@ import java.util.TreeSet;
  * delta that holds the window) and per-update latency for two mixes: {@code random} (a random
  * row gets a new random priority) and {@code edge} (an open row at window position 0..149, i.e.
  * inside the window or within 100 positions of its edge, gets a new random priority, so the
- * window really moves). Correctness: every delta is spliced into a list, which must equal a naive
+ * window really moves; {@code window_changed_pct} says how often the window's contents changed).
+ * Correctness: every delta is spliced into a list, which must equal a naive
  * top 50 recomputed from the driver's data after hydration and after each mix.
  */
 final class W1TopOpen {
@@ -147,20 +148,7 @@ final class W1TopOpen {
   /** Hydrates, runs both mixes and checks the result, printing every figure to {@code report}. */
   static void run(int rows, RunConfig cfg, Report report) {
     Issues data = Issues.generate(rows, cfg.seed());
-    double[] warm = new double[Math.max(1, cfg.hydrateRuns() - 1)];
-    Hydrated h = null;
-    for (int i = 0; i < cfg.hydrateRuns(); i++) {
-      h = null;
-      System.gc();
-      h = hydrate(data);
-      double ms = h.nanos() / 1e6;
-      if (i == 0) {
-        report.figure(NAME, rows, null, "hydrate_first_ms", ms);
-      }
-      warm[Math.max(0, i - 1)] = ms;
-    }
-    report.figure(NAME, rows, null, "hydrate_ms", UpdateLoop.median(warm));
-    report.count(NAME, rows, null, "heap_after_hydrate_mb", RunConfig.heapUsedMb());
+    Hydrated h = Hydration.measure(report, NAME, rows, cfg.hydrateRuns(rows), () -> hydrate(data), Hydrated::nanos);
     String problem = check(data, h.window(), "after hydration");
     List<Row> window = h.window();
     for (String mix : MIXES) {
@@ -168,10 +156,15 @@ final class W1TopOpen {
         break;
       }
       SplittableRandom rnd = new SplittableRandom(cfg.seed() * 31 + mix.hashCode());
+      long[] moves = {0};
       try {
         Latencies lat = UpdateLoop.run(h.graph(), h.input(), h.output(), data, mix(mix, data, rnd),
-            cfg.warmup(), cfg.updates(), d -> d.spliceInto(window));
+            cfg.warmup(), cfg.updates(), d -> {
+              moves[0] += d.isEmpty() ? 0 : 1;
+              d.spliceInto(window);
+            });
         UpdateLoop.report(report, NAME, rows, mix, lat);
+        report.figure(NAME, rows, mix, "window_changed_pct", 100.0 * moves[0] / (cfg.warmup() + cfg.updates()));
         problem = check(data, window, "after the " + mix + " mix");
       } catch (IllegalArgumentException e) {
         problem = "during the " + mix + " mix: a delta did not splice: " + e.getMessage();
