@@ -9,9 +9,11 @@ import java.util.HashMap;
  */
 final class Delta {
   private static final int SMALL = 8;
+  private static final int KEEP = 1024;
   Row[] rows;
   long[] weights;
   int[] positions; // null until an entry carries a position
+  private int[] spare; // a cleared positions array, kept to avoid reallocating it every run
   int size;
 
   Delta() {
@@ -41,8 +43,9 @@ final class Delta {
 
   void add(Row row, long weight, int position) {
     if (positions == null) {
-      positions = new int[rows.length];
-      Arrays.fill(positions, -1);
+      positions = spare != null && spare.length >= rows.length ? spare : new int[rows.length];
+      spare = null;
+      Arrays.fill(positions, 0, size, -1);
     }
     add(row, weight);
     positions[size - 1] = position;
@@ -69,10 +72,28 @@ final class Delta {
     }
   }
 
+  /**
+   * Empties the buffer. A buffer grown by a large run (a hydration) shrinks back, so idle graphs
+   * do not hold hydration-sized arrays.
+   */
   void clear() {
-    Arrays.fill(rows, 0, size, null);
+    if (rows.length > KEEP) {
+      rows = new Row[16];
+      weights = new long[16];
+      positions = null;
+      spare = null;
+    } else {
+      Arrays.fill(rows, 0, size, null);
+      dropPositions();
+    }
     size = 0;
-    positions = null;
+  }
+
+  private void dropPositions() {
+    if (positions != null) {
+      spare = positions;
+      positions = null;
+    }
   }
 
   /**
@@ -80,7 +101,7 @@ final class Delta {
    * discarded: they only mean something on an operator's own output.
    */
   Delta consolidate() {
-    positions = null;
+    dropPositions();
     if (size <= 1) {
       if (size == 1 && weights[0] == 0) {
         clear();
