@@ -15,6 +15,7 @@ import java.util.HashMap;
 public final class Bag<V> {
   private static final int INDEX_AT = 16;
   private Object[] values = new Object[2];
+  private int[] hashes = new int[2]; // values' hash codes: a scan compares these before equals
   private long[] weights = new long[2];
   private int size;
   private long total;
@@ -73,8 +74,9 @@ public final class Bag<V> {
       Integer i = index.get(v);
       return i == null ? -1 : i;
     }
+    int h = v.hashCode();
     for (int i = 0; i < size; i++) {
-      if (values[i].equals(v)) {
+      if (hashes[i] == h && values[i].equals(v)) {
         return i;
       }
     }
@@ -84,9 +86,11 @@ public final class Bag<V> {
   private void append(Object v, long w) {
     if (size == values.length) {
       values = Arrays.copyOf(values, size * 2);
+      hashes = Arrays.copyOf(hashes, size * 2);
       weights = Arrays.copyOf(weights, size * 2);
     }
     values[size] = v;
+    hashes[size] = v.hashCode();
     weights[size] = w;
     if (index != null) {
       index.put(v, size);
@@ -108,6 +112,7 @@ public final class Bag<V> {
       }
     }
     values[i] = values[last];
+    hashes[i] = hashes[last];
     weights[i] = weights[last];
     values[last] = null;
     size = last;
