@@ -5,6 +5,7 @@ import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.ZSet;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +28,8 @@ abstract class BaseCollection implements LiveCollection {
   private final List<String> keyColumns;
   final int[] keyIndexes;
   final Map<Row, Row> rows = new HashMap<>();
-  private final List<ChangeEvent> staged = new ArrayList<>();
+  /** Per key touched in the running transaction: {row before it, row now}; net at publish. */
+  private final Map<Row, Row[]> staged = new LinkedHashMap<>();
   private final List<Consumer<List<ChangeEvent>>> listeners = new CopyOnWriteArrayList<>();
   private final CompletableFuture<Void> ready = new CompletableFuture<>();
   private Status status = Status.IDLE;
@@ -103,8 +105,9 @@ abstract class BaseCollection implements LiveCollection {
   }
 
   /**
-   * Installs {@code after} (null: absent) as the row of {@code key} and stages the event (when
-   * anyone listens); adds the change to {@code delta} for downstream queries.
+   * Installs {@code after} (null: absent) as the row of {@code key} and stages the key's change
+   * (when anyone listens; events are the net change per key of the whole transaction); adds the
+   * change to {@code delta} for downstream queries.
    */
   void install(Row key, Row after, ZSet.Builder delta) {
     Row before = after == null ? rows.remove(key) : rows.put(key, after);
@@ -118,19 +121,18 @@ abstract class BaseCollection implements LiveCollection {
       delta.add(sourceRow(key, after), 1);
     }
     if (!listeners.isEmpty()) {
-      ChangeEvent.Type type = before == null ? ChangeEvent.Type.INSERT
-          : after == null ? ChangeEvent.Type.DELETE : ChangeEvent.Type.UPDATE;
-      stage(new ChangeEvent(type, key, after, before));
+      Row[] change = staged.get(key);
+      if (change == null) {
+        staged.put(key, new Row[] {before, after});
+      } else {
+        change[1] = after;
+      }
     }
   }
 
   /** The form in which a row of this collection flows into queries that read it. */
   Row sourceRow(Row key, Row row) {
     return row;
-  }
-
-  void stage(ChangeEvent e) {
-    staged.add(e);
   }
 
   /** Drops the staged events (after hydration, which nobody was subscribed to). */
@@ -143,8 +145,20 @@ abstract class BaseCollection implements LiveCollection {
     if (staged.isEmpty()) {
       return;
     }
-    List<ChangeEvent> events = List.copyOf(staged);
+    List<ChangeEvent> events = new ArrayList<>(staged.size());
+    staged.forEach((key, change) -> {
+      Row before = change[0];
+      Row after = change[1];
+      if (before == null ? after != null : !before.equals(after)) {
+        ChangeEvent.Type type = before == null ? ChangeEvent.Type.INSERT
+            : after == null ? ChangeEvent.Type.DELETE : ChangeEvent.Type.UPDATE;
+        events.add(new ChangeEvent(type, key, after, before));
+      }
+    });
     staged.clear();
+    if (events.isEmpty()) {
+      return;
+    }
     for (Consumer<List<ChangeEvent>> l : listeners) {
       l.accept(events);
     }

@@ -265,10 +265,12 @@ final class ExprCompiler {
     String clause = types.clause();
     boolean ci = l.caseInsensitive();
     if (l.pattern() instanceof Expr.Lit lit) {
-      if (lit.value() == null) {
+      Object pv = Values.canonical(lit.value());
+      if (pv == null) {
         return row -> null;
       }
-      LikePattern p = ci ? LikePattern.ilike((String) lit.value()) : LikePattern.like((String) lit.value());
+      String ps = StringFunctions.string(pv, text, clause);
+      LikePattern p = ci ? LikePattern.ilike(ps) : LikePattern.like(ps);
       return row -> {
         Object v = arg.eval(row);
         return v == null ? null : p.matches(StringFunctions.string(v, text, clause));

@@ -194,6 +194,17 @@ final class QueryCompiler {
     return in.filter(ExprCompiler.predicate(condition, scope));
   }
 
+  /** The common type of two comparable column types, as SQL types a union's column. */
+  private static ColumnType widest(ColumnType a, ColumnType b) {
+    if (a == b) {
+      return a;
+    }
+    if (a == ColumnType.ANY || b == ColumnType.ANY) {
+      return ColumnType.ANY;
+    }
+    return a == ColumnType.DECIMAL || b == ColumnType.DECIMAL ? ColumnType.DECIMAL : ColumnType.DOUBLE;
+  }
+
   private static int indexOf(List<Rel> rels, String alias) {
     for (int i = 0; i < rels.size(); i++) {
       if (rels.get(i).alias.equals(alias)) {
@@ -232,7 +243,14 @@ final class QueryCompiler {
         }
       }
     }
-    List<Column> cols = new ArrayList<>(first.nullable().columns());
+    List<Column> cols = new ArrayList<>();
+    for (int c = 0; c < first.width(); c++) {
+      ColumnType t = first.column(c).type();
+      for (Compiled part : parts) {
+        t = widest(t, part.visible().column(c).type());
+      }
+      cols.add(Column.of(first.column(c).name(), t));
+    }
     cols.add(Column.of("__part", ColumnType.INT));
     for (int k = 0; k < keyWidth; k++) {
       cols.add(Column.of("__key" + k, ColumnType.ANY));

@@ -13,12 +13,18 @@ import dev.rivulet.engine.ColumnType;
  *       PRECISION (H2): SQLite would otherwise divide two integers as integers, and H2 computes
  *       BIGINT with DOUBLE PRECISION in DECFLOAT.
  *   <li>{@code DECIMAL}: plain operators (exact in H2, doubles in SQLite); division is {@code
- *       CAST(CAST(a AS DECFLOAT) / b AS DECFLOAT(34))} in H2 (34 significant digits, as ours) and
- *       a double division in SQLite.
+ *       CAST(CAST(a AS DECFLOAT(1000)) / CAST(b AS DECFLOAT(1000)) AS DECFLOAT(34))} in H2 (34
+ *       significant digits, as ours) and a double division in SQLite.
  *   <li>Division by zero: SQLite already yields NULL; H2 divides by {@code NULLIF(b, 0)}.
  * </ul>
  */
 final class SqlArithmetic {
+  /**
+   * The working precision of H2 decimal division. An unbounded DECFLOAT divides to 100000 digits
+   * (seconds per row); 1000 digits is ample before rounding to 34.
+   */
+  private static final String H2_QUOTIENT = "DECFLOAT(1000)";
+
   private SqlArithmetic() {}
 
   static void render(SqlRenderer r, StringBuilder sb, Expr.Arith a, ColumnType type) {
@@ -28,9 +34,9 @@ final class SqlArithmetic {
     if (type == ColumnType.DECIMAL && div) {
       if (h2) {
         sb.append("CAST((");
-        r.cast(sb, a.left(), "DECFLOAT", false);
+        r.cast(sb, a.left(), H2_QUOTIENT, false);
         sb.append(" / NULLIF(");
-        r.append(sb, a.right());
+        r.cast(sb, a.right(), H2_QUOTIENT, false);
         sb.append(", 0)) AS DECFLOAT(34))");
       } else {
         sb.append('(');
@@ -67,7 +73,7 @@ final class SqlArithmetic {
   /** True when {@code e} renders as a BIGINT in H2: integer literals, INT arithmetic, lengths. */
   private static boolean rendersBigint(SqlRenderer r, Expr e) {
     if (e instanceof Expr.Lit l) {
-      return l.value() == null || l.value() instanceof Long;
+      return l.value() == null || SqlRenderer.value(l) instanceof Long;
     }
     if (e instanceof Expr.Arith a) {
       return r.typeOf(a) == ColumnType.INT;

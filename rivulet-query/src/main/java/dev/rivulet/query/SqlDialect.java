@@ -63,11 +63,13 @@ enum SqlDialect {
    *       as {@code 1.5E0} is a DECFLOAT. Compensated: double literals render as {@code CAST(x AS
    *       DOUBLE PRECISION)}, and in DOUBLE arithmetic, COALESCE and CASE every operand that is
    *       not already a double is cast to DOUBLE PRECISION, so H2 does IEEE arithmetic as we do.
-   *   <li>Decimal division keeps the scale of its operands (1/3 is 0 for NUMERIC(1,0)).
-   *       Compensated: it renders as {@code CAST(CAST(a AS DECFLOAT) / NULLIF(b, 0) AS
-   *       DECFLOAT(34))}. Remaining difference: H2 rounds half-up at the 34th digit, ours
-   *       half-even, which differs only when the exact quotient has exactly 35 significant digits
-   *       ending in 5. Not compensated.
+   *   <li>Decimal division keeps the scale of its operands (1/3 is 0 for NUMERIC(1,0)), and an
+   *       unbounded DECFLOAT divides to 100000 digits (seconds per row). Compensated: it renders as
+   *       {@code CAST(CAST(a AS DECFLOAT(1000)) / NULLIF(CAST(b AS DECFLOAT(1000)), 0) AS
+   *       DECFLOAT(34))}. Remaining differences, not compensated: operands beyond 1000
+   *       significant digits are rounded first; H2 rounds the quotient to about 1000 digits and
+   *       then half-up to 34, ours once half-even to 34, which differs only when the exact
+   *       quotient has a tie at the 35th digit.
    *   <li>Converting a DOUBLE to a decimal (a DOUBLE meeting a DECIMAL in arithmetic, COALESCE or
    *       CASE) goes through the double's shortest decimal form ({@code Double.toString}); ours
    *       converts exactly ({@code new BigDecimal(double)}). Equal for doubles that are short
@@ -83,6 +85,11 @@ enum SqlDialect {
    *   <li>Strings are measured in UTF-16 units (CHAR_LENGTH, SUBSTRING, LIKE's {@code _}) and
    *       compared by UTF-16 unit; ours use code points. Equal for text without characters beyond
    *       U+FFFF. Not compensated.
+   *   <li>H2 infers the type of a bare NULL from its surroundings, and of a CASE or COALESCE from
+   *       its branches; when those fold to constant NULLs it settles on text and then refuses to
+   *       compare the result with a boolean or a number. Compensated: NULL literals render as
+   *       {@code CAST(NULL AS type)} where the type is known, and CASE and COALESCE as {@code
+   *       CAST(... AS type)} of their checked type.
    *   <li>Ours treats NaN as one value greater than every number; H2 errors when converting NaN
    *       to a decimal. DATE and TIMESTAMP literals render as {@code DATE '..'} and {@code
    *       TIMESTAMP WITH TIME ZONE '..Z'}.

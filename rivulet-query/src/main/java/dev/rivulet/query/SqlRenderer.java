@@ -1,11 +1,7 @@
 package dev.rivulet.query;
 
-import dev.rivulet.engine.Bytes;
 import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Values;
-import java.math.BigDecimal;
-import java.time.Instant;
-import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -53,16 +49,21 @@ final class SqlRenderer {
     if (e instanceof Expr.Col c) {
       sb.append(columns.apply(c));
     } else if (e instanceof Expr.Lit l) {
-      literal(sb, Values.canonical(l.value()));
+      literal(sb, value(l));
     } else if (e instanceof Expr.Compare c) {
-      binary(sb, c.left(), " " + ExprText.compareSymbol(c.op()) + " ", c.right());
+      ColumnType t = TypeChecker.unify(types.type(c.left()), types.type(c.right()));
+      sb.append('(');
+      typed(sb, c.left(), t);
+      sb.append(' ').append(ExprText.compareSymbol(c.op())).append(' ');
+      typed(sb, c.right(), t);
+      sb.append(')');
     } else if (e instanceof Expr.And a) {
       junction(sb, a.args(), " AND ", true);
     } else if (e instanceof Expr.Or o) {
       junction(sb, o.args(), " OR ", false);
     } else if (e instanceof Expr.Not n) {
       sb.append("(NOT ");
-      expr(sb, n.arg());
+      typed(sb, n.arg(), ColumnType.BOOL);
       sb.append(')');
     } else if (e instanceof Expr.IsNull n) {
       sb.append('(');
@@ -73,10 +74,17 @@ final class SqlRenderer {
         literal(sb, Boolean.FALSE);
         return;
       }
+      ColumnType t = types.type(in.arg());
+      for (Expr v : in.values()) {
+        t = TypeChecker.unify(t, types.type(v));
+      }
       sb.append('(');
-      expr(sb, in.arg());
+      typed(sb, in.arg(), t);
       sb.append(" IN (");
-      list(sb, in.values(), null);
+      for (int i = 0; i < in.values().size(); i++) {
+        sb.append(i > 0 ? ", " : "");
+        typed(sb, in.values().get(i), t);
+      }
       sb.append("))");
     } else if (e instanceof Expr.Like l) {
       like(sb, l);
@@ -85,12 +93,16 @@ final class SqlRenderer {
       if (c.args().size() == 1) {
         branch(sb, c.args().get(0), t);
       } else {
+        String close = typedOpen(sb, t);
         sb.append("COALESCE(");
         list(sb, c.args(), t);
-        sb.append(')');
+        sb.append(')').append(close);
       }
     } else if (e instanceof Expr.Case c) {
+      ColumnType t = types.type(c);
+      String close = c.whens().isEmpty() ? "" : typedOpen(sb, t);
       caseWhen(sb, c);
+      sb.append(close);
     } else if (e instanceof Expr.Arith a) {
       SqlArithmetic.render(this, sb, a, types.type(a));
     } else if (e instanceof Expr.Call c) {
@@ -124,12 +136,17 @@ final class SqlRenderer {
       return;
     }
     sb.append("CAST(");
-    if (e instanceof Expr.Lit l && l.value() instanceof Long v) {
+    if (e instanceof Expr.Lit l && value(l) instanceof Long v) {
       sb.append(v);
     } else {
       expr(sb, e);
     }
     sb.append(" AS ").append(sqlType).append(')');
+  }
+
+  /** The canonical value of a literal (an IR literal may hold, say, an Integer or 2.0). */
+  static Object value(Expr.Lit l) {
+    return Values.canonical(l.value());
   }
 
   /** The SQL type a DOUBLE operand is cast to in this dialect. */
@@ -140,7 +157,7 @@ final class SqlRenderer {
   /** True when {@code e} certainly renders as a double (REAL / DOUBLE PRECISION) value. */
   boolean rendersDouble(Expr e) {
     if (e instanceof Expr.Lit l) {
-      return l.value() instanceof Double;
+      return value(l) instanceof Double;
     }
     if (e instanceof Expr.Arith a) {
       return types.type(a) == ColumnType.DOUBLE;
@@ -150,14 +167,6 @@ final class SqlRenderer {
   }
 
   // ---- nodes ----
-
-  private void binary(StringBuilder sb, Expr l, String op, Expr r) {
-    sb.append('(');
-    expr(sb, l);
-    sb.append(op);
-    expr(sb, r);
-    sb.append(')');
-  }
 
   private void junction(StringBuilder sb, List<Expr> args, String op, boolean and) {
     if (args.isEmpty()) {
@@ -169,22 +178,18 @@ final class SqlRenderer {
       if (i > 0) {
         sb.append(op);
       }
-      expr(sb, args.get(i));
+      typed(sb, args.get(i), ColumnType.BOOL);
     }
     sb.append(')');
   }
 
-  /** Comma-separated; with a DOUBLE {@code branchType} in H2, non-double branches are cast. */
+  /** COALESCE arguments, each a {@link #branch}. */
   private void list(StringBuilder sb, List<Expr> args, ColumnType branchType) {
     for (int i = 0; i < args.size(); i++) {
       if (i > 0) {
         sb.append(", ");
       }
-      if (branchType == null) {
-        expr(sb, args.get(i));
-      } else {
-        branch(sb, args.get(i), branchType);
-      }
+      branch(sb, args.get(i), branchType);
     }
   }
 
@@ -195,7 +200,60 @@ final class SqlRenderer {
    */
   private void branch(StringBuilder sb, Expr e, ColumnType t) {
     boolean cast = !sqlite() && t == ColumnType.DOUBLE && typeOf(e) != ColumnType.DOUBLE;
-    cast(sb, e, "DOUBLE PRECISION", !cast);
+    if (cast) {
+      cast(sb, e, "DOUBLE PRECISION", false);
+    } else {
+      typed(sb, e, t);
+    }
+  }
+
+  /**
+   * Renders {@code e} where a value of type {@code t} is expected. H2 guesses the type of a bare
+   * NULL from its surroundings and can guess wrong (it may take it for text and then refuse to
+   * compare it with a boolean), so there a NULL literal, or an expression of NULL literals only,
+   * is cast to the type.
+   */
+  void typed(StringBuilder sb, Expr e, ColumnType t) {
+    String type = sqlite() || t == null ? null : h2Type(t);
+    if (type != null && e instanceof Expr.Lit l && l.value() == null) {
+      sb.append("CAST(NULL AS ").append(type).append(')');
+    } else if (type != null && !(e instanceof Expr.Col) && types.type(e) == ColumnType.ANY) {
+      // an expression of NULL literals only, e.g. COALESCE(NULL, NULL)
+      sb.append("CAST(");
+      expr(sb, e);
+      sb.append(" AS ").append(type).append(')');
+    } else {
+      expr(sb, e);
+    }
+  }
+
+  /**
+   * Opens {@code CAST(} around a COALESCE or CASE in H2 and returns the closing text. H2 derives
+   * their type from the branches, and when every branch folds to a constant NULL the type comes
+   * out as text, so that {@code CASE ... END = b} fails ("CHARACTER VARYING and BOOLEAN are not
+   * comparable"). The cast states the type we checked.
+   */
+  private String typedOpen(StringBuilder sb, ColumnType t) {
+    String type = sqlite() ? null : h2Type(t);
+    if (type == null) {
+      return "";
+    }
+    sb.append("CAST(");
+    return " AS " + type + ")";
+  }
+
+  private static String h2Type(ColumnType t) {
+    return switch (t) {
+      case INT -> "BIGINT";
+      case DOUBLE -> "DOUBLE PRECISION";
+      case DECIMAL -> "DECFLOAT";
+      case STRING -> "VARCHAR";
+      case BOOL -> "BOOLEAN";
+      case BYTES -> "VARBINARY";
+      case DATE -> "DATE";
+      case TIMESTAMP -> "TIMESTAMP WITH TIME ZONE";
+      case ANY -> null;
+    };
   }
 
   private void caseWhen(StringBuilder sb, Expr.Case c) {
@@ -211,7 +269,7 @@ final class SqlRenderer {
     sb.append("(CASE");
     for (Expr.When w : c.whens()) {
       sb.append(" WHEN ");
-      expr(sb, w.condition());
+      typed(sb, w.condition(), ColumnType.BOOL);
       sb.append(" THEN ");
       branch(sb, w.value(), t);
     }
@@ -227,14 +285,14 @@ final class SqlRenderer {
     sb.append('(');
     if (ci) {
       sb.append(sqlite() ? "lower(" : "LOWER(");
-      expr(sb, l.arg());
+      typed(sb, l.arg(), ColumnType.STRING);
       sb.append(')');
     } else {
-      expr(sb, l.arg());
+      typed(sb, l.arg(), ColumnType.STRING);
     }
     if (sqlite()) {
       sb.append(" GLOB ");
-      if (l.pattern() instanceof Expr.Lit lit && lit.value() instanceof String p) {
+      if (l.pattern() instanceof Expr.Lit lit && value(lit) instanceof String p) {
         literal(sb, globPattern(ci ? p.toLowerCase(Locale.ROOT) : p));
       } else {
         sb.append("replace(replace(replace(replace(replace(");
@@ -249,14 +307,14 @@ final class SqlRenderer {
       }
     } else {
       sb.append(" LIKE ");
-      if (ci && l.pattern() instanceof Expr.Lit lit && lit.value() instanceof String p) {
+      if (ci && l.pattern() instanceof Expr.Lit lit && value(lit) instanceof String p) {
         literal(sb, p.toLowerCase(Locale.ROOT));
       } else if (ci) {
         sb.append("LOWER(");
-        expr(sb, l.pattern());
+        typed(sb, l.pattern(), ColumnType.STRING);
         sb.append(')');
       } else {
-        expr(sb, l.pattern());
+        typed(sb, l.pattern(), ColumnType.STRING);
       }
       sb.append(" ESCAPE ''");
     }
@@ -291,7 +349,7 @@ final class SqlRenderer {
           if (i > 0) {
             sb.append(" || ");
           }
-          expr(sb, args.get(i));
+          typed(sb, args.get(i), ColumnType.STRING);
         }
         sb.append(')');
       }
@@ -299,7 +357,10 @@ final class SqlRenderer {
         if (sqlite() || args.size() == 2) {
           // SQLite is the reference; H2's two-argument form agrees with it for every start.
           sb.append(sqlite() ? "substr(" : "SUBSTRING(");
-          list(sb, args, null);
+          for (int i = 0; i < args.size(); i++) {
+            sb.append(i > 0 ? ", " : "");
+            typed(sb, args.get(i), i == 0 ? ColumnType.STRING : ColumnType.INT);
+          }
           sb.append(')');
         } else {
           SqlSubstring.renderH2(this, sb, args.get(0), args.get(1), args.get(2));
@@ -311,108 +372,11 @@ final class SqlRenderer {
 
   private void function(StringBuilder sb, String name, Expr arg) {
     sb.append(name).append('(');
-    expr(sb, arg);
+    typed(sb, arg, ColumnType.STRING);
     sb.append(')');
   }
 
-  // ---- literals ----
-
-  /** Renders canonical value {@code v} as a literal of this dialect. */
-  void literal(StringBuilder sb, Object v) {
-    if (v == null) {
-      sb.append("NULL");
-    } else if (v instanceof Boolean b) {
-      sb.append(sqlite() ? (b ? "1" : "0") : (b ? "TRUE" : "FALSE"));
-    } else if (v instanceof Long l) {
-      if (sqlite()) {
-        sb.append(l < 0 ? "(" + l + ")" : Long.toString(l));
-      } else {
-        sb.append("CAST(").append(l).append(" AS BIGINT)");
-      }
-    } else if (v instanceof Double d) {
-      doubleLiteral(sb, d);
-    } else if (v instanceof BigDecimal bd) {
-      String s = bd.toPlainString();
-      sb.append(bd.signum() < 0 ? "(" + s + ")" : s);
-    } else if (v instanceof String s) {
-      stringLiteral(sb, s);
-    } else if (v instanceof Bytes b) {
-      sb.append("X'");
-      for (byte x : b.toArray()) {
-        sb.append(Character.forDigit((x >> 4) & 0xf, 16)).append(Character.forDigit(x & 0xf, 16));
-      }
-      sb.append('\'');
-    } else if (v instanceof LocalDate d && !sqlite()) {
-      sb.append("DATE '").append(d).append('\'');
-    } else if (v instanceof Instant t && !sqlite()) {
-      sb.append("TIMESTAMP WITH TIME ZONE '").append(t).append('\'');
-    } else {
-      throw new QueryException(types.clause() + ": " + dialect + " cannot hold the literal " + Values.render(v)
-          + " (" + ColumnType.of(v) + ")");
-    }
-  }
-
-  private void doubleLiteral(StringBuilder sb, double d) {
-    if (Double.isNaN(d)) {
-      if (sqlite()) {
-        throw new QueryException(types.clause() + ": SQLite has no NaN; the literal NaN cannot be rendered");
-      }
-      sb.append("CAST('NaN' AS DOUBLE PRECISION)");
-      return;
-    }
-    if (Double.isInfinite(d)) {
-      sb.append(sqlite() ? (d > 0 ? "9e999" : "(-9e999)")
-          : d > 0 ? "CAST('Infinity' AS DOUBLE PRECISION)" : "CAST('-Infinity' AS DOUBLE PRECISION)");
-      return;
-    }
-    // Double.toString is the shortest decimal that reads back as d; both engines read it exactly
-    // (H2 reads it as an exact decimal and rounds once to double).
-    String s = Double.toString(d);
-    if (sqlite()) {
-      sb.append(d < 0 ? "(" + s + ")" : s);
-    } else {
-      sb.append("CAST(").append(s).append(" AS DOUBLE PRECISION)");
-    }
-  }
-
-  private void stringLiteral(StringBuilder sb, String s) {
-    if (sqlite()) {
-      for (int i = 0; i < s.length(); i++) {
-        char ch = s.charAt(i);
-        if (Character.isHighSurrogate(ch) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-          i++;
-        } else if (Character.isSurrogate(ch)) {
-          throw new QueryException(types.clause() + ": text " + Values.render(s)
-              + " has an unpaired surrogate and cannot be sent to SQLite");
-        }
-      }
-      if (s.indexOf('\0') >= 0) {
-        // SQL text cannot carry U+0000; build the value with char(0).
-        sb.append('(');
-        String[] parts = s.split("\0", -1);
-        for (int i = 0; i < parts.length; i++) {
-          if (i > 0) {
-            sb.append(" || char(0) || ");
-          }
-          quote(sb, parts[i]);
-        }
-        sb.append(')');
-        return;
-      }
-    }
-    quote(sb, s);
-  }
-
-  /** Appends {@code s} as a SQL string literal, doubling single quotes. */
-  static void quote(StringBuilder sb, String s) {
-    sb.append('\'');
-    for (int i = 0; i < s.length(); i++) {
-      char ch = s.charAt(i);
-      if (ch == '\'') {
-        sb.append('\'');
-      }
-      sb.append(ch);
-    }
-    sb.append('\'');
+  private void literal(StringBuilder sb, Object v) {
+    SqlLiterals.append(sb, v, dialect, types.clause());
   }
 }

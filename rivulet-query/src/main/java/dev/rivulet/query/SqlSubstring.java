@@ -15,9 +15,11 @@ package dev.rivulet.query;
  *   length &lt; 0,  start = 0   empty
  * </pre>
  *
- * With constant start and length the case is chosen at render time; otherwise a CASE expression
- * chooses it per row, repeating the SQL of the three arguments. Arguments beyond 2<sup>31</sup>
- * in magnitude take the CASE path, where H2 may report a BIGINT overflow.
+ * With constant start and length the case is chosen at render time; otherwise two CASE
+ * expressions compute H2's start and count per row (NULL when either argument is NULL). The
+ * string's SQL appears once; the start's and length's SQL are repeated, so they should be
+ * simple. Arguments beyond 2<sup>31</sup> in magnitude take the CASE path, where H2 may report a
+ * BIGINT overflow.
  */
 final class SqlSubstring {
   private static final long SMALL = 1L << 31;
@@ -25,9 +27,9 @@ final class SqlSubstring {
   private SqlSubstring() {}
 
   static void renderH2(SqlRenderer r, StringBuilder sb, Expr s, Expr start, Expr length) {
-    String ss = text(r, s);
+    String ss = text(r, s, dev.rivulet.engine.ColumnType.STRING);
     if (start instanceof Expr.Lit ly && length instanceof Expr.Lit lz
-        && ly.value() instanceof Long y && lz.value() instanceof Long z
+        && SqlRenderer.value(ly) instanceof Long y && SqlRenderer.value(lz) instanceof Long z
         && Math.abs(y) < SMALL && Math.abs(z) < SMALL) {
       long from;
       long count;
@@ -47,23 +49,22 @@ final class SqlSubstring {
       sb.append("SUBSTRING(").append(ss).append(", ").append(from).append(", ").append(count).append(')');
       return;
     }
-    String y = text(r, start);
-    String z = text(r, length);
+    String y = text(r, start, dev.rivulet.engine.ColumnType.INT);
+    String z = text(r, length, dev.rivulet.engine.ColumnType.INT);
     String gt = "GREATEST(" + y + " + " + z + ", 1)";
-    sb.append("(CASE WHEN ").append(y).append(" IS NULL OR ").append(z).append(" IS NULL THEN NULL")
-        .append(" WHEN ").append(z).append(" >= 0 THEN SUBSTRING(").append(ss)
-        .append(", CASE WHEN ").append(y).append(" = 0 THEN 1 ELSE ").append(y).append(" END")
-        .append(", CASE WHEN ").append(y).append(" = 0 THEN ").append(z).append(" - 1 ELSE ").append(z).append(" END)")
-        .append(" WHEN ").append(y).append(" > 0 THEN SUBSTRING(").append(ss).append(", ").append(gt)
-        .append(", ").append(y).append(" - ").append(gt).append(')')
-        .append(" WHEN ").append(y).append(" < 0 THEN SUBSTRING(").append(ss).append(", ").append(y)
-        .append(" + ").append(z).append(", 0 - ").append(z).append(')')
-        .append(" ELSE SUBSTRING(").append(ss).append(", 1, 0) END)");
+    String nulls = "CASE WHEN " + y + " IS NULL OR " + z + " IS NULL THEN NULL";
+    sb.append("SUBSTRING(").append(ss).append(", ")
+        .append(nulls).append(" WHEN ").append(z).append(" >= 0 THEN CASE WHEN ").append(y).append(" = 0 THEN 1 ELSE ")
+        .append(y).append(" END WHEN ").append(y).append(" > 0 THEN ").append(gt)
+        .append(" WHEN ").append(y).append(" < 0 THEN ").append(y).append(" + ").append(z).append(" ELSE 1 END, ")
+        .append(nulls).append(" WHEN ").append(z).append(" >= 0 THEN CASE WHEN ").append(y).append(" = 0 THEN ")
+        .append(z).append(" - 1 ELSE ").append(z).append(" END WHEN ").append(y).append(" > 0 THEN ").append(y)
+        .append(" - ").append(gt).append(" WHEN ").append(y).append(" < 0 THEN 0 - ").append(z).append(" ELSE 0 END)");
   }
 
-  private static String text(SqlRenderer r, Expr e) {
+  private static String text(SqlRenderer r, Expr e, dev.rivulet.engine.ColumnType t) {
     StringBuilder sb = new StringBuilder();
-    r.append(sb, e);
+    r.typed(sb, e, t);
     return sb.toString();
   }
 }

@@ -181,6 +181,7 @@ class ExprSemanticsTest {
     assertThat(str(substring(S, lit(2), lit(1)), "a😀b")).isEqualTo("😀");
     assertThat(str(substring(S, lit(2), lit(5)), "a😀b")).isEqualTo("😀b");
     assertThat(str(trim(S), "  a b \t ")).isEqualTo("a b \t");
+    assertThat(str(trim(S), "\t a\n")).isEqualTo("\t a\n");
     assertThat(str(trim(S), "   ")).isEqualTo("");
     for (Expr e : List.of(upper(S), lower(S), length(S), trim(S), substring(S, lit(1), lit(2)))) {
       assertThat(str(e, null)).as(ExprText.of(e)).isNull();

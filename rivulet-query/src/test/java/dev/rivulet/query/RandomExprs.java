@@ -33,7 +33,8 @@ import java.util.Random;
  *   <li>SQLite: DECIMAL values are k/8 (binary doubles) and there is no DECIMAL division; H2:
  *       DECIMAL values and literals are k/100 and DECIMAL division is allowed.
  *   <li>Divisors are exact values, so a quotient's bound is the dividend's bound times the
- *       divisor's denominator.
+ *       divisor's denominator. A DECIMAL dividend is exact too: a quotient of a 34-digit rounded
+ *       value can be an exact tie at the 35th digit, which H2 rounds half-up and we half-even.
  *   <li>H2 only: text stays within U+0000..U+D7FF (H2 measures and orders UTF-16 units); SQLite
  *       also gets an emoji beyond U+FFFF. Neither gets U+0000.
  * </ul>
@@ -46,7 +47,7 @@ final class RandomExprs {
       List.of(ColumnType.INT, ColumnType.DOUBLE, ColumnType.DECIMAL, ColumnType.STRING, ColumnType.BOOL);
 
   private static final String[] ALPHABET =
-      {"a", "b", "c", "A", "B", "é", "É", "ß", "σ", "Σ", "İ", "%", "_", "*", "?", "[", "]", "'", " ", "\\"};
+      {"a", "b", "c", "A", "B", "é", "É", "ß", "σ", "Σ", "İ", "%", "_", "*", "?", "[", "]", "'", " ", "\\", "\t"};
   private static final double MAX_BOUND = 0x1p40;
   private static final double MAX_EXACT = 0x1p50;
   private static final long MAX_DEN = 1L << 20;
@@ -63,6 +64,8 @@ final class RandomExprs {
   private final Random r;
   private final TypeChecker types = new TypeChecker(SCOPE, "generated");
   private final Map<Expr, Num> nums = new IdentityHashMap<>();
+  private final List<String> rowTexts = new ArrayList<>();
+  private final List<String> textColumns = new ArrayList<>();
 
   RandomExprs(SqlDialect engine, Random r) {
     this.engine = engine;
@@ -75,10 +78,15 @@ final class RandomExprs {
 
   // ---- the row ----
 
+  /** The row; string literals and LIKE patterns made afterwards often derive from its texts. */
   Row row() {
     Object[] v = new Object[SCHEMA.width()];
     for (int i = 0; i < v.length; i++) {
       v[i] = r.nextInt(5) == 0 ? null : value(SCHEMA.column(i).type());
+      if (v[i] instanceof String s) {
+        rowTexts.add(s);
+        textColumns.add(SCHEMA.column(i).name());
+      }
     }
     return Row.of(v);
   }
@@ -268,6 +276,9 @@ final class RandomExprs {
           return new Num(x.bound, 1, false, false);
         }
         boolean dbl = t == ColumnType.DOUBLE;
+        if (!dbl && !x.exact()) {
+          return null; // a rounded dividend can make a tie at the 35th digit (H2 rounds it up)
+        }
         return new Num(x.bound * y.den, 0, inexact || dbl, rounded || !dbl);
       }
     }
@@ -313,7 +324,7 @@ final class RandomExprs {
   private Expr string(int depth) {
     if (depth <= 0 || r.nextInt(4) == 0) {
       int k = r.nextInt(10);
-      return k < 5 ? column(ColumnType.STRING) : k < 9 ? new Expr.Lit(text(4)) : new Expr.Lit(null);
+      return k < 5 ? column(ColumnType.STRING) : k < 9 ? new Expr.Lit(literalText()) : new Expr.Lit(null);
     }
     switch (r.nextInt(8)) {
       case 0 -> {
@@ -370,7 +381,7 @@ final class RandomExprs {
       }
       return compare(0);
     }
-    switch (r.nextInt(9)) {
+    switch (r.nextInt(10)) {
       case 0, 1 -> {
         return compare(depth - 1);
       }
@@ -398,7 +409,12 @@ final class RandomExprs {
         }
         return new Expr.In(arg, values);
       }
-      case 7 -> {
+      case 7, 8 -> {
+        if (!rowTexts.isEmpty() && r.nextBoolean()) {
+          // a column against a pattern made from its own text, so that matches are common
+          int c = r.nextInt(rowTexts.size());
+          return new Expr.Like(new Expr.Col("t", textColumns.get(c)), new Expr.Lit(pattern(rowTexts.get(c))), r.nextBoolean());
+        }
         Expr pattern = r.nextInt(5) < 3 ? new Expr.Lit(pattern()) : string(depth - 1);
         return new Expr.Like(string(depth - 1), pattern, r.nextBoolean());
       }
@@ -426,19 +442,52 @@ final class RandomExprs {
 
   private Expr leaf(ColumnType t) {
     return switch (t) {
-      case STRING -> new Expr.Lit(text(3));
+      case STRING -> new Expr.Lit(literalText());
       case BOOL -> new Expr.Lit(r.nextBoolean());
       default -> numericLeaf(t);
     };
   }
 
-  private String pattern() {
-    StringBuilder sb = new StringBuilder();
-    int n = r.nextInt(5);
-    for (int i = 0; i < n; i++) {
-      int k = r.nextInt(10);
-      sb.append(k < 3 ? "%" : k < 5 ? "_" : ALPHABET[r.nextInt(ALPHABET.length)]);
+  /** A text literal: often one of the row's texts, sometimes with its case changed. */
+  private String literalText() {
+    if (rowTexts.isEmpty() || r.nextInt(5) < 2) {
+      return text(3);
     }
+    String t = rowTexts.get(r.nextInt(rowTexts.size()));
+    return r.nextInt(3) == 0 ? t.toUpperCase(java.util.Locale.ROOT) : t;
+  }
+
+  /** A LIKE pattern: mostly a row text with wildcards let in and letters' case flipped. */
+  private String pattern() {
+    if (rowTexts.isEmpty() || r.nextInt(3) == 0) {
+      StringBuilder sb = new StringBuilder();
+      int n = r.nextInt(5);
+      for (int i = 0; i < n; i++) {
+        int k = r.nextInt(10);
+        sb.append(k < 3 ? "%" : k < 5 ? "_" : ALPHABET[r.nextInt(ALPHABET.length)]);
+      }
+      return sb.toString();
+    }
+    return pattern(rowTexts.get(r.nextInt(rowTexts.size())));
+  }
+
+  /** {@code text} with some characters turned into wildcards or changed in case. */
+  private String pattern(String text) {
+    StringBuilder sb = new StringBuilder();
+    text.codePoints().forEach(cp -> {
+      int k = r.nextInt(10);
+      if (k == 0) {
+        sb.append('%');
+      } else if (k == 1) {
+        sb.append('_');
+      } else if (k == 2) {
+        sb.append('%').appendCodePoint(cp);
+      } else if (k < 5) {
+        sb.appendCodePoint(Character.isUpperCase(cp) ? Character.toLowerCase(cp) : Character.toUpperCase(cp));
+      } else {
+        sb.appendCodePoint(cp);
+      }
+    });
     return sb.toString();
   }
 }

@@ -119,8 +119,29 @@ final class SqlEngines implements AutoCloseable {
    * one at fault.
    */
   List<Object> evalAll(List<String> sqls, List<ColumnType> types) throws SQLException {
-    String select = "SELECT " + String.join(", ", sqls) + " FROM t";
-    try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(select)) {
+    try {
+      return query(sqls, types);
+    } catch (SQLException e) {
+      for (int i = 0; i < sqls.size() && sqls.size() > 1; i++) {
+        try {
+          query(List.of(sqls.get(i)), List.of(types.get(i)));
+        } catch (SQLException one) {
+          throw new SQLException(dialect + " failed on SELECT " + sqls.get(i) + " FROM t: " + firstLine(one), one);
+        }
+      }
+      throw new SQLException(dialect + " failed on SELECT " + String.join(", ", sqls) + " FROM t: " + firstLine(e), e);
+    }
+  }
+
+  private static String firstLine(SQLException e) {
+    String m = String.valueOf(e.getMessage());
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+
+  private List<Object> query(List<String> sqls, List<ColumnType> types) throws SQLException {
+    try (Statement st = conn.createStatement();
+        ResultSet rs = st.executeQuery("SELECT " + String.join(", ", sqls) + " FROM t")) {
       if (!rs.next()) {
         throw new SQLException("no row in t");
       }
@@ -129,17 +150,6 @@ final class SqlEngines implements AutoCloseable {
         out.add(read(rs.getObject(i + 1), types.get(i)));
       }
       return out;
-    } catch (SQLException e) {
-      if (sqls.size() > 1) {
-        for (int i = 0; i < sqls.size(); i++) {
-          try {
-            evalAll(List.of(sqls.get(i)), List.of(types.get(i)));
-          } catch (SQLException one) {
-            throw new SQLException(dialect + " failed on SELECT " + sqls.get(i) + ": " + one.getMessage(), one);
-          }
-        }
-      }
-      throw new SQLException(dialect + " failed on " + select + ": " + e.getMessage(), e);
     }
   }
 
