@@ -11,7 +11,11 @@ import java.time.LocalDate;
  * {@link Long}, and the three numeric types are compatible with one another as join keys.
  */
 public enum ColumnType {
-  /** 64-bit integers. */
+  /**
+   * Integers: 64-bit ones as {@link Long}; the exact integers beyond that range, which
+   * overflowing integer arithmetic produces, as their canonical {@link Double} or {@link
+   * BigDecimal}.
+   */
   INT,
   /** Binary floating point; integral values are held as {@link Long}. */
   DOUBLE,
@@ -28,7 +32,7 @@ public enum ColumnType {
   /** True when canonical value {@code v} (non-null) belongs to this type's domain. */
   public boolean accepts(Object v) {
     return switch (this) {
-      case INT -> v instanceof Long;
+      case INT -> v instanceof Long || isHugeInteger(v);
       case DOUBLE -> v instanceof Long || v instanceof Double;
       case DECIMAL -> v instanceof Long || v instanceof Double || v instanceof BigDecimal;
       case STRING -> v instanceof String;
@@ -38,6 +42,14 @@ public enum ColumnType {
       case TIMESTAMP -> v instanceof Instant;
       case ANY -> true;
     };
+  }
+
+  /** An integer beyond 64 bits, in canonical form. */
+  private static boolean isHugeInteger(Object v) {
+    if (v instanceof BigDecimal bd) {
+      return bd.scale() <= 0;
+    }
+    return v instanceof Double d && !d.isInfinite() && d == Math.rint(d);
   }
 
   public boolean isNumeric() {

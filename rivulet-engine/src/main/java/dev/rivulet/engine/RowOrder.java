@@ -59,7 +59,8 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
       return 0;
     }
     long p0 = encode(row, 0);
-    // The first prefix is exact for INT columns except at the two sentinels, which nulls share.
+    // The first prefix is exact for INT columns except at the two sentinels, which nulls and
+    // integers beyond 64 bits share.
     if (p0 == Long.MIN_VALUE || p0 == Long.MAX_VALUE) {
       return 0;
     }
@@ -79,7 +80,11 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
   private static long ascending(Object v, ColumnType type) {
     switch (type) {
       case INT:
-        return (Long) v;
+        if (v instanceof Long l) {
+          return l;
+        }
+        // An integer beyond 64 bits saturates to a sentinel: still monotone, ties go to compare.
+        return Values.compareNumbers((Number) v, 0L) > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
       case DOUBLE:
       case DECIMAL:
         double d = v instanceof Long l ? (double) l : v instanceof Double x ? x : ((BigDecimal) v).doubleValue();

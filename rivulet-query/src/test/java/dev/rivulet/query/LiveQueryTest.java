@@ -125,4 +125,22 @@ class LiveQueryTest {
     assertThat(q.status()).isEqualTo(Status.ERROR);
     assertThat(tags.size()).isEqualTo(2); // the committed sync write is kept
   }
+
+  @Test
+  void integerOverflowInAProjectionIsExactAndOrdered() {
+    SourceCollection nums = db.collection("nums", Schema.parse("id INT NOT NULL, a INT, b INT"), List.of("id"));
+    nums.beginSync()
+        .write(Row.of(1, Long.MAX_VALUE, 2))
+        .write(Row.of(2, 5, 6))
+        .write(Row.of(3, Long.MIN_VALUE, -3))
+        .markReady()
+        .commit();
+    LiveQuery sums = db.liveQuery("sums", Query.from("n", nums)
+        .select(Query.as("id", col("n.id")), Query.as("s", Exprs.add(col("n.a"), col("n.b"))))
+        .orderBy(Query.desc(Exprs.add(col("n.a"), col("n.b")))));
+    assertThat(sums.rows()).containsExactly(
+        Row.of(1, new java.math.BigDecimal(Long.MAX_VALUE).add(java.math.BigDecimal.valueOf(2))),
+        Row.of(2, 11),
+        Row.of(3, new java.math.BigDecimal(Long.MIN_VALUE).subtract(java.math.BigDecimal.valueOf(3))));
+  }
 }
