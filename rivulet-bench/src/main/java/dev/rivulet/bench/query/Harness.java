@@ -1,0 +1,109 @@
+package dev.rivulet.bench.query;
+
+import dev.rivulet.bench.peers.PeerData;
+import dev.rivulet.engine.Row;
+import java.util.List;
+
+/**
+ * Runs one {@link QueryWorkload} at one size the way {@code rivulet-bench/peers/run.mjs} runs a
+ * peer: {@code hydrateRuns} fresh builds (collections loaded by one sync batch each, then the live
+ * query created until ready; the last build is kept), then each mix of single-row updates over
+ * the driver's own copy of the data, one committed sync batch per update, timed until {@code
+ * commit()} returns. The live result is checked against the naive recomputation after hydration
+ * and after each mix.
+ */
+final class Harness {
+  private Harness() {}
+
+  static void run(QueryWorkload w, int rows, Config cfg, Emitter out) {
+    String name = w.name();
+    Tables.Data data = Tables.Data.generate(rows, cfg.seed());
+    Tables.Db db = null;
+    int runs = Math.max(1, cfg.hydrateRuns());
+    double[] totals = new double[Math.max(1, runs - 1)];
+    double[] loads = new double[totals.length];
+    double[] queries = new double[totals.length];
+    for (int i = 0; i < runs; i++) {
+      db = null; // let the previous build go before the next is made
+      System.gc();
+      db = Tables.open(w, data);
+      if (i == 0) {
+        out.figure(name, rows, null, "hydrate_first_ms", db.totalMs());
+      }
+      int at = Math.max(0, i - 1);
+      totals[at] = db.totalMs();
+      loads[at] = db.loadMs();
+      queries[at] = db.queryMs();
+      if (i == 0 && runs > 1 && cfg.prewarm() > 0) {
+        prewarm(w, db, data, cfg);
+      }
+    }
+    out.figure(name, rows, null, "hydrate_ms", Samples.median(totals));
+    out.figure(name, rows, null, "load_ms", Samples.median(loads));
+    out.figure(name, rows, null, "query_ms", Samples.median(queries));
+    out.count(name, rows, null, "heap_after_hydrate_mb", heapUsedMb());
+    out.count(name, rows, null, "result_rows", db.query().size());
+
+    PeerData.Issue[] cur = data.issues().clone(); // the driver's own copy; rows are replaced
+    String problem = w.check(db.query().rows(), cur, data, "after hydration");
+    for (String mix : w.mixes()) {
+      if (problem != null) {
+        break;
+      }
+      PeerData.Updates stream = PeerData.updates(name, mix, cur, cfg.seed());
+      Samples lat = new Samples(cfg.updates());
+      System.gc();
+      for (int i = 0, n = cfg.warmup() + cfg.updates(); i < n; i++) {
+        PeerData.Issue after = stream.next();
+        Row row = Tables.row(after);
+        long t0 = System.nanoTime();
+        db.write(row);
+        long t1 = System.nanoTime();
+        stream.applied(after);
+        if (i >= cfg.warmup()) {
+          lat.add(t1 - t0);
+        }
+      }
+      report(out, name, rows, mix, "", lat);
+      problem = w.check(db.query().rows(), cur, data, "after the " + mix + " mix");
+    }
+    out.correct(name, rows, problem, null);
+  }
+
+  /** The update figures of one mix, each metric name prefixed with {@code prefix}. */
+  static void report(Emitter out, String workload, int rows, String mix, String prefix, Samples lat) {
+    out.count(workload, rows, mix, prefix + "updates", lat.size());
+    out.figure(workload, rows, mix, prefix + "update_p50_us", lat.quantileMicros(0.50));
+    out.figure(workload, rows, mix, prefix + "update_p99_us", lat.quantileMicros(0.99));
+    out.figure(workload, rows, mix, prefix + "update_max_us", lat.quantileMicros(1.0));
+    out.figure(workload, rows, mix, prefix + "update_mean_us", lat.meanMicros());
+  }
+
+  /**
+   * JIT warm-up on a build that is then discarded: {@code cfg.prewarm()} updates spread over the
+   * workload's mixes, drawn under another seed from a copy of the data.
+   */
+  static void prewarm(QueryWorkload w, Tables.Db db, Tables.Data data, Config cfg) {
+    PeerData.Issue[] copy = data.issues().clone();
+    int per = Math.max(1, cfg.prewarm() / w.mixes().size());
+    for (String mix : w.mixes()) {
+      PeerData.Updates s = PeerData.updates(w.name(), mix, copy, cfg.seed() + Config.PREWARM_SEED_OFFSET);
+      for (int i = 0; i < per; i++) {
+        PeerData.Issue after = s.next();
+        db.write(Tables.row(after));
+        s.applied(after);
+      }
+    }
+  }
+
+  /** Heap in use after a full collection, in MiB. */
+  static long heapUsedMb() {
+    System.gc();
+    Runtime rt = Runtime.getRuntime();
+    return (rt.totalMemory() - rt.freeMemory()) >> 20;
+  }
+
+  static List<QueryWorkload> all() {
+    return List.of(new W1TopOpenQuery(), new W2AssigneeLoadQuery(), new W3OpenIssuesQuery());
+  }
+}

@@ -1,0 +1,142 @@
+package dev.rivulet.bench.query;
+
+import dev.rivulet.bench.peers.PeerData;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The query-layer workload runner: W1, W2 and W3 written with the query builder over Rivulet
+ * collections, fed with the peers' data and update streams ({@link PeerData}), printing one JSON
+ * line per figure ({@code "engine":"rivulet"}) in the peers' format, so that {@code
+ * dev.rivulet.bench.peers.PeerRunner --rivulet FILE} prints the ratios. Diagnostics go to standard
+ * error. Exits with 1 when a correctness check failed or a workload threw, 2 on bad arguments.
+ *
+ * <pre>
+ * java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3]
+ *     [--rows 100000[,1000000]] [--warmup 2000] [--updates 10000] [--hydrate-runs 5]
+ *     [--prewarm 20000] [--seed 20240601] [--no-compare]
+ * </pre>
+ *
+ * With no workload named, all three run; {@code --rows} defaults to 100,000. {@code --warmup} and
+ * {@code --updates} are per mix and default to {@code run-peers.sh}'s, so the update sequences
+ * are the peers' exactly (W1's edge mix depends on the data the random mix left). {@code
+ * --prewarm} updates (spread over the mixes, other seed, on a copy of the data) run on the first,
+ * discarded build only, to warm the JIT; {@code --prewarm 0} turns that off. W1 also runs {@link
+ * W1CompiledVsHandwired} unless {@code --no-compare}.
+ */
+public final class QueryWorkloads {
+  private QueryWorkloads() {}
+
+  public static void main(String[] args) {
+    Set<String> names = new LinkedHashSet<>();
+    List<Integer> rows = new ArrayList<>();
+    int warmup = 2_000;
+    int updates = 10_000;
+    int hydrateRuns = 5;
+    int prewarm = 20_000;
+    long seed = PeerData.DEFAULT_SEED;
+    boolean compare = true;
+    Map<String, QueryWorkload> known = new LinkedHashMap<>();
+    for (QueryWorkload w : Harness.all()) {
+      known.put(w.name(), w);
+    }
+    try {
+      for (int i = 0; i < args.length; i++) {
+        String a = args[i];
+        switch (a) {
+          case "--rows" -> {
+            for (String r : value(args, ++i, a).split(",")) {
+              rows.add(positive(r.replace("_", ""), a));
+            }
+          }
+          case "--warmup" -> warmup = nonNegative(value(args, ++i, a), a);
+          case "--updates" -> updates = positive(value(args, ++i, a), a);
+          case "--hydrate-runs" -> hydrateRuns = positive(value(args, ++i, a), a);
+          case "--prewarm" -> prewarm = nonNegative(value(args, ++i, a), a);
+          case "--seed" -> seed = Long.parseLong(value(args, ++i, a));
+          case "--no-compare" -> compare = false;
+          case "-h", "--help" -> {
+            usage();
+            return;
+          }
+          default -> {
+            String w = a.toUpperCase(Locale.ROOT);
+            if (!known.containsKey(w)) {
+              throw new IllegalArgumentException("unknown argument '" + a + "'");
+            }
+            names.add(w);
+          }
+        }
+      }
+    } catch (IllegalArgumentException e) {
+      System.err.println("QueryWorkloads: " + e.getMessage());
+      usage();
+      System.exit(2);
+    }
+    if (names.isEmpty()) {
+      names.addAll(known.keySet());
+    }
+    if (rows.isEmpty()) {
+      rows.add(100_000);
+    }
+    Config cfg = new Config(warmup, updates, hydrateRuns, prewarm, seed, compare);
+    Emitter out = new Emitter(System.out);
+    for (int n : rows) {
+      for (String name : names) {
+        QueryWorkload w = known.get(name);
+        try {
+          System.err.printf(Locale.ROOT, "QueryWorkloads: %s at %d rows%n", name, n);
+          Harness.run(w, n, cfg, out);
+          if (compare && name.equals(W1TopOpenQuery.NAME)) {
+            System.gc();
+            System.err.printf(Locale.ROOT, "QueryWorkloads: %s at %d rows, compiled vs hand-wired%n", name, n);
+            W1CompiledVsHandwired.run(n, cfg, out);
+          }
+        } catch (RuntimeException | OutOfMemoryError e) {
+          e.printStackTrace();
+          out.correct(name, n, "threw " + e, null);
+        }
+      }
+    }
+    System.exit(out.failed() ? 1 : 0);
+  }
+
+  private static String value(String[] args, int i, String flag) {
+    if (i >= args.length) {
+      throw new IllegalArgumentException(flag + " needs a value");
+    }
+    return args[i];
+  }
+
+  private static int positive(String s, String flag) {
+    int n = nonNegative(s, flag);
+    if (n == 0) {
+      throw new IllegalArgumentException(flag + " must be positive, got " + s);
+    }
+    return n;
+  }
+
+  private static int nonNegative(String s, String flag) {
+    int n;
+    try {
+      n = Integer.parseInt(s.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(flag + " needs a whole number, got '" + s + "'");
+    }
+    if (n < 0) {
+      throw new IllegalArgumentException(flag + " must not be negative, got " + s);
+    }
+    return n;
+  }
+
+  private static void usage() {
+    System.err.println("usage: java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3]"
+        + " [--rows 100000[,1000000]] [--warmup 2000] [--updates 10000] [--hydrate-runs 5] [--prewarm 20000]"
+        + " [--seed N] [--no-compare]");
+  }
+}
