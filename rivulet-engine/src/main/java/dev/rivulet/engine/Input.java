@@ -33,6 +33,21 @@ public final class Input {
     return this;
   }
 
+  /**
+   * Queues every entry of {@code batch}, whose rows the caller has already checked against
+   * {@code checkedAgainst}. When that schema equals this input's, the rows are not checked again
+   * (the query layer checks rows once, where they enter a collection); otherwise they are.
+   */
+  public Input send(ZSet batch, Schema checkedAgainst) {
+    if (!checkedAgainst.equals(op.schema)) {
+      return send(batch);
+    }
+    for (int i = 0; i < batch.size(); i++) {
+      op.pending.add(batch.row(i), batch.weight(i));
+    }
+    return this;
+  }
+
   /** Queues {@code row} with {@code weight}. */
   public Input send(Row row, long weight) {
     check(row);

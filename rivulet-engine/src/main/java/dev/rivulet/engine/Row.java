@@ -4,7 +4,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * An immutable tuple of canonical values (see {@link Values}) with a cached hash.
+ * An immutable tuple of canonical values (see {@link Values}) with a hash computed once, on first
+ * use (rows that are never hashed, such as intermediate rows of a pipeline, never pay for it).
  *
  * <p>Equality is value equality of the canonical values, so two rows built from {@code 2} and
  * {@code 2.0} are equal. {@link #compareTo} is the lexicographic total order of {@link
@@ -13,11 +14,10 @@ import java.util.List;
 public final class Row implements Comparable<Row> {
   private static final Row EMPTY = new Row(new Object[0]);
   private final Object[] values;
-  private final int hash;
+  private int hash; // computed on first use; 0 also when not yet computed (racy but idempotent)
 
   private Row(Object[] values) {
     this.values = values;
-    this.hash = Arrays.hashCode(values);
   }
 
   /** A row of the canonical forms of {@code values}. */
@@ -126,12 +126,17 @@ public final class Row implements Comparable<Row> {
     if (this == o) {
       return true;
     }
-    return o instanceof Row r && r.hash == hash && Arrays.equals(values, r.values);
+    return o instanceof Row r && r.hashCode() == hashCode() && Arrays.equals(values, r.values);
   }
 
   @Override
   public int hashCode() {
-    return hash;
+    int h = hash;
+    if (h == 0) {
+      h = Arrays.hashCode(values);
+      hash = h;
+    }
+    return h;
   }
 
   @Override

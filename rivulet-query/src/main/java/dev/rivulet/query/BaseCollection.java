@@ -65,6 +65,11 @@ abstract class BaseCollection implements LiveCollection {
     }
   }
 
+  /** The status, for callers already holding the database's monitor. */
+  Status statusNow() {
+    return status;
+  }
+
   @Override
   public Throwable error() {
     synchronized (db) {
@@ -165,6 +170,9 @@ abstract class BaseCollection implements LiveCollection {
   }
 
   void setStatus(Status next) {
+    if (status == next) {
+      return;
+    }
     status = next;
     if (next == Status.READY) {
       ready.complete(null);

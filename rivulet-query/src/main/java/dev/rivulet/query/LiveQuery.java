@@ -11,7 +11,7 @@ import dev.rivulet.engine.RivuletException;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.ZSet;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +36,6 @@ public final class LiveQuery extends BaseCollection {
   private final int[] visibleIndexes;
   private final boolean ordered;
   private final List<Row> window = new ArrayList<>();
-  private final Map<Row, Row> fullRows = new HashMap<>();
 
   private LiveQuery(Rivulet db, String name, Schema schema, List<String> keys, Graph graph, QueryPlans.Plan plan,
       int[] resultKeys) {
@@ -96,7 +95,7 @@ public final class LiveQuery extends BaseCollection {
 
   /** Sends one source's change to the graph (run later by {@link #run}). */
   void send(BaseCollection source, ZSet delta) {
-    inputs.get(source).send(delta);
+    inputs.get(source).send(delta, source.schema);
   }
 
   /** Sends every source's current rows: the first run hydrates. */
@@ -106,7 +105,7 @@ public final class LiveQuery extends BaseCollection {
       for (Map.Entry<Row, Row> r : e.getKey().rows.entrySet()) {
         b.insert(e.getKey().sourceRow(r.getKey(), r.getValue()));
       }
-      e.getValue().send(b.build());
+      e.getValue().send(b.build(), e.getKey().schema);
     }
   }
 
@@ -119,54 +118,53 @@ public final class LiveQuery extends BaseCollection {
   void run(ZSet.Builder downstream) {
     graph.run();
     ZSet delta = output.delta();
-    List<Row> touched = new ArrayList<>(delta.size());
+    // The result change per key: retractions must match the current row; then at most one row
+    // per key may be added. A key absent from "after" keeps its row.
+    Map<Row, Row> after = new LinkedHashMap<>();
     for (int i = 0; i < delta.size(); i++) {
-      Row full = delta.row(i);
-      Row key = full.project(resultKeys);
       long w = delta.weight(i);
       if (w < 0) {
-        if (w != -1 || !full.equals(fullRows.get(key))) {
-          throw new RivuletException("live query '" + name() + "': retraction of " + full + " x" + (-w)
+        Row full = delta.row(i);
+        Row key = full.project(resultKeys);
+        Row visible = full.project(visibleIndexes);
+        if (w != -1 || after.containsKey(key) || !visible.equals(rows.get(key))) {
+          throw new RivuletException("live query '" + name() + "': retraction of " + visible + " x" + (-w)
               + " does not match its row for key " + key);
         }
-        fullRows.remove(key);
-        touched.add(key);
+        after.put(key, null);
       }
     }
     for (int i = 0; i < delta.size(); i++) {
-      Row full = delta.row(i);
       long w = delta.weight(i);
       if (w > 0) {
+        Row full = delta.row(i);
         Row key = full.project(resultKeys);
-        Row other = fullRows.get(key);
+        Row visible = full.project(visibleIndexes);
+        Row other = after.containsKey(key) ? after.get(key) : rows.get(key);
         if (w > 1 || other != null) {
-          throw new RivuletException("live query '" + name() + "': duplicate key " + key + ": rows "
-              + full.project(visibleIndexes) + " and " + (other == null ? full : other).project(visibleIndexes)
-              + " both have it; give the query a key that identifies its rows");
+          throw new RivuletException("live query '" + name() + "': duplicate key " + key + ": rows " + visible
+              + " and " + (other == null ? visible : other) + " both have it; give the query a key that identifies"
+              + " its rows");
         }
-        fullRows.put(key, full);
-        touched.add(key);
+        after.put(key, visible);
       }
     }
     if (ordered) {
       delta.spliceInto(window);
     }
-    for (Row key : touched) {
-      Row full = fullRows.get(key);
-      install(key, full == null ? null : full.project(visibleIndexes), downstream);
-    }
+    after.forEach((key, visible) -> install(key, visible, downstream));
   }
 
   /** Ready once every source is ready; loading while any is loading. */
   void updateReadiness() {
-    if (status() == Status.ERROR || status() == Status.CLOSED) {
+    if (statusNow() == Status.ERROR || statusNow() == Status.CLOSED) {
       return;
     }
     boolean allReady = true;
     boolean anyLoading = false;
     for (BaseCollection s : inputs.keySet()) {
-      allReady &= s.status() == Status.READY;
-      anyLoading |= s.status() == Status.LOADING || s.status() == Status.READY;
+      allReady &= s.statusNow() == Status.READY;
+      anyLoading |= s.statusNow() == Status.LOADING || s.statusNow() == Status.READY;
     }
     setStatus(allReady ? Status.READY : anyLoading ? Status.LOADING : Status.IDLE);
   }

@@ -73,14 +73,14 @@ public final class Rivulet {
 
   synchronized void commitSync(SourceCollection c, List<Row> keys, List<Row> rows, boolean truncate,
       boolean markReady) {
-    if (c.status() == Status.CLOSED) {
+    if (c.statusNow() == Status.CLOSED) {
       throw new IllegalStateException("collection '" + c.name() + "' is closed");
     }
     Map<BaseCollection, ZSet> changes = new LinkedHashMap<>();
     changes.put(c, c.applySync(keys, rows, truncate));
     if (markReady) {
       c.setStatus(Status.READY);
-    } else if (c.status() == Status.IDLE) {
+    } else if (c.statusNow() == Status.IDLE) {
       c.setStatus(Status.LOADING);
     }
     propagate(changes);
@@ -108,7 +108,7 @@ public final class Rivulet {
   private void propagate(Map<BaseCollection, ZSet> changes) {
     List<RuntimeException> failures = new ArrayList<>();
     for (LiveQuery q : queries) {
-      if (q.status() == Status.ERROR || q.status() == Status.CLOSED) {
+      if (q.statusNow() == Status.ERROR || q.statusNow() == Status.CLOSED) {
         continue;
       }
       boolean affected = false;
