@@ -168,6 +168,19 @@ public final class Query {
     return ir;
   }
 
+  /**
+   * Compiles this query into {@code graph} and returns its result stream: the visible columns
+   * first (hidden key and sort columns may follow), positioned when the query orders. {@code
+   * inputs} gives the stream of each source. This is the pipeline a {@link LiveQuery} runs, for
+   * callers that wire graphs themselves.
+   *
+   * @throws QueryException naming the clause and column at fault
+   */
+  public dev.rivulet.engine.Stream compile(dev.rivulet.engine.GraphBuilder graph,
+      java.util.function.Function<Source, dev.rivulet.engine.Stream> inputs) {
+    return new QueryCompiler(graph, inputs).compile(ir).stream();
+  }
+
   private QueryIR.Select block(String clause) {
     if (!(ir instanceof QueryIR.Select s)) {
       throw new QueryException(clause + ": a union all cannot take clauses; wrap it with Query.from(alias, union)");

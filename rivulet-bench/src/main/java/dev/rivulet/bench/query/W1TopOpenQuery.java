@@ -41,6 +41,11 @@ final class W1TopOpenQuery extends QueryWorkload {
 
   @Override
   Query query(SourceCollection issues, SourceCollection users, SourceCollection projects) {
+    return over(issues);
+  }
+
+  /** The query over any source with the issues' schema. */
+  static Query over(dev.rivulet.query.Source issues) {
     return Query.from("i", issues)
         .where(eq(col("i.status"), lit("open")))
         .orderBy(Query.desc(col("i.priority")), Query.asc(col("i.created")))
