@@ -27,7 +27,7 @@ abstract class BaseCollection implements LiveCollection {
   final Schema schema;
   private final List<String> keyColumns;
   final int[] keyIndexes;
-  final Map<Row, Row> rows = new HashMap<>();
+  Map<Row, Row> rows = new HashMap<>();
   /** Per key touched in the running transaction: {row before it, row now}; net at publish. */
   private final Map<Row, Row[]> staged = new LinkedHashMap<>();
   private final List<Consumer<List<ChangeEvent>>> listeners = new CopyOnWriteArrayList<>();
@@ -112,18 +112,21 @@ abstract class BaseCollection implements LiveCollection {
   /**
    * Installs {@code after} (null: absent) as the row of {@code key} and stages the key's change
    * (when anyone listens; events are the net change per key of the whole transaction); adds the
-   * change to {@code delta} for downstream queries.
+   * change to {@code delta} for downstream queries, unless it is null (nobody reads this
+   * collection).
    */
   void install(Row key, Row after, ZSet.Builder delta) {
     Row before = after == null ? rows.remove(key) : rows.put(key, after);
     if (before == null && after == null || after != null && after.equals(before)) {
       return;
     }
-    if (before != null) {
-      delta.add(sourceRow(key, before), -1);
-    }
-    if (after != null) {
-      delta.add(sourceRow(key, after), 1);
+    if (delta != null) {
+      if (before != null) {
+        delta.add(sourceRow(key, before), -1);
+      }
+      if (after != null) {
+        delta.add(sourceRow(key, after), 1);
+      }
     }
     if (!listeners.isEmpty()) {
       Row[] change = staged.get(key);

@@ -77,7 +77,11 @@ public final class Rivulet {
       throw new IllegalStateException("collection '" + c.name() + "' is closed");
     }
     Map<BaseCollection, ZSet> changes = new LinkedHashMap<>();
-    changes.put(c, c.applySync(keys, rows, truncate));
+    boolean observed = false;
+    for (LiveQuery q : queries) {
+      observed |= q.reads(c);
+    }
+    changes.put(c, c.applySync(keys, rows, truncate, observed));
     if (markReady) {
       c.setStatus(Status.READY);
     } else if (c.statusNow() == Status.IDLE) {

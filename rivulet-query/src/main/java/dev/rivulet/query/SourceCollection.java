@@ -138,10 +138,14 @@ public final class SourceCollection extends BaseCollection {
 
   /**
    * Applies committed sync writes in order (a later write to a key wins); a key under a pending
-   * write keeps showing that write. Returns the visible change.
+   * write keeps showing that write. Returns the visible change, or nothing when no live query
+   * reads this collection ({@code observed} false).
    */
-  ZSet applySync(List<Row> keys, List<Row> rows, boolean truncate) {
-    ZSet.Builder delta = ZSet.builder();
+  ZSet applySync(List<Row> keys, List<Row> rows, boolean truncate, boolean observed) {
+    ZSet.Builder delta = observed ? ZSet.builder() : null;
+    if (this.rows.isEmpty() && keys.size() > 1024) {
+      this.rows = new HashMap<>(keys.size() * 4 / 3 + 1); // a first load: size the map once
+    }
     if (truncate) {
       for (Row key : new ArrayList<>(this.rows.keySet())) {
         if (!underlay.containsKey(key)) {
@@ -158,7 +162,7 @@ public final class SourceCollection extends BaseCollection {
         install(key, rows.get(i), delta);
       }
     }
-    return delta.build();
+    return delta == null ? ZSet.empty() : delta.build();
   }
 
   /** Lays {@code tx}'s writes over the synced rows; returns the visible change. */
