@@ -117,6 +117,9 @@ public final class LiveQuery extends BaseCollection {
    */
   void run(ZSet.Builder downstream) {
     graph.run();
+    if (output.deltaSize() == 0) {
+      return; // the change did not reach the result (e.g. filtered out)
+    }
     ZSet delta = output.delta();
     // The result change per key: retractions must match the current row; then at most one row
     // per key may be added. A key absent from "after" keeps its row.
