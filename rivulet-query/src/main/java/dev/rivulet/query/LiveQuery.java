@@ -36,6 +36,7 @@ public final class LiveQuery extends BaseCollection {
   private final int[] visibleIndexes;
   private final boolean ordered;
   private final List<Row> window = new ArrayList<>();
+  private final Map<Row, Row> after = new LinkedHashMap<>(); // scratch of run(), cleared each time
 
   private LiveQuery(Rivulet db, String name, Schema schema, List<String> keys, Graph graph, QueryPlans.Plan plan,
       int[] resultKeys) {
@@ -111,7 +112,7 @@ public final class LiveQuery extends BaseCollection {
 
   /**
    * Runs the graph and installs the result change; adds this query's change (as source rows) to
-   * {@code downstream}.
+   * {@code downstream} unless it is null (no live query reads this one).
    *
    * @throws RivuletException for two rows with one key (the caller fails this query)
    */
@@ -123,7 +124,7 @@ public final class LiveQuery extends BaseCollection {
     ZSet delta = output.delta();
     // The result change per key: retractions must match the current row; then at most one row
     // per key may be added. A key absent from "after" keeps its row.
-    Map<Row, Row> after = new LinkedHashMap<>();
+    after.clear();
     for (int i = 0; i < delta.size(); i++) {
       long w = delta.weight(i);
       if (w < 0) {

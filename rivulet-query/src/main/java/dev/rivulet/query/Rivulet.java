@@ -5,7 +5,7 @@ import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.ZSet;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,6 +26,9 @@ import java.util.Map;
 public final class Rivulet {
   private final List<BaseCollection> collections = new ArrayList<>();
   private final List<LiveQuery> queries = new ArrayList<>();
+  /** The running transaction's change per collection; reused, so never re-entered. */
+  private final Map<BaseCollection, ZSet> changes = new IdentityHashMap<>();
+  private boolean propagating;
 
   private Rivulet() {}
 
@@ -76,40 +79,65 @@ public final class Rivulet {
     if (c.statusNow() == Status.CLOSED) {
       throw new IllegalStateException("collection '" + c.name() + "' is closed");
     }
-    Map<BaseCollection, ZSet> changes = new LinkedHashMap<>();
-    boolean observed = false;
-    for (LiveQuery q : queries) {
-      observed |= q.reads(c);
-    }
-    changes.put(c, c.applySync(keys, rows, truncate, observed));
-    if (markReady) {
-      c.setStatus(Status.READY);
-    } else if (c.statusNow() == Status.IDLE) {
-      c.setStatus(Status.LOADING);
-    }
-    propagate(changes);
+    transact(() -> {
+      changes.put(c, c.applySync(keys, rows, truncate, hasReaders(c)));
+      if (markReady) {
+        c.setStatus(Status.READY);
+      } else if (c.statusNow() == Status.IDLE) {
+        c.setStatus(Status.LOADING);
+      }
+    });
   }
 
   synchronized void applyOptimistic(Transaction tx) {
-    tx.state = Transaction.State.PENDING;
-    Map<BaseCollection, ZSet> changes = new LinkedHashMap<>();
-    for (SourceCollection c : tx.writes().keySet()) {
-      changes.put(c, c.overlay(tx));
-    }
-    propagate(changes);
+    transact(() -> {
+      tx.state = Transaction.State.PENDING;
+      for (SourceCollection c : tx.writes().keySet()) {
+        changes.put(c, c.overlay(tx));
+      }
+    });
   }
 
   synchronized void settle(Transaction tx, boolean confirmed) {
-    tx.state = confirmed ? Transaction.State.CONFIRMED : Transaction.State.ROLLED_BACK;
-    Map<BaseCollection, ZSet> changes = new LinkedHashMap<>();
-    for (SourceCollection c : tx.writes().keySet()) {
-      changes.put(c, c.settle(tx, confirmed));
+    transact(() -> {
+      tx.state = confirmed ? Transaction.State.CONFIRMED : Transaction.State.ROLLED_BACK;
+      for (SourceCollection c : tx.writes().keySet()) {
+        changes.put(c, c.settle(tx, confirmed));
+      }
+    });
+  }
+
+  /**
+   * Runs one transaction: {@code apply} records the source collections' changes, then the live
+   * queries run and everything is published. A write from inside a listener (which runs within
+   * the transaction it observes) is refused.
+   */
+  private void transact(Runnable apply) {
+    if (propagating) {
+      throw new IllegalStateException("a listener must not write: the transaction it observes is still publishing");
     }
-    propagate(changes);
+    propagating = true;
+    try {
+      apply.run();
+      runQueries();
+    } finally {
+      changes.clear();
+      propagating = false;
+    }
+  }
+
+  /** Whether any live query reads {@code c} (else its changes need no Z-set). */
+  private boolean hasReaders(BaseCollection c) {
+    for (LiveQuery q : queries) {
+      if (q.reads(c)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Runs the affected live queries in creation order, then publishes every change. */
-  private void propagate(Map<BaseCollection, ZSet> changes) {
+  private void runQueries() {
     List<RuntimeException> failures = new ArrayList<>();
     for (LiveQuery q : queries) {
       if (q.statusNow() == Status.ERROR || q.statusNow() == Status.CLOSED) {
@@ -124,10 +152,12 @@ public final class Rivulet {
         }
       }
       if (affected) {
-        ZSet.Builder out = ZSet.builder();
+        ZSet.Builder out = hasReaders(q) ? ZSet.builder() : null;
         try {
           q.run(out);
-          changes.put(q, out.build());
+          if (out != null) {
+            changes.put(q, out.build());
+          }
         } catch (RuntimeException e) {
           q.fail(e);
           failures.add(e);

@@ -91,4 +91,22 @@ class TransactionsTest {
     assertThat(q.status()).isEqualTo(Status.READY);
     assertThat(q.ready()).isDone();
   }
+
+  @Test
+  void aListenerThatWritesIsRefusedAndTheTransactionStands() {
+    List<Throwable> refused = new java.util.ArrayList<>();
+    open.subscribe(events -> {
+      try {
+        todos.beginSync().write(Row.of(9, "from a listener", false)).commit();
+      } catch (IllegalStateException e) {
+        refused.add(e);
+      }
+    });
+    todos.beginSync().write(Row.of(3, "c", false)).commit();
+    assertThat(refused).singleElement().extracting(Throwable::getMessage).asString()
+        .contains("a listener must not write");
+    assertThat(open.rows()).hasSize(3);
+    todos.beginSync().write(Row.of(4, "d", false)).commit(); // later writes work
+    assertThat(open.rows()).hasSize(4);
+  }
 }
