@@ -39,7 +39,7 @@ public final class Input {
    * (the query layer checks rows once, where they enter a collection); otherwise they are.
    */
   public Input send(ZSet batch, Schema checkedAgainst) {
-    if (!checkedAgainst.equals(op.schema)) {
+    if (checkedAgainst != op.schema && !checkedAgainst.equals(op.schema)) {
       return send(batch);
     }
     for (int i = 0; i < batch.size(); i++) {
