@@ -130,7 +130,7 @@ public final class LiveQuery extends BaseCollection {
       if (w < 0) {
         Row full = delta.row(i);
         Row key = full.project(resultKeys);
-        Row visible = full.project(visibleIndexes);
+        Row visible = visible(full);
         if (w != -1 || after.containsKey(key) || !visible.equals(rows.get(key))) {
           throw new RivuletException("live query '" + name() + "': retraction of " + visible + " x" + (-w)
               + " does not match its row for key " + key);
@@ -143,7 +143,7 @@ public final class LiveQuery extends BaseCollection {
       if (w > 0) {
         Row full = delta.row(i);
         Row key = full.project(resultKeys);
-        Row visible = full.project(visibleIndexes);
+        Row visible = visible(full);
         Row other = after.containsKey(key) ? after.get(key) : rows.get(key);
         if (w > 1 || other != null) {
           throw new RivuletException("live query '" + name() + "': duplicate key " + key + ": rows " + visible
@@ -157,6 +157,11 @@ public final class LiveQuery extends BaseCollection {
       delta.spliceInto(window);
     }
     after.forEach((key, visible) -> install(key, visible, downstream));
+  }
+
+  /** The visible part of a result row: the row itself when it has no hidden columns. */
+  private Row visible(Row full) {
+    return full.width() == visibleWidth ? full : full.project(visibleIndexes);
   }
 
   /** Ready once every source is ready; loading while any is loading. */
@@ -186,7 +191,7 @@ public final class LiveQuery extends BaseCollection {
       }
       List<Row> out = new ArrayList<>(window.size());
       for (Row full : window) {
-        out.add(full.project(visibleIndexes));
+        out.add(visible(full));
       }
       return out;
     }

@@ -138,7 +138,7 @@ public final class Rivulet {
 
   /** Runs the affected live queries in creation order, then publishes every change. */
   private void runQueries() {
-    List<RuntimeException> failures = new ArrayList<>();
+    List<RuntimeException> failures = null;
     for (LiveQuery q : queries) {
       if (q.statusNow() == Status.ERROR || q.statusNow() == Status.CLOSED) {
         continue;
@@ -160,6 +160,9 @@ public final class Rivulet {
           }
         } catch (RuntimeException e) {
           q.fail(e);
+          if (failures == null) {
+            failures = new ArrayList<>(1);
+          }
           failures.add(e);
         }
       }
@@ -168,7 +171,7 @@ public final class Rivulet {
     for (BaseCollection c : collections) {
       c.publish();
     }
-    if (!failures.isEmpty()) {
+    if (failures != null) {
       RuntimeException first = failures.get(0);
       for (int i = 1; i < failures.size(); i++) {
         first.addSuppressed(failures.get(i));

@@ -81,8 +81,12 @@ public final class SourceCollection extends BaseCollection {
    * transaction for every dependent live query. Not thread-safe; use from one thread.
    */
   public final class SyncBatch {
-    private final List<Row> keys = new ArrayList<>();
-    private final List<Row> rows = new ArrayList<>(); // null for a delete
+    // Most batches write one row: it waits in fields; lists start from the second write.
+    private Row firstKey;
+    private Row firstRow;
+    private int count;
+    private List<Row> keys;
+    private List<Row> rows; // null for a delete
     private boolean truncate;
     private boolean markReady;
     private boolean done;
@@ -90,9 +94,25 @@ public final class SourceCollection extends BaseCollection {
     /** Inserts or replaces the row with {@code row}'s key. */
     public SyncBatch write(Row row) {
       open();
-      keys.add(keyOf(check(row)));
-      rows.add(row);
+      add(keyOf(check(row)), row);
       return this;
+    }
+
+    private void add(Row key, Row row) {
+      if (count == 0) {
+        firstKey = key;
+        firstRow = row;
+      } else {
+        if (keys == null) {
+          keys = new ArrayList<>();
+          rows = new ArrayList<>();
+          keys.add(firstKey);
+          rows.add(firstRow);
+        }
+        keys.add(key);
+        rows.add(row);
+      }
+      count++;
     }
 
     /** Deletes the row with {@code key} (no-op when absent). */
@@ -101,8 +121,7 @@ public final class SourceCollection extends BaseCollection {
       if (key.width() != keyIndexes.length) {
         throw new QueryException("delete from '" + name() + "': key " + key + " needs " + keyIndexes.length + " values");
       }
-      keys.add(key);
-      rows.add(null);
+      add(key, null);
       return this;
     }
 
@@ -110,8 +129,9 @@ public final class SourceCollection extends BaseCollection {
     public SyncBatch truncate() {
       open();
       truncate = true;
-      keys.clear();
-      rows.clear();
+      count = 0;
+      keys = null;
+      rows = null;
       return this;
     }
 
@@ -126,7 +146,9 @@ public final class SourceCollection extends BaseCollection {
     public void commit() {
       open();
       done = true;
-      db.commitSync(SourceCollection.this, keys, rows, truncate, markReady);
+      List<Row> k = keys != null ? keys : count == 1 ? List.of(firstKey) : List.of();
+      List<Row> r = rows != null ? rows : count == 1 ? java.util.Collections.singletonList(firstRow) : List.of();
+      db.commitSync(SourceCollection.this, k, r, truncate, markReady);
     }
 
     private void open() {
