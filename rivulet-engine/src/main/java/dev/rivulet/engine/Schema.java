@@ -14,9 +14,18 @@ import java.util.Map;
 public final class Schema {
   private final List<Column> columns;
   private final Map<String, Integer> byName;
+  // Flat copies for check(), which runs on every row that enters the engine.
+  private final ColumnType[] types;
+  private final boolean[] nullable;
 
   private Schema(List<Column> columns) {
     this.columns = List.copyOf(columns);
+    this.types = new ColumnType[this.columns.size()];
+    this.nullable = new boolean[this.columns.size()];
+    for (int i = 0; i < types.length; i++) {
+      types[i] = this.columns.get(i).type();
+      nullable[i] = this.columns.get(i).nullable();
+    }
     this.byName = new HashMap<>();
     for (int i = 0; i < this.columns.size(); i++) {
       if (byName.put(this.columns.get(i).name(), i) != null) {
@@ -132,22 +141,26 @@ public final class Schema {
    * @throws SchemaException naming the column, the value and the expected type
    */
   public void check(Row row) {
-    if (row.width() != columns.size()) {
+    if (row.width() != types.length) {
       throw new SchemaException(
           "row " + row + " has " + row.width() + " values but the schema has " + columns.size() + " columns: " + this);
     }
-    for (int i = 0; i < columns.size(); i++) {
+    for (int i = 0; i < types.length; i++) {
       Object v = row.get(i);
-      Column c = columns.get(i);
-      if (v == null) {
-        if (!c.nullable()) {
-          throw new SchemaException("column '" + c.name() + "' is NOT NULL but row " + row + " has NULL");
-        }
-      } else if (!c.type().accepts(v)) {
-        throw new SchemaException("column '" + c.name() + "' expects " + c.type() + " but row " + row
-            + " has " + Values.render(v) + " (" + ColumnType.of(v) + ")");
+      if (v == null ? !nullable[i] : !types[i].accepts(v)) {
+        throw mismatch(row, i);
       }
     }
+  }
+
+  private SchemaException mismatch(Row row, int i) {
+    Object v = row.get(i);
+    Column c = columns.get(i);
+    if (v == null) {
+      return new SchemaException("column '" + c.name() + "' is NOT NULL but row " + row + " has NULL");
+    }
+    return new SchemaException("column '" + c.name() + "' expects " + c.type() + " but row " + row
+        + " has " + Values.render(v) + " (" + ColumnType.of(v) + ")");
   }
 
   @Override
