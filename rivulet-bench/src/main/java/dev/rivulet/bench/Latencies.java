@@ -3,49 +3,50 @@ package dev.rivulet.bench;
 import java.util.Arrays;
 
 /**
- * Recorded per-update latencies in nanoseconds, their order statistics, and the garbage
- * collections that happened between {@link #gcStart} and {@link #gcStop}.
+ * Recorded per-update latencies in nanoseconds, their order statistics (nearest rank, as the
+ * peers' {@code run.mjs} takes them), and the garbage collections that happened between {@link
+ * #gcStart} and {@link #gcStop}.
  */
-final class Latencies {
+public final class Latencies {
   private final long[] samples;
   private int size;
   private boolean sorted;
   private long gcMillis;
   private long gcCount;
 
-  Latencies(int capacity) {
+  public Latencies(int capacity) {
     samples = new long[capacity];
   }
 
-  void record(long nanos) {
+  public void record(long nanos) {
     samples[size++] = nanos;
     sorted = false;
   }
 
-  void gcStart() {
+  public void gcStart() {
     gcMillis = -GcClock.millis();
     gcCount = -GcClock.count();
   }
 
-  void gcStop() {
+  public void gcStop() {
     gcMillis += GcClock.millis();
     gcCount += GcClock.count();
   }
 
-  long gcMillis() {
+  public long gcMillis() {
     return gcMillis;
   }
 
-  long gcCount() {
+  public long gcCount() {
     return gcCount;
   }
 
-  int size() {
+  public int size() {
     return size;
   }
 
   /** The {@code q}-quantile (0..1) by the nearest-rank method, in microseconds. */
-  double quantileMicros(double q) {
+  public double quantileMicros(double q) {
     if (size == 0) {
       return Double.NaN;
     }
@@ -57,11 +58,19 @@ final class Latencies {
     return samples[Math.max(0, Math.min(size - 1, rank - 1))] / 1_000.0;
   }
 
-  double meanMicros() {
+  public double meanMicros() {
     long sum = 0;
     for (int i = 0; i < size; i++) {
       sum += samples[i];
     }
     return size == 0 ? Double.NaN : sum / 1_000.0 / size;
+  }
+
+  /** The median of a few values (mean of the middle two for an even count). */
+  public static double median(double[] values) {
+    double[] v = values.clone();
+    Arrays.sort(v);
+    int n = v.length;
+    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
   }
 }

@@ -6,39 +6,54 @@ import java.util.Locale;
 /**
  * Prints one JSON object per line and per figure, e.g. {@code {"workload":"W1","rows":100000,
  * "mix":"random","metric":"update_p50_us","value":0.85}}. {@code mix} is left out for figures
- * that have none. Remembers whether any correctness check failed.
+ * that have none; with an engine tag every line starts with {@code "engine":...}, the shape the
+ * peer runner reads. Remembers whether any correctness check failed.
  */
-final class Report {
+public final class Report {
   private final PrintStream out;
+  private final String engine;
   private boolean failed;
 
-  Report(PrintStream out) {
+  public Report(PrintStream out) {
+    this(out, null);
+  }
+
+  /** A report whose lines carry {@code "engine":engine}. */
+  public Report(PrintStream out, String engine) {
     this.out = out;
+    this.engine = engine;
   }
 
-  void figure(String workload, int rows, String mix, String metric, double value) {
-    print(workload, rows, mix, metric, String.format(Locale.ROOT, "%.3f", value), null);
+  public void figure(String workload, int rows, String mix, String metric, double value) {
+    figure(workload, rows, mix, metric, value, null);
   }
 
-  void count(String workload, int rows, String mix, String metric, long value) {
+  public void figure(String workload, int rows, String mix, String metric, double value, String detail) {
+    print(workload, rows, mix, metric, String.format(Locale.ROOT, "%.3f", value), detail);
+  }
+
+  public void count(String workload, int rows, String mix, String metric, long value) {
     print(workload, rows, mix, metric, Long.toString(value), null);
   }
 
   /** The correctness line: {@code "value":true} or {@code false} with a detail message. */
-  void correct(String workload, int rows, boolean ok, String detail) {
+  public void correct(String workload, int rows, boolean ok, String detail) {
     if (!ok) {
       failed = true;
     }
-    print(workload, rows, null, "correct", Boolean.toString(ok), ok ? null : detail);
+    print(workload, rows, null, "correct", Boolean.toString(ok), detail);
   }
 
-  boolean failed() {
+  public boolean failed() {
     return failed;
   }
 
   private void print(String workload, int rows, String mix, String metric, String value, String detail) {
-    StringBuilder sb = new StringBuilder(128).append("{\"workload\":").append(quote(workload))
-        .append(",\"rows\":").append(rows);
+    StringBuilder sb = new StringBuilder(160).append('{');
+    if (engine != null) {
+      sb.append("\"engine\":").append(quote(engine)).append(',');
+    }
+    sb.append("\"workload\":").append(quote(workload)).append(",\"rows\":").append(rows);
     if (mix != null) {
       sb.append(",\"mix\":").append(quote(mix));
     }

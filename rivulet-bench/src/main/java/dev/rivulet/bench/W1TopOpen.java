@@ -170,6 +170,6 @@ final class W1TopOpen {
         problem = "during the " + mix + " mix: a delta did not splice: " + e.getMessage();
       }
     }
-    report.correct(NAME, rows, problem == null, problem);
+    report.correct(NAME, rows, problem == null, problem == null ? null : problem);
   }
 }

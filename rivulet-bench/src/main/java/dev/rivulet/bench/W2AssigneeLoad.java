@@ -140,6 +140,6 @@ final class W2AssigneeLoad {
       UpdateLoop.report(report, NAME, rows, MIX, lat);
       problem = check(data, result, "after the " + MIX + " mix");
     }
-    report.correct(NAME, rows, problem == null, problem);
+    report.correct(NAME, rows, problem == null, problem == null ? null : problem);
   }
 }

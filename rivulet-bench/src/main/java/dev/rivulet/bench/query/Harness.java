@@ -1,5 +1,9 @@
 package dev.rivulet.bench.query;
 
+import dev.rivulet.bench.Report;
+
+import dev.rivulet.bench.Latencies;
+
 import dev.rivulet.bench.peers.PeerData;
 import dev.rivulet.engine.Row;
 import java.util.List;
@@ -15,7 +19,7 @@ import java.util.List;
 final class Harness {
   private Harness() {}
 
-  static void run(QueryWorkload w, int rows, Config cfg, Emitter out) {
+  static void run(QueryWorkload w, int rows, Config cfg, Report out) {
     String name = w.name();
     Tables.Data data = Tables.Data.generate(rows, cfg.seed());
     Tables.Db db = null;
@@ -38,9 +42,9 @@ final class Harness {
         prewarm(w, db, data, cfg);
       }
     }
-    out.figure(name, rows, null, "hydrate_ms", Samples.median(totals));
-    out.figure(name, rows, null, "load_ms", Samples.median(loads));
-    out.figure(name, rows, null, "query_ms", Samples.median(queries));
+    out.figure(name, rows, null, "hydrate_ms", Latencies.median(totals));
+    out.figure(name, rows, null, "load_ms", Latencies.median(loads));
+    out.figure(name, rows, null, "query_ms", Latencies.median(queries));
     out.count(name, rows, null, "heap_after_hydrate_mb", heapUsedMb());
     out.count(name, rows, null, "result_rows", db.query().size());
 
@@ -51,7 +55,7 @@ final class Harness {
         break;
       }
       PeerData.Updates stream = PeerData.updates(name, mix, cur, cfg.seed());
-      Samples lat = new Samples(cfg.updates());
+      Latencies lat = new Latencies(cfg.updates());
       System.gc();
       for (int i = 0, n = cfg.warmup() + cfg.updates(); i < n; i++) {
         PeerData.Issue after = stream.next();
@@ -61,17 +65,17 @@ final class Harness {
         long t1 = System.nanoTime();
         stream.applied(after);
         if (i >= cfg.warmup()) {
-          lat.add(t1 - t0);
+          lat.record(t1 - t0);
         }
       }
       report(out, name, rows, mix, "", lat);
       problem = w.check(db.query().rows(), cur, data, "after the " + mix + " mix");
     }
-    out.correct(name, rows, problem, null);
+    out.correct(name, rows, problem == null, problem);
   }
 
   /** The update figures of one mix, each metric name prefixed with {@code prefix}. */
-  static void report(Emitter out, String workload, int rows, String mix, String prefix, Samples lat) {
+  static void report(Report out, String workload, int rows, String mix, String prefix, Latencies lat) {
     out.count(workload, rows, mix, prefix + "updates", lat.size());
     out.figure(workload, rows, mix, prefix + "update_p50_us", lat.quantileMicros(0.50));
     out.figure(workload, rows, mix, prefix + "update_p99_us", lat.quantileMicros(0.99));

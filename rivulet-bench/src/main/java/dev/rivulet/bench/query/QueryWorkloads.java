@@ -1,5 +1,7 @@
 package dev.rivulet.bench.query;
 
+import dev.rivulet.bench.Report;
+
 import dev.rivulet.bench.peers.PeerData;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -85,7 +87,7 @@ public final class QueryWorkloads {
       rows.add(100_000);
     }
     Config cfg = new Config(warmup, updates, hydrateRuns, prewarm, seed, compare);
-    Emitter out = new Emitter(System.out);
+    Report out = new Report(System.out, "rivulet");
     for (int n : rows) {
       for (String name : names) {
         QueryWorkload w = known.get(name);
@@ -99,7 +101,7 @@ public final class QueryWorkloads {
           }
         } catch (RuntimeException | OutOfMemoryError e) {
           e.printStackTrace();
-          out.correct(name, n, "threw " + e, null);
+          out.correct(name, n, false, "threw " + e);
         }
       }
     }

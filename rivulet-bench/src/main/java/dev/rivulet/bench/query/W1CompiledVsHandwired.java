@@ -1,5 +1,9 @@
 package dev.rivulet.bench.query;
 
+import dev.rivulet.bench.Report;
+
+import dev.rivulet.bench.Latencies;
+
 import dev.rivulet.bench.peers.PeerData;
 import dev.rivulet.engine.Graph;
 import dev.rivulet.engine.GraphBuilder;
@@ -150,7 +154,7 @@ final class W1CompiledVsHandwired {
     times[2] = t2 - t0;
   }
 
-  static void run(int rows, Config cfg, Emitter out) {
+  static void run(int rows, Config cfg, Report out) {
     Tables.Data data = Tables.Data.generate(rows, cfg.seed());
     QueryWorkload w = new W1TopOpenQuery();
     Pair warm = cfg.prewarm() > 0 ? build(data) : null;
@@ -188,10 +192,10 @@ final class W1CompiledVsHandwired {
         break;
       }
       PeerData.Updates stream = PeerData.updates(NAME, mix, cur, cfg.seed());
-      Samples compiled = new Samples(cfg.updates());
-      Samples engine = new Samples(cfg.updates());
-      Samples handwired = new Samples(cfg.updates());
-      Samples compiledGraph = new Samples(cfg.updates());
+      Latencies compiled = new Latencies(cfg.updates());
+      Latencies engine = new Latencies(cfg.updates());
+      Latencies handwired = new Latencies(cfg.updates());
+      Latencies compiledGraph = new Latencies(cfg.updates());
       System.gc();
       for (int i = 0, n = cfg.warmup() + cfg.updates(); i < n; i++) {
         PeerData.Issue after = stream.next();
@@ -200,10 +204,10 @@ final class W1CompiledVsHandwired {
         curRows[after.id()] = a;
         stream.applied(after);
         if (i >= cfg.warmup()) {
-          compiled.add(times[0]);
-          engine.add(times[1]);
-          handwired.add(times[2]);
-          compiledGraph.add(times[3]);
+          compiled.record(times[0]);
+          engine.record(times[1]);
+          handwired.record(times[2]);
+          compiledGraph.record(times[3]);
         }
       }
       Harness.report(out, NAME, rows, mix, "compiled_", compiled);
@@ -229,7 +233,8 @@ final class W1CompiledVsHandwired {
           compiled.quantileMicros(0.99) / handwired.quantileMicros(0.99));
       problem = check(w, p, cur, data, "after the " + mix + " mix");
     }
-    out.correct(NAME, rows, problem, "compiled-vs-hand-wired run");
+    out.correct(NAME, rows, problem == null,
+        "compiled-vs-hand-wired run" + (problem == null ? "" : ": " + problem));
   }
 
   private static String check(QueryWorkload w, Pair p, PeerData.Issue[] cur, Tables.Data data, String when) {
