@@ -35,14 +35,14 @@ public final class WorkloadRunner {
         String a = args[i];
         switch (a) {
           case "--rows" -> {
-            for (String r : value(args, ++i, a).split(",")) {
-              rows.add(positive(r.replace("_", ""), a));
+            for (String r : Args.value(args, ++i, a).split(",")) {
+              rows.add(Args.positive(r.replace("_", ""), a));
             }
           }
-          case "--updates" -> updates = positive(value(args, ++i, a), a);
-          case "--warmup" -> warmup = nonNegative(value(args, ++i, a), a);
-          case "--seed" -> seed = Long.parseLong(value(args, ++i, a));
-          case "--hydrate-runs" -> hydrateRuns = positive(value(args, ++i, a), a);
+          case "--updates" -> updates = Args.positive(Args.value(args, ++i, a), a);
+          case "--warmup" -> warmup = Args.nonNegative(Args.value(args, ++i, a), a);
+          case "--seed" -> seed = Long.parseLong(Args.value(args, ++i, a));
+          case "--hydrate-runs" -> hydrateRuns = Args.positive(Args.value(args, ++i, a), a);
           case "-h", "--help" -> {
             usage();
             return;
@@ -84,34 +84,6 @@ public final class WorkloadRunner {
       }
     }
     System.exit(report.failed() ? 1 : 0);
-  }
-
-  private static String value(String[] args, int i, String flag) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(flag + " needs a value");
-    }
-    return args[i];
-  }
-
-  private static int positive(String s, String flag) {
-    int n = nonNegative(s, flag);
-    if (n == 0) {
-      throw new IllegalArgumentException(flag + " must be positive, got " + s);
-    }
-    return n;
-  }
-
-  private static int nonNegative(String s, String flag) {
-    int n;
-    try {
-      n = Integer.parseInt(s.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(flag + " needs a whole number, got '" + s + "'");
-    }
-    if (n < 0) {
-      throw new IllegalArgumentException(flag + " must not be negative, got " + s);
-    }
-    return n;
   }
 
   private static void usage() {

@@ -1,5 +1,7 @@
 package dev.rivulet.bench.query;
 
+import dev.rivulet.bench.Args;
+
 import dev.rivulet.bench.Report;
 
 import dev.rivulet.bench.peers.PeerData;
@@ -52,15 +54,15 @@ public final class QueryWorkloads {
         String a = args[i];
         switch (a) {
           case "--rows" -> {
-            for (String r : value(args, ++i, a).split(",")) {
-              rows.add(positive(r.replace("_", ""), a));
+            for (String r : Args.value(args, ++i, a).split(",")) {
+              rows.add(Args.positive(r.replace("_", ""), a));
             }
           }
-          case "--warmup" -> warmup = nonNegative(value(args, ++i, a), a);
-          case "--updates" -> updates = positive(value(args, ++i, a), a);
-          case "--hydrate-runs" -> hydrateRuns = positive(value(args, ++i, a), a);
-          case "--prewarm" -> prewarm = nonNegative(value(args, ++i, a), a);
-          case "--seed" -> seed = Long.parseLong(value(args, ++i, a));
+          case "--warmup" -> warmup = Args.nonNegative(Args.value(args, ++i, a), a);
+          case "--updates" -> updates = Args.positive(Args.value(args, ++i, a), a);
+          case "--hydrate-runs" -> hydrateRuns = Args.positive(Args.value(args, ++i, a), a);
+          case "--prewarm" -> prewarm = Args.nonNegative(Args.value(args, ++i, a), a);
+          case "--seed" -> seed = Long.parseLong(Args.value(args, ++i, a));
           case "--no-compare" -> compare = false;
           case "-h", "--help" -> {
             usage();
@@ -106,34 +108,6 @@ public final class QueryWorkloads {
       }
     }
     System.exit(out.failed() ? 1 : 0);
-  }
-
-  private static String value(String[] args, int i, String flag) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(flag + " needs a value");
-    }
-    return args[i];
-  }
-
-  private static int positive(String s, String flag) {
-    int n = nonNegative(s, flag);
-    if (n == 0) {
-      throw new IllegalArgumentException(flag + " must be positive, got " + s);
-    }
-    return n;
-  }
-
-  private static int nonNegative(String s, String flag) {
-    int n;
-    try {
-      n = Integer.parseInt(s.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(flag + " needs a whole number, got '" + s + "'");
-    }
-    if (n < 0) {
-      throw new IllegalArgumentException(flag + " must not be negative, got " + s);
-    }
-    return n;
   }
 
   private static void usage() {
