@@ -72,7 +72,7 @@ final class AggregateOperator extends Operator {
 
   @Override
   void step() {
-    Delta in = inputs[0].consolidate();
+    Delta in = inputs[0].consolidateIfRetracting();
     examined += in.size;
     List<Group> touched = new ArrayList<>(2);
     for (int i = 0; i < in.size; i++) {

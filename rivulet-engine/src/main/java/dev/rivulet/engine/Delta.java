@@ -97,6 +97,21 @@ final class Delta {
   }
 
   /**
+   * Consolidates only when some weight is negative. An all-positive batch (a hydration) is left
+   * as it is: operators whose state sums weights handle repeated rows, and only a retraction met
+   * before its insertion could make such state go transiently negative.
+   */
+  Delta consolidateIfRetracting() {
+    for (int i = 0; i < size; i++) {
+      if (weights[i] < 0) {
+        return consolidate();
+      }
+    }
+    dropPositions();
+    return this;
+  }
+
+  /**
    * Sums the weights of equal rows and drops zero sums, keeping first-seen order. Positions are
    * discarded: they only mean something on an operator's own output.
    */

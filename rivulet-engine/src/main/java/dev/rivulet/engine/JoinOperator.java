@@ -54,8 +54,8 @@ final class JoinOperator extends Operator {
 
   @Override
   void step() {
-    Delta dl = inputs[0].consolidate();
-    Delta dr = inputs[1].consolidate();
+    Delta dl = inputs[0].consolidateIfRetracting();
+    Delta dr = inputs[1].consolidateIfRetracting();
     examined += dl.size + dr.size;
     Map<Row, KeyChanges> byKey = new LinkedHashMap<>();
     group(dl, leftKeys, byKey, true);

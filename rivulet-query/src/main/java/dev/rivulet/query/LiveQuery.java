@@ -123,11 +123,14 @@ public final class LiveQuery extends BaseCollection {
     }
     ZSet delta = output.delta();
     // The result change per key: retractions must match the current row; then at most one row
-    // per key may be added. A key absent from "after" keeps its row.
+    // per key may be added. A key absent from "after" keeps its row. Without retractions (a
+    // hydration) rows are installed as they are checked.
     after.clear();
+    boolean retracts = false;
     for (int i = 0; i < delta.size(); i++) {
       long w = delta.weight(i);
       if (w < 0) {
+        retracts = true;
         Row full = delta.row(i);
         Row key = full.project(resultKeys);
         Row visible = visible(full);
@@ -150,7 +153,11 @@ public final class LiveQuery extends BaseCollection {
               + " and " + (other == null ? visible : other) + " both have it; give the query a key that identifies"
               + " its rows");
         }
-        after.put(key, visible);
+        if (retracts) {
+          after.put(key, visible);
+        } else {
+          install(key, visible, downstream);
+        }
       }
     }
     if (ordered) {
