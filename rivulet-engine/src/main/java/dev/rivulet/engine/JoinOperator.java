@@ -57,11 +57,60 @@ final class JoinOperator extends Operator {
     Delta dl = inputs[0].consolidateIfRetracting();
     Delta dr = inputs[1].consolidateIfRetracting();
     examined += dl.size + dr.size;
+    if (type == JoinType.INNER) {
+      stepInner(dl, dr);
+      return;
+    }
     Map<Row, KeyChanges> byKey = new LinkedHashMap<>();
     group(dl, leftKeys, byKey, true);
     group(dr, rightKeys, byKey, false);
     for (Map.Entry<Row, KeyChanges> e : byKey.entrySet()) {
       stepKey(e.getKey(), e.getValue());
+    }
+  }
+
+  /**
+   * An inner join has no null-extended part, so it needs no per-key grouping: {@code dL x R0},
+   * then {@code dL} goes into the left index, then {@code L1 x dR}, then {@code dR} into the
+   * right index.
+   */
+  private void stepInner(Delta dl, Delta dr) {
+    for (int i = 0; i < dl.size; i++) {
+      Row row = dl.rows[i];
+      if (row.anyNull(leftKeys)) {
+        continue;
+      }
+      Row key = row.project(leftKeys);
+      Bag<Row> r0 = right.get(key);
+      if (r0 != null) {
+        examined += r0.size();
+        for (int j = 0; j < r0.size(); j++) {
+          emit(row.concat(r0.value(j)), dl.weights[i] * r0.weight(j));
+        }
+      }
+      addChecked(left, key, row, dl.weights[i]);
+    }
+    for (int i = 0; i < dr.size; i++) {
+      Row row = dr.rows[i];
+      if (row.anyNull(rightKeys)) {
+        continue;
+      }
+      Row key = row.project(rightKeys);
+      Bag<Row> l1 = left.get(key);
+      if (l1 != null) {
+        examined += l1.size();
+        for (int j = 0; j < l1.size(); j++) {
+          emit(l1.value(j).concat(row), l1.weight(j) * dr.weights[i]);
+        }
+      }
+      addChecked(right, key, row, dr.weights[i]);
+    }
+  }
+
+  private void addChecked(KeyedBags<Row, Row> index, Row key, Row row, long weight) {
+    long w = index.add(key, row, weight);
+    if (w < 0) {
+      throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + w);
     }
   }
 
@@ -167,10 +216,7 @@ final class JoinOperator extends Operator {
 
   private void apply(KeyedBags<Row, Row> index, Row key, Delta d) {
     for (int i = 0; i < d.size; i++) {
-      long w = index.add(key, d.rows[i], d.weights[i]);
-      if (w < 0) {
-        throw new InvariantViolation(name + ": multiplicity of " + d.rows[i] + " would become " + w);
-      }
+      addChecked(index, key, d.rows[i], d.weights[i]);
     }
   }
 
