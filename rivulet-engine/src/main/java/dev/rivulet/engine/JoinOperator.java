@@ -17,6 +17,9 @@ import java.util.Map;
  * can never match.
  */
 final class JoinOperator extends Operator {
+  /** Runs up to this size skip the per-key grouping (inner joins only); larger ones share keys. */
+  private static final int SMALL_RUN = 16;
+
   private final JoinType type;
   private final int[] leftKeys;
   private final int[] rightKeys;
@@ -57,7 +60,7 @@ final class JoinOperator extends Operator {
     Delta dl = inputs[0].consolidateIfRetracting();
     Delta dr = inputs[1].consolidateIfRetracting();
     examined += dl.size + dr.size;
-    if (type == JoinType.INNER) {
+    if (type == JoinType.INNER && dl.size + dr.size <= SMALL_RUN) {
       stepInner(dl, dr);
       return;
     }
@@ -70,9 +73,10 @@ final class JoinOperator extends Operator {
   }
 
   /**
-   * An inner join has no null-extended part, so it needs no per-key grouping: {@code dL x R0},
-   * then {@code dL} goes into the left index, then {@code L1 x dR}, then {@code dR} into the
-   * right index.
+   * An inner join has no null-extended part, so a small run needs no per-key grouping: {@code
+   * dL x R0}, then {@code dL} goes into the left index, then {@code L1 x dR}, then {@code dR}
+   * into the right index. (A large run groups by key instead, so each key is hashed and looked
+   * up once.)
    */
   private void stepInner(Delta dl, Delta dr) {
     for (int i = 0; i < dl.size; i++) {
