@@ -48,7 +48,7 @@ class ReadmeExampleTest {
     String test = Files.readString(Path.of("src/test/java/dev/rivulet/engine/ReadmeExampleTest.java"));
     String readme = Files.readString(Path.of("../README.md"));
     String example = between(test, "// README-EXAMPLE-START", "// README-EXAMPLE-END");
-    assertThat(readme).contains(example);
+    assertThat(readme).contains("```java\n" + example + "\n```");
   }
 
   private static String between(String text, String start, String end) {

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 class ReadmeQueryExampleTest {
   @Test
   void readmeQueryExample() {
-    List<ChangeEvent> events = new ArrayList<>();
     // README-QUERY-START
+    List<ChangeEvent> events = new ArrayList<>();
     Rivulet db = Rivulet.create();
     SourceCollection issues = db.collection("issues",
         Schema.parse("id INT NOT NULL, status STRING, priority INT, title STRING"), List.of("id"));
@@ -61,6 +61,6 @@ class ReadmeQueryExampleTest {
         .map(l -> l.length() >= 4 ? l.substring(4) : l.strip())
         .collect(Collectors.joining("\n"))
         .strip();
-    assertThat(readme).contains(example);
+    assertThat(readme).contains("```java\n" + example + "\n```");
   }
 }
