@@ -1,8 +1,6 @@
 package dev.rivulet.engine.state;
 
 import java.util.HashMap;
-import java.util.Map;
-import java.util.function.BiConsumer;
 
 /**
  * An index from keys to {@link Bag}s of weighted values: the retained side of a join, or the
@@ -52,13 +50,5 @@ public final class KeyedBags<K, V> {
   /** Number of (key, value) entries. */
   public long entries() {
     return entries;
-  }
-
-  public void forEach(BiConsumer<K, Bag<V>> action) {
-    bags.forEach(action);
-  }
-
-  public Map<K, Bag<V>> view() {
-    return java.util.Collections.unmodifiableMap(bags);
   }
 }
