@@ -182,6 +182,23 @@ abstract class BaseCollection implements LiveCollection {
     }
   }
 
+  @Override
+  public void close() {
+    synchronized (db) {
+      status = Status.CLOSED;
+      listeners.clear();
+      staged.clear();
+      ready.completeExceptionally(new IllegalStateException("collection '" + name + "' was closed"));
+    }
+  }
+
+  /** Fails unless this collection is open for writes. */
+  void checkOpen() {
+    if (status == Status.CLOSED) {
+      throw new IllegalStateException("collection '" + name + "' is closed");
+    }
+  }
+
   void fail(Throwable cause) {
     status = Status.ERROR;
     error = cause;

@@ -37,6 +37,13 @@ public interface LiveCollection extends Source {
    */
   Subscription subscribe(Consumer<List<ChangeEvent>> listener);
 
+  /**
+   * Closes this collection: its status becomes {@link Status#CLOSED}, its listeners are dropped,
+   * a live query stops running and a source collection refuses further writes. Its last rows
+   * stay readable, and live queries that read it get no further changes from it. Idempotent.
+   */
+  void close();
+
   /** Stops a listener. */
   interface Subscription extends AutoCloseable {
     @Override

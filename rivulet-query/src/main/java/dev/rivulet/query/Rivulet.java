@@ -76,9 +76,7 @@ public final class Rivulet {
 
   synchronized void commitSync(SourceCollection c, List<Row> keys, List<Row> rows, boolean truncate,
       boolean markReady) {
-    if (c.statusNow() == Status.CLOSED) {
-      throw new IllegalStateException("collection '" + c.name() + "' is closed");
-    }
+    c.checkOpen();
     transact(() -> {
       changes.put(c, c.applySync(keys, rows, truncate, hasReaders(c)));
       if (markReady) {

@@ -83,6 +83,7 @@ public final class Transaction {
 
   private Transaction put(SourceCollection c, Row key, Row row) {
     expect(State.OPEN, "write to");
+    c.checkOpen();
     writes.computeIfAbsent(c, k -> new LinkedHashMap<>()).put(key, row);
     return this;
   }
@@ -91,6 +92,9 @@ public final class Transaction {
   public void apply() {
     synchronized (db) {
       expect(State.OPEN, "apply");
+      for (SourceCollection c : writes.keySet()) {
+        c.checkOpen();
+      }
       db.applyOptimistic(this);
     }
   }

@@ -109,4 +109,23 @@ class TransactionsTest {
     todos.beginSync().write(Row.of(4, "d", false)).commit(); // later writes work
     assertThat(open.rows()).hasSize(4);
   }
+
+  @Test
+  void closedCollectionsRefuseWritesAndClosedQueriesStopRunning() {
+    List<List<ChangeEvent>> calls = new java.util.ArrayList<>();
+    open.subscribe(calls::add);
+    open.close();
+    todos.beginSync().write(Row.of(3, "c", false)).commit();
+    assertThat(open.status()).isEqualTo(Status.CLOSED);
+    assertThat(open.rows()).hasSize(2); // the last rows stay readable
+    assertThat(calls).isEmpty();
+
+    todos.close();
+    assertThatThrownBy(() -> todos.beginSync().write(Row.of(4, "d", false)).commit())
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("'todos' is closed");
+    assertThatThrownBy(() -> db.transaction().insert(todos, Row.of(5, "e", false)))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+    assertThat(todos.rows()).hasSize(3);
+    assertThat(todos.status()).isEqualTo(Status.CLOSED);
+  }
 }
