@@ -10,4 +10,15 @@ import dev.rivulet.engine.Row;
 @FunctionalInterface
 interface Evaluator {
   Object eval(Row row);
+
+  /** A row function whose i-th value is {@code columns[i]} evaluated on the input row. */
+  static java.util.function.UnaryOperator<Row> rowOf(Evaluator[] columns) {
+    return row -> {
+      Object[] vals = new Object[columns.length];
+      for (int i = 0; i < columns.length; i++) {
+        vals[i] = columns[i].eval(row);
+      }
+      return Row.of(vals);
+    };
+  }
 }

@@ -3,7 +3,6 @@ package dev.rivulet.query;
 import dev.rivulet.engine.Aggregate;
 import dev.rivulet.engine.Column;
 import dev.rivulet.engine.ColumnType;
-import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.Stream;
 import java.util.ArrayList;
@@ -95,14 +94,7 @@ final class GroupingCompiler {
         case MAX -> Aggregate.max(arg, out);
       });
     }
-    Evaluator[] ev = evals.toArray(new Evaluator[0]);
-    Stream pre = in.map(Schema.of(cols), row -> {
-      Object[] vals = new Object[ev.length];
-      for (int i = 0; i < ev.length; i++) {
-        vals[i] = ev[i].eval(row);
-      }
-      return Row.of(vals);
-    });
+    Stream pre = in.map(Schema.of(cols), Evaluator.rowOf(evals.toArray(new Evaluator[0])));
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < groups.size(); i++) {
       keys.add("g" + i);

@@ -50,6 +50,14 @@ final class Projection {
       return window(stream, layout.parts().get(0).schema(), keys, order, scope);
     }
 
+    SelectList list = selectList(layout, grouping, order);
+    return project(stream, scope, list.names(), list.exprs(), keys, order);
+  }
+
+  /** The output names and expressions, rewritten for grouping. */
+  private record SelectList(List<String> names, List<Expr> exprs) {}
+
+  private SelectList selectList(Layout layout, GroupingCompiler grouping, List<QueryIR.OrderItem> order) {
     List<String> names = new ArrayList<>();
     List<Expr> exprs = new ArrayList<>();
     if (s.select().isEmpty()) {
@@ -79,6 +87,15 @@ final class Projection {
         }
       }
     }
+    return new SelectList(names, exprs);
+  }
+
+  /**
+   * Maps each row to (visible columns, key columns, sort columns not already visible), then
+   * applies distinct and the window. Under distinct the key is the visible row itself.
+   */
+  private Compiled project(Stream stream, Layout scope, List<String> names, List<Expr> exprs, int[] keys,
+      List<QueryIR.OrderItem> order) {
     RowScope rowScope = new RowScope(scope);
     List<Column> cols = new ArrayList<>();
     List<Evaluator> evals = new ArrayList<>();
@@ -111,15 +128,7 @@ final class Projection {
       }
       sorts.add(new QueryIR.OrderItem(new Expr.Col("__out", Integer.toString(at)), o.descending(), o.nullsFirst()));
     }
-    Schema out = Schema.of(cols);
-    Evaluator[] ev = evals.toArray(new Evaluator[0]);
-    Stream projected = stream.map(out, row -> {
-      Object[] vals = new Object[ev.length];
-      for (int i = 0; i < ev.length; i++) {
-        vals[i] = ev[i].eval(row);
-      }
-      return Row.of(vals);
-    });
+    Stream projected = stream.map(Schema.of(cols), Evaluator.rowOf(evals.toArray(new Evaluator[0])));
     if (s.distinct()) {
       projected = projected.distinct();
     }
