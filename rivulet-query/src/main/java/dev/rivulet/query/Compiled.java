@@ -14,8 +14,4 @@ import dev.rivulet.engine.Stream;
  * @param keys indexes of the key columns within each row
  * @param ordered whether the stream is a positioned window
  */
-record Compiled(Stream stream, Schema visible, int[] keys, boolean ordered) {
-  int[] keyIndexes() {
-    return keys;
-  }
-}
+record Compiled(Stream stream, Schema visible, int[] keys, boolean ordered) {}

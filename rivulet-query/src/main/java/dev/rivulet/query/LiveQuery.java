@@ -59,9 +59,9 @@ public final class LiveQuery extends BaseCollection {
    * keyColumns}, the result is keyed by those visible columns instead of the derived key.
    */
   static LiveQuery create(Rivulet db, String name, Query query, List<String> keyColumns) {
-    QueryIR ir = query.ir();
+    // Planning runs every check Query.ir() would, so the raw IR is compiled once.
     GraphBuilder b = Graph.builder();
-    QueryPlans.Plan plan = QueryPlans.plan(ir, b);
+    QueryPlans.Plan plan = QueryPlans.plan(query.raw(), b);
     for (Source s : plan.inputs().keySet()) {
       if (!(s instanceof BaseCollection bc) || bc.db != db) {
         throw new QueryException("live query '" + name + "': source " + s.name() + " is not a collection of this database");

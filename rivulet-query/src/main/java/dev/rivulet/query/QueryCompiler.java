@@ -118,7 +118,7 @@ final class QueryCompiler {
       return new Rel(a.alias(), inputs.apply(src), visibleOf(src.schema()), keys);
     }
     Compiled c = compile(((QueryIR.Subquery) a.relation()).query());
-    return new Rel(a.alias(), c.stream(), c.visible(), c.keyIndexes());
+    return new Rel(a.alias(), c.stream(), c.visible(), c.keys());
   }
 
   /** The leading columns of a source schema, without its hidden {@code __} columns. */
@@ -260,7 +260,7 @@ final class QueryCompiler {
     for (int p = 0; p < parts.size(); p++) {
       Compiled c = parts.get(p);
       int v = first.width();
-      int[] keys = c.keyIndexes();
+      int[] keys = c.keys();
       long part = p;
       int width = keyWidth;
       Stream mapped = c.stream().map(out, row -> {

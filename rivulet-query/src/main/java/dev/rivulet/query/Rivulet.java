@@ -61,7 +61,7 @@ public final class Rivulet {
   public synchronized LiveQuery liveQuery(String name, Query query, List<String> keyColumns) {
     LiveQuery q = LiveQuery.create(this, name, query, keyColumns);
     q.hydrate();
-    q.run(ZSet.builder());
+    q.run(null); // nothing reads a query being created
     q.discardStaged();
     queries.add(q);
     collections.add(q);

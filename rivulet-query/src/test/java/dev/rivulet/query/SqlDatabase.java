@@ -4,7 +4,6 @@ import dev.rivulet.engine.Column;
 import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
-import dev.rivulet.engine.Values;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -136,13 +135,7 @@ final class SqlDatabase implements AutoCloseable {
   }
 
   private Object read(Object v, ColumnType type) {
-    if (type == ColumnType.BOOL && dialect == SqlDialect.SQLITE && (v instanceof Integer || v instanceof Long)) {
-      long n = ((Number) v).longValue();
-      if (n == 0 || n == 1) {
-        return n == 1;
-      }
-    }
-    return Values.canonical(v);
+    return SqlEngines.read(v, type, dialect);
   }
 
   @Override

@@ -154,6 +154,11 @@ final class SqlEngines implements AutoCloseable {
   }
 
   private Object read(Object v, ColumnType type) {
+    return read(v, type, dialect);
+  }
+
+  /** A JDBC value in canonical form; SQLite's 0/1 become booleans where a BOOL is expected. */
+  static Object read(Object v, ColumnType type, SqlDialect dialect) {
     if (type == ColumnType.BOOL && dialect == SqlDialect.SQLITE && (v instanceof Integer || v instanceof Long)) {
       long n = ((Number) v).longValue();
       if (n == 0 || n == 1) {

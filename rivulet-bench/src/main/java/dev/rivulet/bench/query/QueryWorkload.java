@@ -18,7 +18,9 @@ abstract class QueryWorkload {
   abstract String name();
 
   /** The update mixes, run in this order on the same data and live query. */
-  abstract List<String> mixes();
+  List<String> mixes() {
+    return List.of("mixed");
+  }
 
   boolean readsUsers() {
     return false;
@@ -32,7 +34,9 @@ abstract class QueryWorkload {
   abstract Query query(SourceCollection issues, SourceCollection users, SourceCollection projects);
 
   /** Whether the result is ordered (compared as a list) or a set (compared as a multiset). */
-  abstract boolean ordered();
+  boolean ordered() {
+    return false;
+  }
 
   /** The result recomputed naively from the driver's current data, in the result's columns. */
   abstract List<Row> naive(PeerData.Issue[] current, Tables.Data data);

@@ -33,11 +33,6 @@ final class W2AssigneeLoadQuery extends QueryWorkload {
   }
 
   @Override
-  List<String> mixes() {
-    return List.of("mixed");
-  }
-
-  @Override
   boolean readsUsers() {
     return true;
   }
@@ -49,11 +44,6 @@ final class W2AssigneeLoadQuery extends QueryWorkload {
         .groupBy(col("u.id"), col("u.name"))
         .select(Query.as("id", col("u.id")), Query.as("name", col("u.name")), Query.as("issues", count()),
             Query.as("max_priority", max(col("i.priority"))));
-  }
-
-  @Override
-  boolean ordered() {
-    return false;
   }
 
   @Override

@@ -38,11 +38,6 @@ final class W3OpenIssuesQuery extends QueryWorkload {
   }
 
   @Override
-  List<String> mixes() {
-    return List.of("mixed");
-  }
-
-  @Override
   boolean readsUsers() {
     return true;
   }
@@ -61,11 +56,6 @@ final class W3OpenIssuesQuery extends QueryWorkload {
         .select(Query.as("id", col("i.id")), Query.as("title", col("i.title")),
             Query.as("priority", col("i.priority")), Query.as("owner", col("u.name")),
             Query.as("project", col("p.name")));
-  }
-
-  @Override
-  boolean ordered() {
-    return false;
   }
 
   @Override
