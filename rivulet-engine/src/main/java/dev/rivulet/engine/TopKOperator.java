@@ -209,21 +209,6 @@ final class TopKOperator extends Operator {
     return lo;
   }
 
-  /** A row with its sort prefixes, for the hydration sort. */
-  private static final class SortEntry {
-    final long p0;
-    final long p1;
-    final Row row;
-    long weight;
-
-    SortEntry(long p0, long p1, Row row, long weight) {
-      this.p0 = p0;
-      this.p1 = p1;
-      this.row = row;
-      this.weight = weight;
-    }
-  }
-
   /**
    * First contents of an empty partition: sort once by (prefixes, row order), which also brings
    * equal rows together so they consolidate without hashing, then build the tree balanced instead
@@ -231,44 +216,34 @@ final class TopKOperator extends Operator {
    */
   private void hydrate(OrderStatisticTree<Row> tree, Delta changes) {
     int n = changes.size;
-    SortEntry[] entries = new SortEntry[n];
+    long[] first = new long[n];
+    long[] second = new long[n];
     for (int i = 0; i < n; i++) {
       Row r = changes.rows[i];
-      entries[i] = new SortEntry(order.first(r), order.second(r), r, changes.weights[i]);
+      first[i] = order.first(r);
+      second[i] = order.second(r);
     }
-    Arrays.sort(entries, (a, b) -> {
-      if (a.p0 != b.p0) {
-        return a.p0 < b.p0 ? -1 : 1;
-      }
-      if (a.p1 != b.p1) {
-        return a.p1 < b.p1 ? -1 : 1;
-      }
-      return order.compare(a.row, b.row);
-    });
-    int distinct = 0;
-    for (int i = 0; i < n; i++) {
-      SortEntry e = entries[i];
-      if (distinct > 0 && entries[distinct - 1].row.equals(e.row)) {
-        entries[distinct - 1].weight += e.weight;
-      } else {
-        entries[distinct++] = e;
-      }
-    }
-    Row[] rows = new Row[distinct];
-    long[] counts = new long[distinct];
-    long[] p0 = new long[distinct];
-    long[] p1 = new long[distinct];
+    int[] perm = PrefixSort.permutation(changes.rows, first, second, n, order);
+    Row[] rows = new Row[n];
+    long[] counts = new long[n];
+    long[] p0 = new long[n];
+    long[] p1 = new long[n];
     int kept = 0;
-    for (int i = 0; i < distinct; i++) {
-      SortEntry e = entries[i];
-      if (e.weight < 0) {
-        throw new InvariantViolation(name + ": multiplicity of " + e.row + " would become " + e.weight);
+    for (int i = 0; i < n; ) {
+      int at = perm[i];
+      Row row = changes.rows[at];
+      long weight = changes.weights[at];
+      for (i++; i < n && changes.rows[perm[i]].equals(row); i++) {
+        weight += changes.weights[perm[i]];
       }
-      if (e.weight > 0) {
-        rows[kept] = e.row;
-        counts[kept] = e.weight;
-        p0[kept] = e.p0;
-        p1[kept] = e.p1;
+      if (weight < 0) {
+        throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + weight);
+      }
+      if (weight > 0) {
+        rows[kept] = row;
+        counts[kept] = weight;
+        p0[kept] = first[at];
+        p1[kept] = second[at];
         kept++;
       }
     }

@@ -63,7 +63,12 @@ public final class ZSet implements Iterable<ZSet.Entry> {
   }
 
   public static Builder builder() {
-    return new Builder();
+    return new Builder(4);
+  }
+
+  /** A builder sized for about {@code expected} entries. */
+  public static Builder builder(int expected) {
+    return new Builder(Math.max(4, expected));
   }
 
   public int size() {
@@ -216,11 +221,28 @@ public final class ZSet implements Iterable<ZSet.Entry> {
     return sb.append('}').toString();
   }
 
-  /** Collects entries into a {@link ZSet}. */
+  /**
+   * Collects entries into a {@link ZSet}. Allocates nothing until the first entry; a build that
+   * fills the buffer exactly hands its arrays over instead of copying them.
+   */
   public static final class Builder {
-    private final Delta d = new Delta();
+    private final int capacity;
+    private Delta d;
+    private boolean shared; // d's arrays now belong to a built ZSet: copy before changing them
+
+    private Builder(int capacity) {
+      this.capacity = capacity;
+    }
 
     public Builder add(Row row, long weight) {
+      if (d == null) {
+        d = new Delta(capacity);
+      } else if (shared) {
+        Delta copy = new Delta(d.rows.length);
+        copy.addAll(d);
+        d = copy;
+        shared = false;
+      }
       d.add(row, weight);
       return this;
     }
@@ -239,6 +261,13 @@ public final class ZSet implements Iterable<ZSet.Entry> {
     }
 
     public ZSet build() {
+      if (d == null) {
+        return EMPTY;
+      }
+      if (d.size == d.rows.length && d.positions == null) {
+        shared = true;
+        return fromArrays(d.rows, d.weights, null);
+      }
       return d.toZSet();
     }
   }

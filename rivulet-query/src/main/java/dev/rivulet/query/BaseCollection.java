@@ -4,7 +4,7 @@ import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.ZSet;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +27,7 @@ abstract class BaseCollection implements LiveCollection {
   final Schema schema;
   private final List<String> keyColumns;
   final int[] keyIndexes;
-  Map<Row, Row> rows = new HashMap<>();
+  final RowTable rows = new RowTable();
   /** Per key touched in the running transaction: {row before it, row now}; net at publish. */
   private final Map<Row, Row[]> staged = new LinkedHashMap<>();
   private final List<Consumer<List<ChangeEvent>>> listeners = new CopyOnWriteArrayList<>();
@@ -92,7 +92,7 @@ abstract class BaseCollection implements LiveCollection {
   @Override
   public List<Row> rows() {
     synchronized (db) {
-      return List.copyOf(rows.values());
+      return Collections.unmodifiableList(rows.rows());
     }
   }
 

@@ -102,11 +102,10 @@ public final class LiveQuery extends BaseCollection {
   /** Sends every source's current rows: the first run hydrates. */
   void hydrate() {
     for (Map.Entry<BaseCollection, Input> e : inputs.entrySet()) {
-      ZSet.Builder b = ZSet.builder();
-      for (Map.Entry<Row, Row> r : e.getKey().rows.entrySet()) {
-        b.insert(e.getKey().sourceRow(r.getKey(), r.getValue()));
-      }
-      e.getValue().send(b.build(), e.getKey().schema);
+      BaseCollection source = e.getKey();
+      ZSet.Builder b = ZSet.builder(source.rows.size());
+      source.rows.forEach((key, row) -> b.insert(source.sourceRow(key, row)));
+      e.getValue().send(b.build(), source.schema);
     }
   }
 

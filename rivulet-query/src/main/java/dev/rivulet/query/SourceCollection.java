@@ -165,11 +165,11 @@ public final class SourceCollection extends BaseCollection {
    */
   ZSet applySync(List<Row> keys, List<Row> rows, boolean truncate, boolean observed) {
     ZSet.Builder delta = observed ? ZSet.builder() : null;
-    if (this.rows.isEmpty() && keys.size() > 1024) {
-      this.rows = new HashMap<>(keys.size() * 4 / 3 + 1); // a first load: size the map once
+    if (this.rows.isEmpty()) {
+      this.rows.reserve(keys.size()); // a first load sizes the table once
     }
     if (truncate) {
-      for (Row key : new ArrayList<>(this.rows.keySet())) {
+      for (Row key : this.rows.keys()) {
         if (!underlay.containsKey(key)) {
           install(key, null, delta);
         }

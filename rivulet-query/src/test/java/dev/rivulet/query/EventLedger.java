@@ -41,7 +41,7 @@ final class EventLedger {
   /** Starts folding {@code c}'s events from its current rows. */
   void watch(BaseCollection c) {
     synchronized (lock) {
-      folded.put(c, new HashMap<>(c.rows));
+      folded.put(c, c.rows.toMap());
     }
     c.subscribe(events -> onEvents(c, events));
   }

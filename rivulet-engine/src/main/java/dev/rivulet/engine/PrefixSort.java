@@ -1,0 +1,111 @@
+package dev.rivulet.engine;
+
+import java.util.Arrays;
+import java.util.Comparator;
+
+/**
+ * Sorts rows by (first prefix, second prefix, full order), where the prefixes are the primitive
+ * keys of {@link RowOrder}: the result is the permutation that puts {@code rows} in {@code order}.
+ *
+ * <p>How: when the spread of both prefixes and the row index fit together in 63 bits, each row
+ * becomes one packed long and a primitive sort does the work; runs that tie on the prefixes are
+ * then ordered by the full order. With only the first prefix packable, its ties are ordered by
+ * second prefix then full order; otherwise everything goes through the comparator. Stateless.
+ */
+final class PrefixSort {
+  private PrefixSort() {}
+
+  static int[] permutation(Row[] rows, long[] p0, long[] p1, int n, Comparator<Row> order) {
+    int[] perm = new int[n];
+    if (n == 0) {
+      return perm;
+    }
+    int indexBits = bits(n - 1);
+    int bits0 = spreadBits(p0, n);
+    int bits1 = spreadBits(p1, n);
+    if (bits0 + bits1 + indexBits <= 63) {
+      sortPacked(perm, p0, p1, bits1, indexBits, n);
+      sortTies(perm, rows, p0, p1, true, order);
+    } else if (bits0 + indexBits <= 63) {
+      sortPacked(perm, p0, null, 0, indexBits, n);
+      sortTies(perm, rows, p0, p1, false, order);
+    } else {
+      for (int i = 0; i < n; i++) {
+        perm[i] = i;
+      }
+      sortRange(perm, 0, n, rows, p0, p1, order);
+    }
+    return perm;
+  }
+
+  /** Bits needed for max - min of {@code p} (64 when the spread overflows). */
+  private static int spreadBits(long[] p, int n) {
+    long min = p[0];
+    long max = p[0];
+    for (int i = 1; i < n; i++) {
+      min = Math.min(min, p[i]);
+      max = Math.max(max, p[i]);
+    }
+    long spread = max - min;
+    return spread < 0 ? 64 : bits(spread);
+  }
+
+  private static int bits(long x) {
+    return 64 - Long.numberOfLeadingZeros(x);
+  }
+
+  private static void sortPacked(int[] perm, long[] p0, long[] p1, int bits1, int indexBits, int n) {
+    long min0 = Arrays.stream(p0, 0, n).min().getAsLong();
+    long min1 = p1 == null ? 0 : Arrays.stream(p1, 0, n).min().getAsLong();
+    long[] packed = new long[n];
+    for (int i = 0; i < n; i++) {
+      long k = (p0[i] - min0) << bits1;
+      if (p1 != null) {
+        k |= p1[i] - min1;
+      }
+      packed[i] = k << indexBits | i;
+    }
+    Arrays.sort(packed);
+    long mask = (1L << indexBits) - 1;
+    for (int i = 0; i < n; i++) {
+      perm[i] = (int) (packed[i] & mask);
+    }
+  }
+
+  /** Orders each run of {@code perm} that ties on the first prefix (and the second, if sorted by it). */
+  private static void sortTies(int[] perm, Row[] rows, long[] p0, long[] p1, boolean bothSorted,
+      Comparator<Row> order) {
+    int n = perm.length;
+    for (int start = 0; start < n; ) {
+      int end = start + 1;
+      while (end < n && p0[perm[end]] == p0[perm[start]] && (!bothSorted || p1[perm[end]] == p1[perm[start]])) {
+        end++;
+      }
+      if (end - start > 1) {
+        sortRange(perm, start, end, rows, p0, p1, order);
+      }
+      start = end;
+    }
+  }
+
+  private static void sortRange(int[] perm, int from, int to, Row[] rows, long[] p0, long[] p1,
+      Comparator<Row> order) {
+    Comparator<Integer> byOrder = (a, b) -> {
+      if (p0[a] != p0[b]) {
+        return p0[a] < p0[b] ? -1 : 1;
+      }
+      if (p1[a] != p1[b]) {
+        return p1[a] < p1[b] ? -1 : 1;
+      }
+      return order.compare(rows[a], rows[b]);
+    };
+    Integer[] boxed = new Integer[to - from];
+    for (int i = from; i < to; i++) {
+      boxed[i - from] = perm[i];
+    }
+    Arrays.sort(boxed, byOrder);
+    for (int i = from; i < to; i++) {
+      perm[i] = boxed[i - from];
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package dev.rivulet.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rivulet.engine.Row;
+import dev.rivulet.testkit.Seeds;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** {@link RowTable} against a {@link HashMap} under random puts, replacements and removals. */
+class RowTableTest {
+  @Test
+  void behavesLikeAMapUnderRandomOperations() {
+    for (long seed : Seeds.runs(20)) {
+      Random rnd = new Random(seed);
+      // Dense, strided (low bits shared: forces the multiplicative spread) and two-column keys.
+      int kind = rnd.nextInt(3);
+      int domain = 1 + rnd.nextInt(3000);
+      RowTable table = new RowTable();
+      Map<Row, Row> model = new HashMap<>();
+      for (int op = 0; op < 20_000; op++) {
+        int k = rnd.nextInt(domain);
+        Row key = switch (kind) {
+          case 0 -> Row.of(k);
+          case 1 -> Row.of((long) k << 20);
+          default -> Row.of(k % 7, "k" + k / 7);
+        };
+        if (rnd.nextInt(3) == 0) {
+          assertThat(table.remove(key)).as("seed %d op %d remove %s", seed, op, key).isEqualTo(model.remove(key));
+        } else {
+          Row row = Row.of(k, op);
+          assertThat(table.put(key, row)).as("seed %d op %d put %s", seed, op, key).isEqualTo(model.put(key, row));
+        }
+        assertThat(table.size()).isEqualTo(model.size());
+        if (op % 997 == 0) {
+          assertThat(table.toMap()).as("seed %d op %d", seed, op).isEqualTo(model);
+          for (Row probe : model.keySet()) {
+            assertThat(table.get(probe)).isEqualTo(model.get(probe));
+          }
+        }
+      }
+      assertThat(table.toMap()).isEqualTo(model);
+      assertThat(new HashSet<>(table.keys())).isEqualTo(model.keySet());
+    }
+  }
+
+  @Test
+  void reserveKeepsContents() {
+    RowTable table = new RowTable();
+    for (int i = 0; i < 100; i++) {
+      table.put(Row.of(i), Row.of(i, "v"));
+    }
+    table.reserve(100_000);
+    assertThat(table.size()).isEqualTo(100);
+    assertThat(table.get(Row.of(42))).isEqualTo(Row.of(42, "v"));
+    assertThat(table.get(Row.of(100))).isNull();
+  }
+}
