@@ -1,7 +1,6 @@
 package dev.rivulet.engine;
 
 import java.util.Arrays;
-import java.util.HashMap;
 
 /**
  * A mutable, reusable batch of (row, weight[, position]) entries: the buffer that carries changes
@@ -151,15 +150,26 @@ final class Delta {
     compact(out);
   }
 
+  /** Hash consolidation: an open-addressing table of output slot numbers, keyed by row hash. */
   private void consolidateLarge() {
-    HashMap<Row, Integer> slot = new HashMap<>(size * 2);
+    int cap = Integer.highestOneBit(size) * 4;
+    int shift = Integer.numberOfLeadingZeros(cap) + 1;
+    int[] table = new int[cap]; // output slot + 1; 0 = empty
+    int[] hashes = new int[size];
     int out = 0;
     for (int i = 0; i < size; i++) {
       Row r = rows[i];
-      Integer j = slot.putIfAbsent(r, out);
-      if (j != null) {
-        weights[j] += weights[i];
+      int h = r.hashCode();
+      int s = h * 0x9E3779B9 >>> shift;
+      int j;
+      while ((j = table[s]) != 0 && !(hashes[j - 1] == h && rows[j - 1].equals(r))) {
+        s = (s + 1) & (cap - 1);
+      }
+      if (j != 0) {
+        weights[j - 1] += weights[i];
       } else {
+        table[s] = out + 1;
+        hashes[out] = h;
         rows[out] = r;
         weights[out] = weights[i];
         out++;

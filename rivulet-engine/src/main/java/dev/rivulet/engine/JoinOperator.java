@@ -17,9 +17,6 @@ import java.util.Map;
  * can never match.
  */
 final class JoinOperator extends Operator {
-  /** Runs up to this size skip the per-key grouping (inner joins only); larger ones share keys. */
-  private static final int SMALL_RUN = 16;
-
   private final JoinType type;
   private final int[] leftKeys;
   private final int[] rightKeys;
@@ -60,7 +57,7 @@ final class JoinOperator extends Operator {
     Delta dl = inputs[0].consolidateIfRetracting();
     Delta dr = inputs[1].consolidateIfRetracting();
     examined += dl.size + dr.size;
-    if (type == JoinType.INNER && dl.size + dr.size <= SMALL_RUN) {
+    if (type == JoinType.INNER) {
       stepInner(dl, dr);
       return;
     }
@@ -73,10 +70,10 @@ final class JoinOperator extends Operator {
   }
 
   /**
-   * An inner join has no null-extended part, so a small run needs no per-key grouping: {@code
-   * dL x R0}, then {@code dL} goes into the left index, then {@code L1 x dR}, then {@code dR}
-   * into the right index. (A large run groups by key instead, so each key is hashed and looked
-   * up once.)
+   * An inner join has no null-extended part, so it needs no per-key grouping: {@code dL x R0},
+   * then {@code dL} goes into the left index, then {@code L1 x dR}, then {@code dR} into the
+   * right index. (Outer and anti joins group a run's changes by key to see each key's side turn
+   * empty or non-empty.)
    */
   private void stepInner(Delta dl, Delta dr) {
     for (int i = 0; i < dl.size; i++) {

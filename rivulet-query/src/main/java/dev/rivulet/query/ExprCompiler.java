@@ -73,8 +73,7 @@ final class ExprCompiler {
 
   private Evaluator node(Expr e) {
     if (e instanceof Expr.Col c) {
-      int index = types.scope().resolve(c, types.clause()).index();
-      return row -> row.get(index);
+      return new Evaluator.ColumnRef(types.scope().resolve(c, types.clause()).index());
     }
     if (e instanceof Expr.Lit l) {
       Object v = Values.canonical(l.value());

@@ -140,6 +140,9 @@ public final class LiveQuery extends BaseCollection {
         after.put(key, null);
       }
     }
+    if (!retracts) {
+      rows.reserve(rows.size() + delta.size());
+    }
     for (int i = 0; i < delta.size(); i++) {
       long w = delta.weight(i);
       if (w > 0) {

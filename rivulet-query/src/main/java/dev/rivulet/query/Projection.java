@@ -114,7 +114,7 @@ final class Projection {
       outKeys = range(v, v + keys.length);
       for (int i = 0; i < keys.length; i++) {
         cols.add(Column.of("__key" + i, ColumnType.ANY));
-        evals.add(new ColumnEvaluator(keys[i]));
+        evals.add(new Evaluator.ColumnRef(keys[i]));
       }
     }
     List<QueryIR.OrderItem> sorts = new ArrayList<>();
@@ -231,14 +231,6 @@ final class Projection {
         return new Slot(idx, ColumnType.ANY, true);
       }
       return inner.resolve(col, clause);
-    }
-  }
-
-  /** Reads one raw row index. */
-  private record ColumnEvaluator(int index) implements Evaluator {
-    @Override
-    public Object eval(Row row) {
-      return row.get(index);
     }
   }
 }

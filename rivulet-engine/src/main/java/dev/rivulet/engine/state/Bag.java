@@ -1,12 +1,12 @@
 package dev.rivulet.engine.state;
 
 import java.util.Arrays;
-import java.util.HashMap;
 
 /**
  * A small multiset of values with signed weights and their running total: the contents of one
- * key in a {@link KeyedBags} index. Linear probing over parallel arrays while small, with a hash
- * index once it grows. Entries whose weight reaches zero are removed.
+ * key in a {@link KeyedBags} index. A scan over parallel arrays while small; once it grows, an
+ * open-addressing table of entry numbers (no per-entry objects) finds values. Entries whose weight
+ * reaches zero are removed (the last entry moves into the hole).
  *
  * <p>Not thread-safe: owned by the operator that uses it.
  *
@@ -19,7 +19,8 @@ public final class Bag<V> {
   private long[] weights = new long[2];
   private int size;
   private long total;
-  private HashMap<Object, Integer> index;
+  private int[] slots; // null while small; else entry number + 1 per slot, 0 for empty
+  private int shift; // slot = hash * golden >>> shift
 
   /** Number of distinct values. */
   public int size() {
@@ -70,11 +71,16 @@ public final class Bag<V> {
   }
 
   private int find(Object v) {
-    if (index != null) {
-      Integer i = index.get(v);
-      return i == null ? -1 : i;
-    }
     int h = v.hashCode();
+    if (slots != null) {
+      for (int s = home(h); slots[s] != 0; s = next(s)) {
+        int i = slots[s] - 1;
+        if (hashes[i] == h && values[i].equals(v)) {
+          return i;
+        }
+      }
+      return -1;
+    }
     for (int i = 0; i < size; i++) {
       if (hashes[i] == h && values[i].equals(v)) {
         return i;
@@ -92,23 +98,20 @@ public final class Bag<V> {
     values[size] = v;
     hashes[size] = v.hashCode();
     weights[size] = w;
-    if (index != null) {
-      index.put(v, size);
-    } else if (size + 1 > INDEX_AT) {
-      index = new HashMap<>(size * 4);
-      for (int i = 0; i <= size; i++) {
-        index.put(values[i], i);
-      }
-    }
     size++;
+    if (slots != null && size * 2 <= slots.length) {
+      place(size - 1);
+    } else if (size > INDEX_AT) {
+      reindex(Integer.highestOneBit(size) * 4);
+    }
   }
 
   private void removeAt(int i) {
     int last = size - 1;
-    if (index != null) {
-      index.remove(values[i]);
+    if (slots != null) {
+      clearSlot(slotOf(i));
       if (i != last) {
-        index.put(values[last], i);
+        slots[slotOf(last)] = i + 1;
       }
     }
     values[i] = values[last];
@@ -116,5 +119,50 @@ public final class Bag<V> {
     weights[i] = weights[last];
     values[last] = null;
     size = last;
+  }
+
+  private int home(int h) {
+    return h * 0x9E3779B9 >>> shift;
+  }
+
+  private int next(int s) {
+    return (s + 1) & (slots.length - 1);
+  }
+
+  private void place(int i) {
+    int s = home(hashes[i]);
+    while (slots[s] != 0) {
+      s = next(s);
+    }
+    slots[s] = i + 1;
+  }
+
+  private int slotOf(int i) {
+    int s = home(hashes[i]);
+    while (slots[s] != i + 1) {
+      s = next(s);
+    }
+    return s;
+  }
+
+  /** Empties slot {@code gap}, moving back the entries whose probe run passes it. */
+  private void clearSlot(int gap) {
+    for (int s = next(gap); slots[s] != 0; s = next(s)) {
+      int home = home(hashes[slots[s] - 1]);
+      boolean homeAfterGap = gap <= s ? gap < home && home <= s : gap < home || home <= s;
+      if (!homeAfterGap) {
+        slots[gap] = slots[s];
+        gap = s;
+      }
+    }
+    slots[gap] = 0;
+  }
+
+  private void reindex(int capacity) {
+    slots = new int[capacity];
+    shift = Integer.numberOfLeadingZeros(capacity) + 1;
+    for (int i = 0; i < size; i++) {
+      place(i);
+    }
   }
 }
