@@ -10,27 +10,32 @@ import java.util.function.BiConsumer;
 /**
  * The keyed rows of a collection: a map from key rows to rows, with no order.
  *
- * <p>How: open addressing with linear probing over one array of (key, row) pairs, so a lookup
- * touches no per-entry node, iteration is a scan, and a load of n rows sizes the table once.
- * Slots come from the key's hash with its high bits folded in, which keeps keys inserted in
- * sequence (the usual bulk load) next to each other in memory; if a probe run ever grows long
- * (hashes that share their low bits), the table switches for good to a multiplicative spread.
- * Removal shifts the following probe run back instead of leaving tombstones.
+ * <p>How: open addressing with linear probing over arrays, so a lookup touches no per-entry node,
+ * iteration is a scan, and a load of n rows sizes the table once. While every key is one 64-bit
+ * integer (the usual id column), the keys are also kept as primitives and a lookup compares
+ * longs without reading any key object; the first other key switches the table for good to
+ * comparing key rows. Slots come from the key's hash with its high bits folded in, which keeps
+ * keys inserted in sequence (the usual bulk load) next to each other in memory; if a probe run
+ * ever grows long (hashes that share their low bits), the table switches for good to a
+ * multiplicative spread. Removal shifts the following probe run back instead of leaving
+ * tombstones.
  *
  * <p>Not thread-safe: owned by one collection, guarded by its database's monitor.
  */
 final class RowTable {
   private static final int MIN_CAPACITY = 16;
   private static final int LONG_PROBE = 24;
-  private Object[] slots; // key at 2s, row at 2s + 1; an empty slot has a null key
+  private Row[] keys;
+  private Row[] rows; // null: empty slot
+  private long[] longKeys; // the keys' single long value; null once a key is anything else
+  private int[] hashes; // the key rows' hash codes; used once longKeys is null
   private int mask;
-  private int shift; // for the multiplicative spread: 32 - log2(capacity)
+  private int shift; // for the multiplicative spread: 64 - log2(capacity)
   private int size;
   private boolean scrambled;
 
   RowTable() {
-    slots = new Object[2 * MIN_CAPACITY];
-    setCapacity(MIN_CAPACITY);
+    allocate(MIN_CAPACITY);
   }
 
   int size() {
@@ -44,22 +49,25 @@ final class RowTable {
   /** The row of {@code key}, or null. */
   Row get(Row key) {
     int s = find(key);
-    return s < 0 ? null : (Row) slots[2 * s + 1];
+    return s < 0 ? null : rows[s];
   }
 
   /** Sets the row of {@code key}; returns the row it replaced, or null. */
   Row put(Row key, Row row) {
-    int probes = 0;
-    int s = home(key.hashCode());
-    for (Object k; (k = slots[2 * s]) != null; s = (s + 1) & mask, probes++) {
-      if (k.equals(key)) {
-        Row before = (Row) slots[2 * s + 1];
-        slots[2 * s + 1] = row;
-        return before;
-      }
+    if (longKeys != null && asLong(key) == null) {
+      generalize();
     }
-    slots[2 * s] = key;
-    slots[2 * s + 1] = row;
+    int s = find(key);
+    if (s >= 0) {
+      Row before = rows[s];
+      rows[s] = row;
+      return before;
+    }
+    int probes = 0;
+    for (s = home(key); rows[s] != null; s = (s + 1) & mask) {
+      probes++;
+    }
+    fill(s, key, row);
     size++;
     if (size > (mask + 1) / 2) {
       rehash(2 * (mask + 1));
@@ -76,7 +84,7 @@ final class RowTable {
     if (s < 0) {
       return null;
     }
-    Row before = (Row) slots[2 * s + 1];
+    Row before = rows[s];
     shiftBack(s);
     size--;
     return before;
@@ -94,9 +102,9 @@ final class RowTable {
   }
 
   void forEach(BiConsumer<Row, Row> action) {
-    for (int i = 0; i < slots.length; i += 2) {
-      if (slots[i] != null) {
-        action.accept((Row) slots[i], (Row) slots[i + 1]);
+    for (int s = 0; s < rows.length; s++) {
+      if (rows[s] != null) {
+        action.accept(keys[s], rows[s]);
       }
     }
   }
@@ -120,52 +128,106 @@ final class RowTable {
     return out;
   }
 
+  private static Long asLong(Row key) {
+    return key.width() == 1 && key.get(0) instanceof Long l ? l : null;
+  }
+
   private int find(Row key) {
-    for (int s = home(key.hashCode()); slots[2 * s] != null; s = (s + 1) & mask) {
-      if (slots[2 * s].equals(key)) {
+    if (longKeys != null) {
+      Long l = asLong(key);
+      if (l == null) {
+        return -1; // only long keys are present
+      }
+      long k = l;
+      for (int s = home(k); rows[s] != null; s = (s + 1) & mask) {
+        if (longKeys[s] == k) {
+          return s;
+        }
+      }
+      return -1;
+    }
+    int h = key.hashCode();
+    for (int s = home(h); rows[s] != null; s = (s + 1) & mask) {
+      if (hashes[s] == h && keys[s].equals(key)) {
         return s;
       }
     }
     return -1;
   }
 
+  private void fill(int s, Row key, Row row) {
+    keys[s] = key;
+    rows[s] = row;
+    if (longKeys != null) {
+      longKeys[s] = (Long) key.get(0);
+    } else {
+      hashes[s] = key.hashCode();
+    }
+  }
+
   /** Empties slot {@code gap} and moves back the entries whose probe run passes it. */
   private void shiftBack(int gap) {
-    for (int s = (gap + 1) & mask; slots[2 * s] != null; s = (s + 1) & mask) {
-      int home = home(slots[2 * s].hashCode());
+    for (int s = (gap + 1) & mask; rows[s] != null; s = (s + 1) & mask) {
+      int home = longKeys != null ? home(longKeys[s]) : home(hashes[s]);
       // The entry at s may fill the gap unless its home lies cyclically in (gap, s].
       boolean homeAfterGap = gap <= s ? gap < home && home <= s : gap < home || home <= s;
       if (!homeAfterGap) {
-        slots[2 * gap] = slots[2 * s];
-        slots[2 * gap + 1] = slots[2 * s + 1];
+        keys[gap] = keys[s];
+        rows[gap] = rows[s];
+        if (longKeys != null) {
+          longKeys[gap] = longKeys[s];
+        } else {
+          hashes[gap] = hashes[s];
+        }
         gap = s;
       }
     }
-    slots[2 * gap] = null;
-    slots[2 * gap + 1] = null;
+    keys[gap] = null;
+    rows[gap] = null;
+  }
+
+  private int home(Row key) {
+    return longKeys != null ? home((long) (Long) key.get(0)) : home(key.hashCode());
+  }
+
+  private int home(long k) {
+    return scrambled ? (int) (k * 0x9E3779B97F4A7C15L >>> shift) : (int) (k ^ k >>> 32) & mask;
   }
 
   private int home(int h) {
-    return scrambled ? h * 0x9E3779B9 >>> shift : (h ^ h >>> 16) & mask;
+    return scrambled ? (int) (h * 0x9E3779B97F4A7C15L >>> shift) : (h ^ h >>> 16) & mask;
   }
 
-  private void setCapacity(int capacity) {
+  private void allocate(int capacity) {
+    keys = new Row[capacity];
+    rows = new Row[capacity];
+    if (longKeys != null || hashes == null) {
+      longKeys = new long[capacity];
+    } else {
+      hashes = new int[capacity];
+    }
     mask = capacity - 1;
-    shift = Integer.numberOfLeadingZeros(capacity) + 1;
+    shift = Long.numberOfLeadingZeros(capacity) + 1;
+  }
+
+  /** From primitive keys to key rows compared by hash and equals. */
+  private void generalize() {
+    longKeys = null;
+    hashes = new int[0];
+    rehash(mask + 1);
   }
 
   private void rehash(int capacity) {
-    Object[] old = slots;
-    slots = new Object[2 * capacity];
-    setCapacity(capacity);
-    for (int i = 0; i < old.length; i += 2) {
-      if (old[i] != null) {
-        int s = home(old[i].hashCode());
-        while (slots[2 * s] != null) {
+    Row[] oldKeys = keys;
+    Row[] oldRows = rows;
+    allocate(capacity);
+    for (int i = 0; i < oldRows.length; i++) {
+      if (oldRows[i] != null) {
+        int s = home(oldKeys[i]);
+        while (rows[s] != null) {
           s = (s + 1) & mask;
         }
-        slots[2 * s] = old[i];
-        slots[2 * s + 1] = old[i + 1];
+        fill(s, oldKeys[i], oldRows[i]);
       }
     }
   }
