@@ -68,7 +68,7 @@ public final class ZSet implements Iterable<ZSet.Entry> {
 
   /** A builder sized for about {@code expected} entries. */
   public static Builder builder(int expected) {
-    return new Builder(Math.max(4, expected));
+    return new Builder(Math.max(1, expected));
   }
 
   public int size() {
@@ -227,23 +227,28 @@ public final class ZSet implements Iterable<ZSet.Entry> {
    */
   public static final class Builder {
     private final int capacity;
-    private Delta d;
-    private boolean shared; // d's arrays now belong to a built ZSet: copy before changing them
+    private Row[] rows;
+    private long[] weights;
+    private int size;
+    private boolean shared; // the arrays now belong to a built ZSet: copy before changing them
 
     private Builder(int capacity) {
       this.capacity = capacity;
     }
 
     public Builder add(Row row, long weight) {
-      if (d == null) {
-        d = new Delta(capacity);
-      } else if (shared) {
-        Delta copy = new Delta(d.rows.length);
-        copy.addAll(d);
-        d = copy;
+      if (rows == null) {
+        rows = new Row[capacity];
+        weights = new long[capacity];
+      } else if (shared || size == rows.length) {
+        int cap = size == rows.length ? Math.max(4, size * 2) : rows.length;
+        rows = Arrays.copyOf(rows, cap);
+        weights = Arrays.copyOf(weights, cap);
         shared = false;
       }
-      d.add(row, weight);
+      rows[size] = row;
+      weights[size] = weight;
+      size++;
       return this;
     }
 
@@ -261,14 +266,14 @@ public final class ZSet implements Iterable<ZSet.Entry> {
     }
 
     public ZSet build() {
-      if (d == null) {
+      if (size == 0) {
         return EMPTY;
       }
-      if (d.size == d.rows.length && d.positions == null) {
+      if (size == rows.length) {
         shared = true;
-        return fromArrays(d.rows, d.weights, null);
+        return new ZSet(rows, weights, null);
       }
-      return d.toZSet();
+      return new ZSet(Arrays.copyOf(rows, size), Arrays.copyOf(weights, size), null);
     }
   }
 }

@@ -164,7 +164,7 @@ public final class SourceCollection extends BaseCollection {
    * reads this collection ({@code observed} false).
    */
   ZSet applySync(List<Row> keys, List<Row> rows, boolean truncate, boolean observed) {
-    ZSet.Builder delta = observed ? ZSet.builder() : null;
+    ZSet.Builder delta = observed ? ZSet.builder(2 * keys.size()) : null;
     if (this.rows.isEmpty()) {
       this.rows.reserve(keys.size()); // a first load sizes the table once
     }
