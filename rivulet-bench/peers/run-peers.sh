@@ -5,7 +5,7 @@
 # (see README.md); npm and Node diagnostics go to stderr.
 #
 #   run-peers.sh [--engines tanstack,zero] [--workloads W1,W2,W3] [--rows 100000[,1000000]]
-#                [--warmup 2000] [--updates 10000] [--hydrate-runs 3] [--seed N] [--timeout 300]
+#                [--warmup 10000] [--updates 50000] [--hydrate-runs 20] [--seed N] [--timeout 300]
 #
 # Environment: RIVULET_PEERS_DIR (scratch folder, default rivulet-bench/.peers), PEER_NODE_ENV
 # (default production), PEER_NODE_OPTS (extra node flags, default --max-old-space-size=8192),
@@ -14,7 +14,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 SCRATCH=${RIVULET_PEERS_DIR:-$HERE/../.peers}
 ENGINES=tanstack,zero WORKLOADS=W1,W2,W3 ROWS=100000
-WARMUP=2000 UPDATES=10000 HYDRATE_RUNS=3 SEED=20240601 TIMEOUT=300
+WARMUP=10000 UPDATES=50000 HYDRATE_RUNS=20 SEED=20240601 TIMEOUT=300
 while [ $# -gt 0 ]; do
   case "$1" in
     --engines) ENGINES=$2 ;; --workloads) WORKLOADS=$2 ;; --rows) ROWS=${2//_/} ;;

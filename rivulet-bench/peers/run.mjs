@@ -10,9 +10,9 @@ const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) =>
 const engineName = args.engine
 const workload = args.workload
 const rows = Number(args.rows ?? 100000)
-const warmup = Number(args.warmup ?? 2000)
-const measured = Number(args.updates ?? 10000)
-const hydrateRuns = Math.max(1, Number(args['hydrate-runs'] ?? 3))
+const warmup = Number(args.warmup ?? 10000)
+const measured = Number(args.updates ?? 50000)
+const hydrateRuns = Math.max(1, Number(args["hydrate-runs"] ?? 20))
 const seed = Number(args.seed ?? gen.DEFAULT_SEED)
 const MIXES = { W1: ['random', 'edge'], W2: ['mixed'], W3: ['mixed'] }[workload]
 if (!MIXES) throw new Error('unknown workload ' + workload)

@@ -21,13 +21,15 @@ final class PrefixSort {
       return perm;
     }
     int indexBits = bits(n - 1);
-    int bits0 = spreadBits(p0, n);
-    int bits1 = spreadBits(p1, n);
+    long min0 = min(p0, n);
+    long min1 = min(p1, n);
+    int bits0 = spreadBits(p0, n, min0);
+    int bits1 = spreadBits(p1, n, min1);
     if (bits0 + bits1 + indexBits <= 63) {
-      sortPacked(perm, p0, p1, bits1, indexBits, n);
+      sortPacked(perm, p0, min0, p1, min1, bits1, indexBits);
       sortTies(perm, rows, p0, p1, true, order);
     } else if (bits0 + indexBits <= 63) {
-      sortPacked(perm, p0, null, 0, indexBits, n);
+      sortPacked(perm, p0, min0, null, 0, 0, indexBits);
       sortTies(perm, rows, p0, p1, false, order);
     } else {
       for (int i = 0; i < n; i++) {
@@ -38,12 +40,18 @@ final class PrefixSort {
     return perm;
   }
 
-  /** Bits needed for max - min of {@code p} (64 when the spread overflows). */
-  private static int spreadBits(long[] p, int n) {
+  private static long min(long[] p, int n) {
     long min = p[0];
-    long max = p[0];
     for (int i = 1; i < n; i++) {
       min = Math.min(min, p[i]);
+    }
+    return min;
+  }
+
+  /** Bits needed for max - min of {@code p} (64 when the spread overflows). */
+  private static int spreadBits(long[] p, int n, long min) {
+    long max = p[0];
+    for (int i = 1; i < n; i++) {
       max = Math.max(max, p[i]);
     }
     long spread = max - min;
@@ -54,9 +62,9 @@ final class PrefixSort {
     return 64 - Long.numberOfLeadingZeros(x);
   }
 
-  private static void sortPacked(int[] perm, long[] p0, long[] p1, int bits1, int indexBits, int n) {
-    long min0 = Arrays.stream(p0, 0, n).min().getAsLong();
-    long min1 = p1 == null ? 0 : Arrays.stream(p1, 0, n).min().getAsLong();
+  /** Sorts by (p0 - min0, p1 - min1, index) packed into one long; {@code p1} may be null. */
+  private static void sortPacked(int[] perm, long[] p0, long min0, long[] p1, long min1, int bits1, int indexBits) {
+    int n = perm.length;
     long[] packed = new long[n];
     for (int i = 0; i < n; i++) {
       long k = (p0[i] - min0) << bits1;

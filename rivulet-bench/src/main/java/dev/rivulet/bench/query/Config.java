@@ -4,8 +4,8 @@ package dev.rivulet.bench.query;
  * Settings of one {@link QueryWorkloads} invocation.
  *
  * @param warmup untimed updates per mix before the timed ones (part of the peers' sequence:
- *     {@code run-peers.sh}'s default is 2000)
- * @param updates timed updates per mix ({@code run-peers.sh}'s default is 10000)
+ *     {@code run-peers.sh}'s default is 10000)
+ * @param updates timed updates per mix ({@code run-peers.sh}'s default is 50000)
  * @param hydrateRuns fresh builds per workload and size; the first is reported as {@code
  *     hydrate_first_ms}, the median of the others as {@code hydrate_ms}; the last is kept
  * @param prewarm updates run, for the JIT only, on the first (discarded) build, drawn from the

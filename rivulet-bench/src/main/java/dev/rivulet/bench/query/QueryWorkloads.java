@@ -22,13 +22,13 @@ import java.util.Set;
  *
  * <pre>
  * java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3]
- *     [--rows 100000[,1000000]] [--warmup 2000] [--updates 10000] [--hydrate-runs 5]
+ *     [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20]
  *     [--prewarm 20000] [--seed 20240601] [--no-compare]
  * </pre>
  *
- * With no workload named, all three run; {@code --rows} defaults to 100,000. {@code --warmup} and
- * {@code --updates} are per mix and default to {@code run-peers.sh}'s, so the update sequences
- * are the peers' exactly (W1's edge mix depends on the data the random mix left). {@code
+ * With no workload named, all three run; {@code --rows} defaults to 100,000. {@code --warmup},
+ * {@code --updates} (per mix) and {@code --hydrate-runs} default to {@code run-peers.sh}'s, so the
+ * update sequences are the peers' exactly (W1's edge mix depends on the data the random mix left). {@code
  * --prewarm} updates (spread over the mixes, other seed, on a copy of the data) run on the first,
  * discarded build only, to warm the JIT; {@code --prewarm 0} turns that off. W1 also runs {@link
  * W1CompiledVsHandwired} unless {@code --no-compare}.
@@ -39,9 +39,9 @@ public final class QueryWorkloads {
   public static void main(String[] args) {
     Set<String> names = new LinkedHashSet<>();
     List<Integer> rows = new ArrayList<>();
-    int warmup = 2_000;
-    int updates = 10_000;
-    int hydrateRuns = 5;
+    int warmup = 10_000;
+    int updates = 50_000;
+    int hydrateRuns = 20;
     int prewarm = 20_000;
     long seed = PeerData.DEFAULT_SEED;
     boolean compare = true;
@@ -90,6 +90,7 @@ public final class QueryWorkloads {
     }
     Config cfg = new Config(warmup, updates, hydrateRuns, prewarm, seed, compare);
     Report out = new Report(System.out, "rivulet");
+    System.err.println("QueryWorkloads: " + jvm());
     for (int n : rows) {
       for (String name : names) {
         QueryWorkload w = known.get(name);
@@ -110,9 +111,19 @@ public final class QueryWorkloads {
     System.exit(out.failed() ? 1 : 0);
   }
 
+  /** The runtime the figures come from: Java version, collectors, maximum heap. */
+  static String jvm() {
+    StringBuilder gcs = new StringBuilder();
+    for (var gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+      gcs.append(gcs.length() == 0 ? "" : ", ").append(gc.getName());
+    }
+    return String.format(Locale.ROOT, "Java %s, collectors %s, max heap %d MiB", System.getProperty("java.version"),
+        gcs, Runtime.getRuntime().maxMemory() >> 20);
+  }
+
   private static void usage() {
     System.err.println("usage: java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3]"
-        + " [--rows 100000[,1000000]] [--warmup 2000] [--updates 10000] [--hydrate-runs 5] [--prewarm 20000]"
+        + " [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20] [--prewarm 20000]"
         + " [--seed N] [--no-compare]");
   }
 }
