@@ -57,8 +57,22 @@ final class Delta {
   }
 
   void addAll(ZSet z) {
+    reserve(z.size());
     for (int i = 0; i < z.size(); i++) {
       add(z.row(i), z.weight(i));
+    }
+  }
+
+  /** Makes room for {@code more} entries beyond the current ones (a known large run). */
+  void reserve(int more) {
+    int need = size + more;
+    if (need > rows.length) {
+      int cap = Math.max(need, rows.length * 2); // many small reservations still grow geometrically
+      rows = Arrays.copyOf(rows, cap);
+      weights = Arrays.copyOf(weights, cap);
+      if (positions != null) {
+        positions = Arrays.copyOf(positions, cap);
+      }
     }
   }
 

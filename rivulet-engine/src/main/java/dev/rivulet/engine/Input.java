@@ -27,9 +27,7 @@ public final class Input {
     for (int i = 0; i < batch.size(); i++) {
       check(batch.row(i));
     }
-    for (int i = 0; i < batch.size(); i++) {
-      op.pending.add(batch.row(i), batch.weight(i));
-    }
+    op.pending.addAll(batch);
     return this;
   }
 
@@ -42,9 +40,7 @@ public final class Input {
     if (checkedAgainst != op.schema && !checkedAgainst.equals(op.schema)) {
       return send(batch);
     }
-    for (int i = 0; i < batch.size(); i++) {
-      op.pending.add(batch.row(i), batch.weight(i));
-    }
+    op.pending.addAll(batch);
     return this;
   }
 

@@ -19,6 +19,7 @@ final class MapOperator extends Operator {
   void step() {
     Delta in = inputs[0];
     examined += in.size;
+    reserveOutput(in.size);
     for (int i = 0; i < in.size; i++) {
       Row out = fn.apply(in.rows[i]);
       try {

@@ -62,8 +62,16 @@ abstract class Operator {
   }
 
   final void emitAll(Delta d) {
+    reserveOutput(d.size);
     for (int i = 0; i < d.size; i++) {
       emit(d.rows[i], d.weights[i]);
+    }
+  }
+
+  /** Makes room for {@code n} more entries in every target's input (a run of known size). */
+  final void reserveOutput(int n) {
+    for (int i = 0, k = targets.size(); i < k; i++) {
+      targets.get(i).inputs[targetPorts.get(i)].reserve(n);
     }
   }
 

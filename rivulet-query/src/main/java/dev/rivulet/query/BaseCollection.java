@@ -27,7 +27,7 @@ abstract class BaseCollection implements LiveCollection {
   final Schema schema;
   private final List<String> keyColumns;
   final int[] keyIndexes;
-  final RowTable rows = new RowTable();
+  final RowTable rows;
   /** Per key touched in the running transaction: {row before it, row now}; net at publish. */
   private final Map<Row, Row[]> staged = new LinkedHashMap<>();
   private final List<Consumer<List<ChangeEvent>>> listeners = new CopyOnWriteArrayList<>();
@@ -41,6 +41,15 @@ abstract class BaseCollection implements LiveCollection {
     this.schema = schema;
     this.keyColumns = List.copyOf(keyColumns);
     this.keyIndexes = schema.indexesOf(keyColumns);
+    this.rows = new RowTable(rowsHoldKeys() ? keyIndexes : null);
+  }
+
+  /** Whether stored rows hold their key at {@link #keyIndexes} (else keys are given apart). */
+  abstract boolean rowsHoldKeys();
+
+  /** The key of a stored row (of a collection whose rows hold their keys). */
+  final Row keyOf(Row row) {
+    return row.project(keyIndexes);
   }
 
   @Override
@@ -113,10 +122,10 @@ abstract class BaseCollection implements LiveCollection {
    * Installs {@code after} (null: absent) as the row of {@code key} and stages the key's change
    * (when anyone listens; events are the net change per key of the whole transaction); adds the
    * change to {@code delta} for downstream queries, unless it is null (nobody reads this
-   * collection).
+   * collection). {@code key} may be null when {@code after} holds it.
    */
   void install(Row key, Row after, ZSet.Builder delta) {
-    Row before = after == null ? rows.remove(key) : rows.put(key, after);
+    Row before = after == null ? rows.remove(key) : key == null ? rows.putRow(after) : rows.put(key, after);
     if (before == null && after == null || after != null && after.equals(before)) {
       return;
     }
@@ -129,6 +138,9 @@ abstract class BaseCollection implements LiveCollection {
       }
     }
     if (!listeners.isEmpty()) {
+      if (key == null) {
+        key = keyOf(after);
+      }
       Row[] change = staged.get(key);
       if (change == null) {
         staged.put(key, new Row[] {before, after});
@@ -139,9 +151,10 @@ abstract class BaseCollection implements LiveCollection {
   }
 
   /** The form in which a row of this collection flows into queries that read it. */
-  Row sourceRow(Row key, Row row) {
-    return row;
-  }
+  abstract Row sourceRow(Row key, Row row);
+
+  /** Hands every current row, in its source form, to {@code action} (a hydration). */
+  abstract void forEachSourceRow(java.util.function.Consumer<Row> action);
 
   /** Drops the staged events (after hydration, which nobody was subscribed to). */
   void discardStaged() {

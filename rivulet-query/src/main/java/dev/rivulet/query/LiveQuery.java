@@ -104,7 +104,7 @@ public final class LiveQuery extends BaseCollection {
     for (Map.Entry<BaseCollection, Input> e : inputs.entrySet()) {
       BaseCollection source = e.getKey();
       ZSet.Builder b = ZSet.builder(source.rows.size());
-      source.rows.forEach((key, row) -> b.insert(source.sourceRow(key, row)));
+      source.forEachSourceRow(b::insert);
       e.getValue().send(b.build(), source.schema);
     }
   }
@@ -188,8 +188,18 @@ public final class LiveQuery extends BaseCollection {
   }
 
   @Override
+  boolean rowsHoldKeys() {
+    return false;
+  }
+
+  @Override
   Row sourceRow(Row key, Row row) {
     return row.concat(key);
+  }
+
+  @Override
+  void forEachSourceRow(java.util.function.Consumer<Row> action) {
+    rows.forEach((key, row) -> action.accept(row.concat(key)));
   }
 
   @Override

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * The keyed rows of a collection: a map from key rows to rows, with no order.
@@ -14,7 +15,9 @@ import java.util.function.BiConsumer;
  * iteration is a scan, and a load of n rows sizes the table once. While every key is one 64-bit
  * integer (the usual id column), the keys are also kept as primitives and a lookup compares
  * longs without reading any key object; the first other key switches the table for good to
- * comparing key rows. Slots come from the key's hash with its high bits folded in, which keeps
+ * comparing key rows. A table that knows where the key sits in its rows ({@code keyIndexes}) can
+ * also take a row alone ({@link #putRow}): with primitive keys it then stores no key row at all
+ * and makes one only when a caller asks for the keys. Slots come from the key's hash with its high bits folded in, which keeps
  * keys inserted in sequence (the usual bulk load) next to each other in memory; if a probe run
  * ever grows long (hashes that share their low bits), the table switches for good to a
  * multiplicative spread. Removal shifts the following probe run back instead of leaving
@@ -25,7 +28,8 @@ import java.util.function.BiConsumer;
 final class RowTable {
   private static final int MIN_CAPACITY = 16;
   private static final int LONG_PROBE = 24;
-  private Row[] keys;
+  private final int[] keyIndexes; // where a row's key sits, for putRow; null when rows do not hold it
+  private Row[] keys; // null entries: derived by putRow, made from longKeys on demand
   private Row[] rows; // null: empty slot
   private long[] longKeys; // the keys' single long value; null once a key is anything else
   private int[] hashes; // the key rows' hash codes; used once longKeys is null
@@ -34,7 +38,14 @@ final class RowTable {
   private int size;
   private boolean scrambled;
 
+  /** A table whose keys are given with each row. */
   RowTable() {
+    this(null);
+  }
+
+  /** A table of rows that hold their key at {@code keyIndexes}. */
+  RowTable(int[] keyIndexes) {
+    this.keyIndexes = keyIndexes;
     allocate(MIN_CAPACITY);
   }
 
@@ -64,10 +75,16 @@ final class RowTable {
       return before;
     }
     int probes = 0;
-    for (s = home(key); rows[s] != null; s = (s + 1) & mask) {
+    for (s = longKeys != null ? home((long) asLong(key)) : home(key.hashCode()); rows[s] != null; s = (s + 1) & mask) {
       probes++;
     }
     fill(s, key, row);
+    added(probes);
+    return null;
+  }
+
+  /** After an insertion that probed {@code probes} slots: grow, or spread the hashes. */
+  private void added(int probes) {
     size++;
     if (size > (mask + 1) / 2) {
       rehash(2 * (mask + 1));
@@ -75,7 +92,30 @@ final class RowTable {
       scrambled = true;
       rehash(mask + 1);
     }
-    return null;
+  }
+
+  /**
+   * Sets {@code row} as the row of its own key (this table was made with key indexes); returns
+   * the row it replaced, or null. With primitive keys no key row is made.
+   */
+  Row putRow(Row row) {
+    if (longKeys != null && keyIndexes.length == 1 && row.get(keyIndexes[0]) instanceof Long l) {
+      long k = l;
+      int probes = 0;
+      int s = home(k);
+      for (; rows[s] != null; s = (s + 1) & mask, probes++) {
+        if (longKeys[s] == k) {
+          Row before = rows[s];
+          rows[s] = row;
+          return before;
+        }
+      }
+      rows[s] = row;
+      longKeys[s] = k;
+      added(probes);
+      return null;
+    }
+    return put(row.project(keyIndexes), row);
   }
 
   /** Removes the row of {@code key}; returns it, or null when absent. */
@@ -104,7 +144,15 @@ final class RowTable {
   void forEach(BiConsumer<Row, Row> action) {
     for (int s = 0; s < rows.length; s++) {
       if (rows[s] != null) {
-        action.accept(keys[s], rows[s]);
+        action.accept(keyAt(s), rows[s]);
+      }
+    }
+  }
+
+  void forEachRow(Consumer<Row> action) {
+    for (Row r : rows) {
+      if (r != null) {
+        action.accept(r);
       }
     }
   }
@@ -117,7 +165,7 @@ final class RowTable {
 
   List<Row> rows() {
     List<Row> out = new ArrayList<>(size);
-    forEach((k, r) -> out.add(r));
+    forEachRow(out::add);
     return out;
   }
 
@@ -126,6 +174,10 @@ final class RowTable {
     Map<Row, Row> out = new LinkedHashMap<>(size * 2);
     forEach(out::put);
     return out;
+  }
+
+  private Row keyAt(int s) {
+    return keys[s] != null ? keys[s] : Row.of(longKeys[s]);
   }
 
   private static Long asLong(Row key) {
@@ -186,9 +238,6 @@ final class RowTable {
     rows[gap] = null;
   }
 
-  private int home(Row key) {
-    return longKeys != null ? home((long) (Long) key.get(0)) : home(key.hashCode());
-  }
 
   private int home(long k) {
     return scrambled ? (int) (k * 0x9E3779B97F4A7C15L >>> shift) : (int) (k ^ k >>> 32) & mask;
@@ -212,22 +261,36 @@ final class RowTable {
 
   /** From primitive keys to key rows compared by hash and equals. */
   private void generalize() {
+    hashes = new int[rows.length];
+    for (int s = 0; s < rows.length; s++) {
+      if (rows[s] != null) {
+        keys[s] = keyAt(s);
+        hashes[s] = keys[s].hashCode();
+      }
+    }
     longKeys = null;
-    hashes = new int[0];
     rehash(mask + 1);
   }
 
   private void rehash(int capacity) {
     Row[] oldKeys = keys;
     Row[] oldRows = rows;
+    long[] oldLongs = longKeys;
+    int[] oldHashes = hashes;
     allocate(capacity);
     for (int i = 0; i < oldRows.length; i++) {
       if (oldRows[i] != null) {
-        int s = home(oldKeys[i]);
+        int s = oldLongs != null ? home(oldLongs[i]) : home(oldHashes[i]);
         while (rows[s] != null) {
           s = (s + 1) & mask;
         }
-        fill(s, oldKeys[i], oldRows[i]);
+        keys[s] = oldKeys[i];
+        rows[s] = oldRows[i];
+        if (oldLongs != null) {
+          longKeys[s] = oldLongs[i];
+        } else {
+          hashes[s] = oldHashes[i];
+        }
       }
     }
   }

@@ -67,8 +67,19 @@ public final class SourceCollection extends BaseCollection {
     return row;
   }
 
-  Row keyOf(Row row) {
-    return row.project(keyIndexes);
+  @Override
+  boolean rowsHoldKeys() {
+    return true;
+  }
+
+  @Override
+  Row sourceRow(Row key, Row row) {
+    return row;
+  }
+
+  @Override
+  void forEachSourceRow(java.util.function.Consumer<Row> action) {
+    rows.forEachRow(action);
   }
 
   /** Starts a batch of committed changes from the sync source. */
@@ -94,7 +105,7 @@ public final class SourceCollection extends BaseCollection {
     /** Inserts or replaces the row with {@code row}'s key. */
     public SyncBatch write(Row row) {
       open();
-      add(keyOf(check(row)), row);
+      add(null, check(row)); // the key stays in the row until something needs it apart
       return this;
     }
 
@@ -146,7 +157,7 @@ public final class SourceCollection extends BaseCollection {
     public void commit() {
       open();
       done = true;
-      List<Row> k = keys != null ? keys : count == 1 ? List.of(firstKey) : List.of();
+      List<Row> k = keys != null ? keys : count == 1 ? java.util.Collections.singletonList(firstKey) : List.of();
       List<Row> r = rows != null ? rows : count == 1 ? java.util.Collections.singletonList(firstRow) : List.of();
       db.commitSync(SourceCollection.this, k, r, truncate, markReady);
     }
@@ -177,12 +188,16 @@ public final class SourceCollection extends BaseCollection {
       underlay.replaceAll((k, v) -> null);
     }
     for (int i = 0; i < keys.size(); i++) {
-      Row key = keys.get(i);
-      if (underlay.containsKey(key)) {
-        underlay.put(key, rows.get(i));
-      } else {
-        install(key, rows.get(i), delta);
+      Row key = keys.get(i); // null for a write: its row holds it
+      Row row = rows.get(i);
+      if (!underlay.isEmpty()) {
+        key = key != null ? key : keyOf(row);
+        if (underlay.containsKey(key)) {
+          underlay.put(key, row);
+          continue;
+        }
       }
+      install(key, row, delta);
     }
     return delta == null ? ZSet.empty() : delta.build();
   }

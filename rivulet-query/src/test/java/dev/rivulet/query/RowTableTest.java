@@ -10,7 +10,10 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** {@link RowTable} against a {@link HashMap} under random puts, replacements and removals. */
+/**
+ * {@link RowTable} against a {@link HashMap} under random puts (key given or derived from the row),
+ * replacements and removals.
+ */
 class RowTableTest {
   @Test
   void behavesLikeAMapUnderRandomOperations() {
@@ -20,7 +23,8 @@ class RowTableTest {
       // two-column keys, and long keys until a first string key switches the table over.
       int kind = rnd.nextInt(4);
       int domain = 1 + rnd.nextInt(3000);
-      RowTable table = new RowTable();
+      // Rows hold their key up front, so puts can go either way: key given or derived.
+      RowTable table = new RowTable(kind == 2 ? new int[] {0, 1} : new int[] {0});
       Map<Row, Row> model = new HashMap<>();
       for (int op = 0; op < 20_000; op++) {
         int k = rnd.nextInt(domain);
@@ -33,8 +37,9 @@ class RowTableTest {
         if (rnd.nextInt(3) == 0) {
           assertThat(table.remove(key)).as("seed %d op %d remove %s", seed, op, key).isEqualTo(model.remove(key));
         } else {
-          Row row = Row.of(k, op);
-          assertThat(table.put(key, row)).as("seed %d op %d put %s", seed, op, key).isEqualTo(model.put(key, row));
+          Row row = key.concat(Row.of(op));
+          Row before = rnd.nextBoolean() ? table.put(key, row) : table.putRow(row);
+          assertThat(before).as("seed %d op %d put %s", seed, op, key).isEqualTo(model.put(key, row));
         }
         assertThat(table.size()).isEqualTo(model.size());
         if (op % 997 == 0) {
