@@ -27,7 +27,9 @@ abstract class BaseCollection implements LiveCollection {
   final Schema schema;
   private final List<String> keyColumns;
   final int[] keyIndexes;
+  /** Stored rows by key; a stored row holds its key at {@link #storedKeys}. */
   final RowTable rows;
+  private final int[] storedKeys;
   /** Per key touched in the running transaction: {row before it, row now}; net at publish. */
   private final Map<Row, Row[]> staged = new LinkedHashMap<>();
   private final List<Consumer<List<ChangeEvent>>> listeners = new CopyOnWriteArrayList<>();
@@ -35,21 +37,41 @@ abstract class BaseCollection implements LiveCollection {
   private Status status = Status.IDLE;
   private Throwable error;
 
-  BaseCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
+  /**
+   * @param storedKeys where the key sits in a stored row; null when stored rows are in {@code
+   *     schema} (the key columns then)
+   */
+  BaseCollection(Rivulet db, String name, Schema schema, List<String> keyColumns, int[] storedKeys) {
     this.db = db;
     this.name = name;
     this.schema = schema;
     this.keyColumns = List.copyOf(keyColumns);
     this.keyIndexes = schema.indexesOf(keyColumns);
-    this.rows = new RowTable(rowsHoldKeys() ? keyIndexes : null);
+    this.storedKeys = storedKeys != null ? storedKeys : keyIndexes;
+    this.rows = new RowTable(this.storedKeys);
   }
 
-  /** Whether stored rows hold their key at {@link #keyIndexes} (else keys are given apart). */
-  abstract boolean rowsHoldKeys();
+  /** The key of a stored row. */
+  final Row keyOf(Row stored) {
+    return stored.project(storedKeys);
+  }
 
-  /** The key of a stored row (of a collection whose rows hold their keys). */
-  final Row keyOf(Row row) {
-    return row.project(keyIndexes);
+  /** What readers and listeners see of a stored row. */
+  abstract Row publicRow(Row stored);
+
+  /** The form in which a stored row flows into queries that read this collection. */
+  abstract Row sourceRow(Row stored);
+
+  /** Hands every current row, in its source form, to {@code action} (a hydration). */
+  final void forEachSourceRow(Consumer<Row> action) {
+    rows.forEachRow(r -> action.accept(sourceRow(r)));
+  }
+
+  /** The current rows by key, as readers see them. */
+  final Map<Row, Row> snapshot() {
+    Map<Row, Row> out = new LinkedHashMap<>();
+    rows.forEach((k, r) -> out.put(k, publicRow(r)));
+    return out;
   }
 
   @Override
@@ -94,14 +116,17 @@ abstract class BaseCollection implements LiveCollection {
   @Override
   public Optional<Row> get(Row key) {
     synchronized (db) {
-      return Optional.ofNullable(rows.get(key));
+      Row r = rows.get(key);
+      return r == null ? Optional.empty() : Optional.of(publicRow(r));
     }
   }
 
   @Override
   public List<Row> rows() {
     synchronized (db) {
-      return Collections.unmodifiableList(rows.rows());
+      List<Row> out = new ArrayList<>(rows.size());
+      rows.forEachRow(r -> out.add(publicRow(r)));
+      return Collections.unmodifiableList(out);
     }
   }
 
@@ -119,27 +144,35 @@ abstract class BaseCollection implements LiveCollection {
   }
 
   /**
-   * Installs {@code after} (null: absent) as the row of {@code key} and stages the key's change
-   * (when anyone listens; events are the net change per key of the whole transaction); adds the
-   * change to {@code delta} for downstream queries, unless it is null (nobody reads this
-   * collection). {@code key} may be null when {@code after} holds it.
+   * Installs {@code after} (null: absent) as the stored row of {@code key} and records the change
+   * (see {@link #changed}). {@code key} may be null when {@code after} is not.
    */
   void install(Row key, Row after, ZSet.Builder delta) {
     Row before = after == null ? rows.remove(key) : key == null ? rows.putRow(after) : rows.put(key, after);
     if (before == null && after == null || after != null && after.equals(before)) {
       return;
     }
+    changed(key, before, after, delta);
+  }
+
+  /**
+   * Records that the stored row of a key went from {@code before} to {@code after} (either null
+   * for absent; {@code key} null to derive it): adds the change to {@code delta} for downstream
+   * queries unless it is null (nobody reads this collection), and stages it for the listeners,
+   * if any (events are the net change per key of the whole transaction).
+   */
+  final void changed(Row key, Row before, Row after, ZSet.Builder delta) {
     if (delta != null) {
       if (before != null) {
-        delta.add(sourceRow(key, before), -1);
+        delta.add(sourceRow(before), -1);
       }
       if (after != null) {
-        delta.add(sourceRow(key, after), 1);
+        delta.add(sourceRow(after), 1);
       }
     }
     if (!listeners.isEmpty()) {
       if (key == null) {
-        key = keyOf(after);
+        key = keyOf(after != null ? after : before);
       }
       Row[] change = staged.get(key);
       if (change == null) {
@@ -149,12 +182,6 @@ abstract class BaseCollection implements LiveCollection {
       }
     }
   }
-
-  /** The form in which a row of this collection flows into queries that read it. */
-  abstract Row sourceRow(Row key, Row row);
-
-  /** Hands every current row, in its source form, to {@code action} (a hydration). */
-  abstract void forEachSourceRow(java.util.function.Consumer<Row> action);
 
   /** Drops the staged events (after hydration, which nobody was subscribed to). */
   void discardStaged() {
@@ -168,8 +195,8 @@ abstract class BaseCollection implements LiveCollection {
     }
     List<ChangeEvent> events = new ArrayList<>(staged.size());
     staged.forEach((key, change) -> {
-      Row before = change[0];
-      Row after = change[1];
+      Row before = change[0] == null ? null : publicRow(change[0]);
+      Row after = change[1] == null ? null : publicRow(change[1]);
       if (before == null ? after != null : !before.equals(after)) {
         ChangeEvent.Type type = before == null ? ChangeEvent.Type.INSERT
             : after == null ? ChangeEvent.Type.DELETE : ChangeEvent.Type.UPDATE;

@@ -11,7 +11,6 @@ import dev.rivulet.engine.RivuletException;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.ZSet;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +20,10 @@ import java.util.Map;
  * the result key (a source row's key, the tuple of joined rows' keys, the group values, or the
  * whole row under distinct). It can be read by other live queries: as a {@link Source} its schema
  * is the visible columns followed by hidden {@code __key} columns.
+ *
+ * <p>It stores the graph's result rows as they come (visible columns, then hidden key and sort
+ * columns), keyed by the key columns inside them, and projects the visible part only for readers
+ * and listeners, so an update of the result copies no row.
  *
  * <p>Each input transaction runs its graph once; the result is installed, and its events
  * published, only after every live query of the transaction has run. Two rows for one key are a
@@ -35,12 +38,13 @@ public final class LiveQuery extends BaseCollection {
   private final int[] resultKeys;
   private final int[] visibleIndexes;
   private final boolean ordered;
+  private final boolean sourceForm; // a result row is visible columns then the key: its source row
   private final List<Row> window = new ArrayList<>();
-  private final Map<Row, Row> after = new LinkedHashMap<>(); // scratch of run(), cleared each time
+  private final RetractedRows retracted = new RetractedRows(); // scratch of run()
 
   private LiveQuery(Rivulet db, String name, Schema schema, List<String> keys, Graph graph, QueryPlans.Plan plan,
       int[] resultKeys) {
-    super(db, name, schema, keys);
+    super(db, name, schema, keys, resultKeys);
     this.graph = graph;
     this.output = graph.output("result");
     Compiled c = plan.result();
@@ -51,6 +55,11 @@ public final class LiveQuery extends BaseCollection {
       visibleIndexes[i] = i;
     }
     this.ordered = c.ordered();
+    boolean keysFollow = output.schema().width() == visibleWidth + resultKeys.length;
+    for (int i = 0; i < resultKeys.length; i++) {
+      keysFollow &= resultKeys[i] == visibleWidth + i;
+    }
+    this.sourceForm = keysFollow;
     plan.inputs().forEach((src, input) -> inputs.put((BaseCollection) src, graph.input(input)));
   }
 
@@ -113,7 +122,8 @@ public final class LiveQuery extends BaseCollection {
    * Runs the graph and installs the result change; adds this query's change (as source rows) to
    * {@code downstream} unless it is null (no live query reads this one).
    *
-   * @throws RivuletException for two rows with one key (the caller fails this query)
+   * @throws RivuletException for a retraction that does not match the stored row, or two rows
+   *     with one key (the caller fails this query)
    */
   void run(ZSet.Builder downstream) {
     graph.run();
@@ -121,51 +131,44 @@ public final class LiveQuery extends BaseCollection {
       return; // the change did not reach the result (e.g. filtered out)
     }
     ZSet delta = output.delta();
-    // The result change per key: retractions must match the current row; then at most one row
-    // per key may be added. A key absent from "after" keeps its row. Without retractions (a
-    // hydration) rows are installed as they are checked.
-    after.clear();
-    boolean retracts = false;
+    // Retractions are checked first and applied last: a key that gets a new row in this run has
+    // its row replaced in place, and only keys left without a row are removed.
+    retracted.clear();
     for (int i = 0; i < delta.size(); i++) {
       long w = delta.weight(i);
       if (w < 0) {
-        retracts = true;
         Row full = delta.row(i);
-        Row key = full.project(resultKeys);
-        Row visible = visible(full);
-        if (w != -1 || after.containsKey(key) || !visible.equals(rows.get(key))) {
-          throw new RivuletException("live query '" + name() + "': retraction of " + visible + " x" + (-w)
-              + " does not match its row for key " + key);
+        Row stored = rows.getRow(full);
+        if (w != -1 || !full.equals(stored)) {
+          throw new RivuletException("live query '" + name() + "': retraction of " + visible(full) + " x" + (-w)
+              + " does not match its row for key " + keyOf(full));
         }
-        after.put(key, null);
+        retracted.add(stored);
       }
     }
-    if (!retracts) {
+    if (retracted.isEmpty()) {
       rows.reserve(rows.size() + delta.size());
     }
     for (int i = 0; i < delta.size(); i++) {
       long w = delta.weight(i);
       if (w > 0) {
         Row full = delta.row(i);
-        Row key = full.project(resultKeys);
-        Row visible = visible(full);
-        Row other = after.containsKey(key) ? after.get(key) : rows.get(key);
-        if (w > 1 || other != null) {
-          throw new RivuletException("live query '" + name() + "': duplicate key " + key + ": rows " + visible
-              + " and " + (other == null ? visible : other) + " both have it; give the query a key that identifies"
+        Row other = w == 1 ? rows.putRow(full) : full;
+        if (other != null && !retracted.remove(other)) {
+          throw new RivuletException("live query '" + name() + "': duplicate key " + keyOf(full) + ": rows "
+              + visible(full) + " and " + visible(other) + " both have it; give the query a key that identifies"
               + " its rows");
         }
-        if (retracts) {
-          after.put(key, visible);
-        } else {
-          install(key, visible, downstream);
-        }
+        changed(null, other, full, downstream);
       }
+    }
+    for (Row gone : retracted) {
+      rows.removeRow(gone);
+      changed(null, gone, null, downstream);
     }
     if (ordered) {
       delta.spliceInto(window);
     }
-    after.forEach((key, visible) -> install(key, visible, downstream));
   }
 
   /** The visible part of a result row: the row itself when it has no hidden columns. */
@@ -188,18 +191,13 @@ public final class LiveQuery extends BaseCollection {
   }
 
   @Override
-  boolean rowsHoldKeys() {
-    return false;
+  Row publicRow(Row stored) {
+    return visible(stored);
   }
 
   @Override
-  Row sourceRow(Row key, Row row) {
-    return row.concat(key);
-  }
-
-  @Override
-  void forEachSourceRow(java.util.function.Consumer<Row> action) {
-    rows.forEach((key, row) -> action.accept(row.concat(key)));
+  Row sourceRow(Row stored) {
+    return sourceForm ? stored : visible(stored).concat(keyOf(stored));
   }
 
   @Override

@@ -99,7 +99,8 @@ final class RowTable {
    * the row it replaced, or null. With primitive keys no key row is made.
    */
   Row putRow(Row row) {
-    if (longKeys != null && keyIndexes.length == 1 && row.get(keyIndexes[0]) instanceof Long l) {
+    Long l = primitiveKey(row);
+    if (l != null) {
       long k = l;
       int probes = 0;
       int s = home(k);
@@ -116,6 +117,46 @@ final class RowTable {
       return null;
     }
     return put(row.project(keyIndexes), row);
+  }
+
+  /** The row with {@code row}'s key (see {@link #putRow}), or null. */
+  Row getRow(Row row) {
+    Long l = primitiveKey(row);
+    if (l == null) {
+      return get(row.project(keyIndexes));
+    }
+    int s = findLong(l);
+    return s < 0 ? null : rows[s];
+  }
+
+  /** Removes the row with {@code row}'s key (see {@link #putRow}); returns it, or null when absent. */
+  Row removeRow(Row row) {
+    Long l = primitiveKey(row);
+    if (l == null) {
+      return remove(row.project(keyIndexes));
+    }
+    int s = findLong(l);
+    if (s < 0) {
+      return null;
+    }
+    Row before = rows[s];
+    shiftBack(s);
+    size--;
+    return before;
+  }
+
+  /** The key of {@code row} as a primitive, when this table compares primitives; else null. */
+  private Long primitiveKey(Row row) {
+    return longKeys != null && keyIndexes.length == 1 && row.get(keyIndexes[0]) instanceof Long l ? l : null;
+  }
+
+  private int findLong(long k) {
+    for (int s = home(k); rows[s] != null; s = (s + 1) & mask) {
+      if (longKeys[s] == k) {
+        return s;
+      }
+    }
+    return -1;
   }
 
   /** Removes the row of {@code key}; returns it, or null when absent. */
@@ -190,13 +231,7 @@ final class RowTable {
       if (l == null) {
         return -1; // only long keys are present
       }
-      long k = l;
-      for (int s = home(k); rows[s] != null; s = (s + 1) & mask) {
-        if (longKeys[s] == k) {
-          return s;
-        }
-      }
-      return -1;
+      return findLong(l);
     }
     int h = key.hashCode();
     for (int s = home(h); rows[s] != null; s = (s + 1) & mask) {

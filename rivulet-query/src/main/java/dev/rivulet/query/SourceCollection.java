@@ -29,7 +29,7 @@ public final class SourceCollection extends BaseCollection {
   private final List<Transaction> pending = new ArrayList<>();
 
   SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
-    super(db, name, schema, keyColumns);
+    super(db, name, schema, keyColumns, null);
   }
 
   /** The visible row of {@code key}, or null. */
@@ -68,18 +68,13 @@ public final class SourceCollection extends BaseCollection {
   }
 
   @Override
-  boolean rowsHoldKeys() {
-    return true;
+  Row publicRow(Row stored) {
+    return stored;
   }
 
   @Override
-  Row sourceRow(Row key, Row row) {
-    return row;
-  }
-
-  @Override
-  void forEachSourceRow(java.util.function.Consumer<Row> action) {
-    rows.forEachRow(action);
+  Row sourceRow(Row stored) {
+    return stored;
   }
 
   /** Starts a batch of committed changes from the sync source. */

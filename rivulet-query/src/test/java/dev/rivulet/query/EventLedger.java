@@ -41,7 +41,7 @@ final class EventLedger {
   /** Starts folding {@code c}'s events from its current rows. */
   void watch(BaseCollection c) {
     synchronized (lock) {
-      folded.put(c, c.rows.toMap());
+      folded.put(c, c.snapshot());
     }
     c.subscribe(events -> onEvents(c, events));
   }

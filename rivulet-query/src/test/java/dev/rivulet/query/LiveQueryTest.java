@@ -52,6 +52,37 @@ class LiveQueryTest {
   }
 
   @Test
+  void largeBatchesReplaceAndRemoveManyResultRows() {
+    SourceCollection.SyncBatch load = issues.beginSync();
+    for (int id = 0; id < 200; id++) {
+      load.write(Row.of(id, "open", id % 10, "t" + id, null));
+    }
+    load.markReady().commit();
+    LiveQuery open = db.liveQuery("open", Query.from("i", issues).where(eq(col("i.status"), lit("open"))));
+    List<ChangeEvent> seen = new ArrayList<>();
+    open.subscribe(seen::addAll);
+    // One batch: 100 rows change in place, 50 leave the result, 10 arrive.
+    SourceCollection.SyncBatch b = issues.beginSync();
+    for (int id = 0; id < 100; id++) {
+      b.write(Row.of(id, "open", 99, "t" + id, null));
+    }
+    for (int id = 100; id < 150; id++) {
+      b.write(Row.of(id, "closed", id % 10, "t" + id, null));
+    }
+    for (int id = 200; id < 210; id++) {
+      b.write(Row.of(id, "open", 1, "t" + id, null));
+    }
+    b.commit();
+    assertThat(open.size()).isEqualTo(160);
+    assertThat(open.get(Row.of(5))).contains(Row.of(5, "open", 99, "t5", null));
+    assertThat(open.get(Row.of(120))).isEmpty();
+    assertThat(open.get(Row.of(205))).contains(Row.of(205, "open", 1, "t205", null));
+    assertThat(seen).extracting(ChangeEvent::type).containsOnly(ChangeEvent.Type.UPDATE, ChangeEvent.Type.DELETE,
+        ChangeEvent.Type.INSERT).hasSize(160);
+    assertThat(seen.stream().filter(e -> e.type() == ChangeEvent.Type.UPDATE)).hasSize(100);
+  }
+
+  @Test
   void joinAndGroup() {
     load();
     LiveQuery perUser = db.liveQuery("perUser", Query.from("i", issues)

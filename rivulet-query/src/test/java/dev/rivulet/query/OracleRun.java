@@ -365,7 +365,7 @@ final class OracleRun {
     LiveQuery q = byName.get(src.name());
     Map<Row, Row> rows;
     synchronized (db) {
-      rows = q.rows.toMap();
+      rows = q.snapshot();
     }
     rows.forEach((k, v) -> out.add(new NaiveQuery.KRow(v, k)));
     return out;
