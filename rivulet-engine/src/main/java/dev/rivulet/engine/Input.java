@@ -44,6 +44,18 @@ public final class Input {
     return this;
   }
 
+  /**
+   * Queues {@code row} with {@code weight}; like {@link #send(ZSet, Schema)}, the row is checked
+   * only when {@code checkedAgainst} is not this input's schema.
+   */
+  public Input send(Row row, long weight, Schema checkedAgainst) {
+    if (checkedAgainst != op.schema && !checkedAgainst.equals(op.schema)) {
+      check(row);
+    }
+    op.pending.add(row, weight);
+    return this;
+  }
+
   /** Queues {@code row} with {@code weight}. */
   public Input send(Row row, long weight) {
     check(row);

@@ -2,7 +2,6 @@ package dev.rivulet.query;
 
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
-import dev.rivulet.engine.ZSet;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -30,6 +29,10 @@ abstract class BaseCollection implements LiveCollection {
   /** Stored rows by key; a stored row holds its key at {@link #storedKeys}. */
   final RowTable rows;
   private final int[] storedKeys;
+  /** This transaction's change in source form, kept only when a live query reads this collection. */
+  final ChangeBuffer change = new ChangeBuffer();
+  /** Whether some live query reads this collection (set once one is created). */
+  boolean observed;
   /** Per key touched in the running transaction: {row before it, row now}; net at publish. */
   private final Map<Row, Row[]> staged = new LinkedHashMap<>();
   private final List<Consumer<List<ChangeEvent>>> listeners = new CopyOnWriteArrayList<>();
@@ -147,27 +150,27 @@ abstract class BaseCollection implements LiveCollection {
    * Installs {@code after} (null: absent) as the stored row of {@code key} and records the change
    * (see {@link #changed}). {@code key} may be null when {@code after} is not.
    */
-  void install(Row key, Row after, ZSet.Builder delta) {
+  void install(Row key, Row after) {
     Row before = after == null ? rows.remove(key) : key == null ? rows.putRow(after) : rows.put(key, after);
     if (before == null && after == null || after != null && after.equals(before)) {
       return;
     }
-    changed(key, before, after, delta);
+    changed(key, before, after);
   }
 
   /**
    * Records that the stored row of a key went from {@code before} to {@code after} (either null
-   * for absent; {@code key} null to derive it): adds the change to {@code delta} for downstream
-   * queries unless it is null (nobody reads this collection), and stages it for the listeners,
-   * if any (events are the net change per key of the whole transaction).
+   * for absent; {@code key} null to derive it): adds it to {@link #change} for the live queries
+   * that read this collection, if any, and stages it for the listeners, if any (events are the
+   * net change per key of the whole transaction).
    */
-  final void changed(Row key, Row before, Row after, ZSet.Builder delta) {
-    if (delta != null) {
+  final void changed(Row key, Row before, Row after) {
+    if (observed) {
       if (before != null) {
-        delta.add(sourceRow(before), -1);
+        change.add(sourceRow(before), -1);
       }
       if (after != null) {
-        delta.add(sourceRow(after), 1);
+        change.add(sourceRow(after), 1);
       }
     }
     if (!listeners.isEmpty()) {

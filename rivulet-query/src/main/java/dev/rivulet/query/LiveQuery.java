@@ -11,7 +11,6 @@ import dev.rivulet.engine.RivuletException;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.ZSet;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -33,7 +32,8 @@ import java.util.Map;
 public final class LiveQuery extends BaseCollection {
   private final Graph graph;
   private final Output output;
-  private final Map<BaseCollection, Input> inputs = new IdentityHashMap<>();
+  private final BaseCollection[] sources; // the collections read, each with its graph input
+  private final Input[] inputs;
   private final int visibleWidth;
   private final int[] resultKeys;
   private final int[] visibleIndexes;
@@ -60,7 +60,13 @@ public final class LiveQuery extends BaseCollection {
       keysFollow &= resultKeys[i] == visibleWidth + i;
     }
     this.sourceForm = keysFollow;
-    plan.inputs().forEach((src, input) -> inputs.put((BaseCollection) src, graph.input(input)));
+    this.sources = new BaseCollection[plan.inputs().size()];
+    this.inputs = new Input[sources.length];
+    int i = 0;
+    for (Map.Entry<Source, String> e : plan.inputs().entrySet()) {
+      sources[i] = (BaseCollection) e.getKey();
+      inputs[i++] = graph.input(e.getValue());
+    }
   }
 
   /**
@@ -95,37 +101,43 @@ public final class LiveQuery extends BaseCollection {
     return new LiveQuery(db, name, Schema.of(cols), keys, b.build(), plan, resultKeys);
   }
 
-  Iterable<BaseCollection> sources() {
-    return inputs.keySet();
+  /** Marks the sources as read (from now on they keep their changes for this query). */
+  void observeSources() {
+    for (BaseCollection s : sources) {
+      s.observed = true;
+    }
   }
 
-  boolean reads(BaseCollection c) {
-    return inputs.containsKey(c);
-  }
-
-  /** Sends one source's change to the graph (run later by {@link #run}). */
-  void send(BaseCollection source, ZSet delta) {
-    inputs.get(source).send(delta, source.schema);
+  /** Sends the transaction's changes of the sources to the graph; whether there were any. */
+  boolean sendChanges() {
+    boolean any = false;
+    for (int i = 0; i < sources.length; i++) {
+      ChangeBuffer c = sources[i].change;
+      for (int j = 0; j < c.size(); j++) {
+        inputs[i].send(c.row(j), c.weight(j), sources[i].schema);
+      }
+      any |= !c.isEmpty();
+    }
+    return any;
   }
 
   /** Sends every source's current rows: the first run hydrates. */
   void hydrate() {
-    for (Map.Entry<BaseCollection, Input> e : inputs.entrySet()) {
-      BaseCollection source = e.getKey();
-      ZSet.Builder b = ZSet.builder(source.rows.size());
-      source.forEachSourceRow(b::insert);
-      e.getValue().send(b.build(), source.schema);
+    for (int i = 0; i < sources.length; i++) {
+      Input input = inputs[i];
+      Schema checked = sources[i].schema;
+      sources[i].forEachSourceRow(row -> input.send(row, 1, checked));
     }
   }
 
   /**
-   * Runs the graph and installs the result change; adds this query's change (as source rows) to
-   * {@code downstream} unless it is null (no live query reads this one).
+   * Runs the graph and installs the result change (which, if live queries read this one, goes to
+   * {@link #change} as source rows).
    *
    * @throws RivuletException for a retraction that does not match the stored row, or two rows
    *     with one key (the caller fails this query)
    */
-  void run(ZSet.Builder downstream) {
+  void run() {
     graph.run();
     if (output.deltaSize() == 0) {
       return; // the change did not reach the result (e.g. filtered out)
@@ -159,12 +171,12 @@ public final class LiveQuery extends BaseCollection {
               + visible(full) + " and " + visible(other) + " both have it; give the query a key that identifies"
               + " its rows");
         }
-        changed(null, other, full, downstream);
+        changed(null, other, full);
       }
     }
     for (Row gone : retracted) {
       rows.removeRow(gone);
-      changed(null, gone, null, downstream);
+      changed(null, gone, null);
     }
     if (ordered) {
       delta.spliceInto(window);
@@ -183,7 +195,7 @@ public final class LiveQuery extends BaseCollection {
     }
     boolean allReady = true;
     boolean anyLoading = false;
-    for (BaseCollection s : inputs.keySet()) {
+    for (BaseCollection s : sources) {
       allReady &= s.statusNow() == Status.READY;
       anyLoading |= s.statusNow() == Status.LOADING || s.statusNow() == Status.READY;
     }

@@ -1,13 +1,9 @@
 package dev.rivulet.query;
 
 import dev.rivulet.engine.RivuletException;
-import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
-import dev.rivulet.engine.ZSet;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The facade of the query layer: owns source collections and live queries and runs every change
@@ -26,8 +22,6 @@ import java.util.Map;
 public final class Rivulet {
   private final List<BaseCollection> collections = new ArrayList<>();
   private final List<LiveQuery> queries = new ArrayList<>();
-  /** The running transaction's change per collection; reused, so never re-entered. */
-  private final Map<BaseCollection, ZSet> changes = new IdentityHashMap<>();
   private boolean propagating;
 
   private Rivulet() {}
@@ -61,8 +55,9 @@ public final class Rivulet {
   public synchronized LiveQuery liveQuery(String name, Query query, List<String> keyColumns) {
     LiveQuery q = LiveQuery.create(this, name, query, keyColumns);
     q.hydrate();
-    q.run(null); // nothing reads a query being created
+    q.run(); // nothing reads a query being created yet
     q.discardStaged();
+    q.observeSources();
     queries.add(q);
     collections.add(q);
     q.updateReadiness();
@@ -74,64 +69,66 @@ public final class Rivulet {
     return new Transaction(this);
   }
 
-  synchronized void commitSync(SourceCollection c, List<Row> keys, List<Row> rows, boolean truncate,
-      boolean markReady) {
+  synchronized void commitSync(SourceCollection c, SourceCollection.SyncBatch batch) {
     c.checkOpen();
-    transact(() -> {
-      changes.put(c, c.applySync(keys, rows, truncate, hasReaders(c)));
-      if (markReady) {
+    begin();
+    try {
+      c.applySync(batch);
+      if (batch.marksReady()) {
         c.setStatus(Status.READY);
       } else if (c.statusNow() == Status.IDLE) {
         c.setStatus(Status.LOADING);
       }
-    });
+      runQueries();
+    } finally {
+      end();
+    }
   }
 
   synchronized void applyOptimistic(Transaction tx) {
-    transact(() -> {
+    begin();
+    try {
       tx.state = Transaction.State.PENDING;
       for (SourceCollection c : tx.writes().keySet()) {
-        changes.put(c, c.overlay(tx));
+        c.overlay(tx);
       }
-    });
+      runQueries();
+    } finally {
+      end();
+    }
   }
 
   synchronized void settle(Transaction tx, boolean confirmed) {
-    transact(() -> {
+    begin();
+    try {
       tx.state = confirmed ? Transaction.State.CONFIRMED : Transaction.State.ROLLED_BACK;
       for (SourceCollection c : tx.writes().keySet()) {
-        changes.put(c, c.settle(tx, confirmed));
+        c.settle(tx, confirmed);
       }
-    });
+      runQueries();
+    } finally {
+      end();
+    }
   }
 
   /**
-   * Runs one transaction: {@code apply} records the source collections' changes, then the live
-   * queries run and everything is published. A write from inside a listener (which runs within
-   * the transaction it observes) is refused.
+   * Starts a transaction: the source collections then record their changes, the live queries run
+   * and everything is published ({@link #runQueries}). A write from inside a listener (which runs
+   * within the transaction it observes) is refused.
    */
-  private void transact(Runnable apply) {
+  private void begin() {
     if (propagating) {
       throw new IllegalStateException("a listener must not write: the transaction it observes is still publishing");
     }
     propagating = true;
-    try {
-      apply.run();
-      runQueries();
-    } finally {
-      changes.clear();
-      propagating = false;
-    }
   }
 
-  /** Whether any live query reads {@code c} (else its changes need no Z-set). */
-  private boolean hasReaders(BaseCollection c) {
-    for (LiveQuery q : queries) {
-      if (q.reads(c)) {
-        return true;
-      }
+  /** Ends a transaction, published or failed: every collection's change buffer is emptied. */
+  private void end() {
+    for (BaseCollection c : collections) {
+      c.change.clear();
     }
-    return false;
+    propagating = false;
   }
 
   /** Runs the affected live queries in creation order, then publishes every change. */
@@ -141,22 +138,11 @@ public final class Rivulet {
       if (q.statusNow() == Status.ERROR || q.statusNow() == Status.CLOSED) {
         continue;
       }
-      boolean affected = false;
-      for (BaseCollection src : q.sources()) {
-        ZSet d = changes.get(src);
-        if (d != null && !d.isEmpty()) {
-          q.send(src, d);
-          affected = true;
-        }
-      }
-      if (affected) {
-        ZSet.Builder out = hasReaders(q) ? ZSet.builder() : null;
+      if (q.sendChanges()) {
         try {
-          q.run(out);
-          if (out != null) {
-            changes.put(q, out.build());
-          }
+          q.run();
         } catch (RuntimeException e) {
+          q.change.clear(); // readers of a failed query see none of its partial change
           q.fail(e);
           if (failures == null) {
             failures = new ArrayList<>(1);

@@ -3,7 +3,6 @@ package dev.rivulet.query;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.SchemaException;
-import dev.rivulet.engine.ZSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -152,9 +151,29 @@ public final class SourceCollection extends BaseCollection {
     public void commit() {
       open();
       done = true;
-      List<Row> k = keys != null ? keys : count == 1 ? java.util.Collections.singletonList(firstKey) : List.of();
-      List<Row> r = rows != null ? rows : count == 1 ? java.util.Collections.singletonList(firstRow) : List.of();
-      db.commitSync(SourceCollection.this, k, r, truncate, markReady);
+      db.commitSync(SourceCollection.this, this);
+    }
+
+    int size() {
+      return count;
+    }
+
+    /** The key of write {@code i}: given for a delete, null for a write (its row holds it). */
+    Row keyAt(int i) {
+      return keys != null ? keys.get(i) : firstKey;
+    }
+
+    /** The row of write {@code i}, null for a delete. */
+    Row rowAt(int i) {
+      return rows != null ? rows.get(i) : firstRow;
+    }
+
+    boolean truncates() {
+      return truncate;
+    }
+
+    boolean marksReady() {
+      return markReady;
     }
 
     private void open() {
@@ -165,26 +184,25 @@ public final class SourceCollection extends BaseCollection {
   }
 
   /**
-   * Applies committed sync writes in order (a later write to a key wins); a key under a pending
-   * write keeps showing that write. Returns the visible change, or nothing when no live query
-   * reads this collection ({@code observed} false).
+   * Applies a committed sync batch in order (a later write to a key wins); a key under a pending
+   * write keeps showing that write. The visible change goes to {@link #change}.
    */
-  ZSet applySync(List<Row> keys, List<Row> rows, boolean truncate, boolean observed) {
-    ZSet.Builder delta = observed ? ZSet.builder(2 * keys.size()) : null;
-    if (this.rows.isEmpty()) {
-      this.rows.reserve(keys.size()); // a first load sizes the table once
+  void applySync(SyncBatch batch) {
+    int n = batch.size();
+    if (rows.isEmpty()) {
+      rows.reserve(n); // a first load sizes the table once
     }
-    if (truncate) {
-      for (Row key : this.rows.keys()) {
+    if (batch.truncates()) {
+      for (Row key : rows.keys()) {
         if (!underlay.containsKey(key)) {
-          install(key, null, delta);
+          install(key, null);
         }
       }
       underlay.replaceAll((k, v) -> null);
     }
-    for (int i = 0; i < keys.size(); i++) {
-      Row key = keys.get(i); // null for a write: its row holds it
-      Row row = rows.get(i);
+    for (int i = 0; i < n; i++) {
+      Row key = batch.keyAt(i);
+      Row row = batch.rowAt(i);
       if (!underlay.isEmpty()) {
         key = key != null ? key : keyOf(row);
         if (underlay.containsKey(key)) {
@@ -192,14 +210,12 @@ public final class SourceCollection extends BaseCollection {
           continue;
         }
       }
-      install(key, row, delta);
+      install(key, row);
     }
-    return delta == null ? ZSet.empty() : delta.build();
   }
 
-  /** Lays {@code tx}'s writes over the synced rows; returns the visible change. */
-  ZSet overlay(Transaction tx) {
-    ZSet.Builder delta = ZSet.builder();
+  /** Lays {@code tx}'s writes over the synced rows; the visible change goes to {@link #change}. */
+  void overlay(Transaction tx) {
     Map<Row, Row> writes = tx.writesTo(this);
     for (Row key : writes.keySet()) {
       if (!underlay.containsKey(key)) {
@@ -208,17 +224,15 @@ public final class SourceCollection extends BaseCollection {
     }
     pending.add(tx);
     for (Row key : writes.keySet()) {
-      install(key, visible(key), delta);
+      install(key, visible(key));
     }
-    return delta.build();
   }
 
   /**
-   * Removes {@code tx}'s overlay; when confirmed, its writes first become the synced rows.
-   * Returns the visible change.
+   * Removes {@code tx}'s overlay; when confirmed, its writes first become the synced rows. The
+   * visible change goes to {@link #change}.
    */
-  ZSet settle(Transaction tx, boolean confirmed) {
-    ZSet.Builder delta = ZSet.builder();
+  void settle(Transaction tx, boolean confirmed) {
     Map<Row, Row> writes = tx.writesTo(this);
     pending.remove(tx);
     for (Map.Entry<Row, Row> w : writes.entrySet()) {
@@ -227,11 +241,10 @@ public final class SourceCollection extends BaseCollection {
         underlay.put(key, w.getValue());
       }
       if (overlaid(key)) {
-        install(key, visible(key), delta);
+        install(key, visible(key));
       } else {
-        install(key, underlay.remove(key), delta);
+        install(key, underlay.remove(key));
       }
     }
-    return delta.build();
   }
 }
