@@ -30,4 +30,27 @@ public final class Output {
   public int deltaSize() {
     return sink.collected.size;
   }
+
+  /**
+   * Entry {@code i} of the last change, read in place (no copy is made; valid until the next
+   * run), in the order and form {@link #delta()} gives.
+   */
+  public Row deltaRow(int i) {
+    return sink.collected.rows[checkIndex(i)];
+  }
+
+  /** The weight of entry {@code i} of the last change, read in place (see {@link #deltaRow}). */
+  public long deltaWeight(int i) {
+    return sink.collected.weights[checkIndex(i)];
+  }
+
+  /** Applies the last change, a positioned one, to {@code window} without materializing it (see {@link ZSet#spliceInto}). */
+  public void spliceDeltaInto(java.util.List<Row> window) {
+    Delta d = sink.collected;
+    ZSet.splice(d.rows, d.weights, d.positions, d.size, window);
+  }
+
+  private int checkIndex(int i) {
+    return java.util.Objects.checkIndex(i, sink.collected.size);
+  }
 }

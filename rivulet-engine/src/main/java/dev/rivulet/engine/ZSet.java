@@ -144,22 +144,28 @@ public final class ZSet implements Iterable<ZSet.Entry> {
    * @throws IllegalArgumentException when an entry has no position or does not match the list
    */
   public void spliceInto(List<Row> window) {
-    for (int i = 0; i < rows.length; i++) {
-      int p = position(i);
+    splice(rows, weights, positions, rows.length, window);
+  }
+
+  /** {@link #spliceInto} over the first {@code n} entries of arrays ({@code positions} may be null). */
+  static void splice(Row[] rows, long[] weights, int[] positions, int n, List<Row> window) {
+    for (int i = 0; i < n; i++) {
+      int p = positions == null ? -1 : positions[i];
       if (p < 0) {
-        throw new IllegalArgumentException("entry " + entry(i) + " has no position");
+        throw new IllegalArgumentException("entry " + rows[i] + " x" + weights[i] + " has no position");
       }
       long w = weights[i];
       for (long k = 0; k < Math.abs(w); k++) {
         if (w < 0) {
           if (p >= window.size() || !window.get(p).equals(rows[i])) {
-            throw new IllegalArgumentException("retraction " + entry(i) + " does not match "
+            throw new IllegalArgumentException("retraction of " + rows[i] + " at " + p + " does not match "
                 + (p < window.size() ? window.get(p) : "the end of a window of " + window.size()));
           }
           window.remove(p);
         } else {
           if (p + k > window.size()) {
-            throw new IllegalArgumentException("insertion " + entry(i) + " is past the end of a window of " + window.size());
+            throw new IllegalArgumentException("insertion of " + rows[i] + " at " + p + " is past the end of a window of "
+                + window.size());
           }
           window.add((int) (p + k), rows[i]);
         }

@@ -9,7 +9,6 @@ import dev.rivulet.engine.Output;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.RivuletException;
 import dev.rivulet.engine.Schema;
-import dev.rivulet.engine.ZSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -142,14 +141,14 @@ public final class LiveQuery extends BaseCollection {
     if (output.deltaSize() == 0) {
       return; // the change did not reach the result (e.g. filtered out)
     }
-    ZSet delta = output.delta();
+    int n = output.deltaSize();
     // Retractions are checked first and applied last: a key that gets a new row in this run has
     // its row replaced in place, and only keys left without a row are removed.
     retracted.clear();
-    for (int i = 0; i < delta.size(); i++) {
-      long w = delta.weight(i);
+    for (int i = 0; i < n; i++) {
+      long w = output.deltaWeight(i);
       if (w < 0) {
-        Row full = delta.row(i);
+        Row full = output.deltaRow(i);
         Row stored = rows.getRow(full);
         if (w != -1 || !full.equals(stored)) {
           throw new RivuletException("live query '" + name() + "': retraction of " + visible(full) + " x" + (-w)
@@ -159,12 +158,12 @@ public final class LiveQuery extends BaseCollection {
       }
     }
     if (retracted.isEmpty()) {
-      rows.reserve(rows.size() + delta.size());
+      rows.reserve(rows.size() + n);
     }
-    for (int i = 0; i < delta.size(); i++) {
-      long w = delta.weight(i);
+    for (int i = 0; i < n; i++) {
+      long w = output.deltaWeight(i);
       if (w > 0) {
-        Row full = delta.row(i);
+        Row full = output.deltaRow(i);
         Row other = w == 1 ? rows.putRow(full) : full;
         if (other != null && !retracted.remove(other)) {
           throw new RivuletException("live query '" + name() + "': duplicate key " + keyOf(full) + ": rows "
@@ -179,7 +178,7 @@ public final class LiveQuery extends BaseCollection {
       changed(null, gone, null);
     }
     if (ordered) {
-      delta.spliceInto(window);
+      output.spliceDeltaInto(window);
     }
   }
 
