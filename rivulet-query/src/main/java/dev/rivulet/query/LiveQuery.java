@@ -164,7 +164,7 @@ public final class LiveQuery extends BaseCollection {
       long w = output.deltaWeight(i);
       if (w > 0) {
         Row full = output.deltaRow(i);
-        Row other = w == 1 ? rows.putRow(full) : full;
+        Row other = w == 1 ? rows.putRow(full) : full; // weight 2 or more: a duplicate by itself
         if (other != null && !retracted.remove(other)) {
           throw new RivuletException("live query '" + name() + "': duplicate key " + keyOf(full) + ": rows "
               + visible(full) + " and " + visible(other) + " both have it; give the query a key that identifies"
