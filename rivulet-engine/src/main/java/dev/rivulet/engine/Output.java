@@ -44,7 +44,10 @@ public final class Output {
     return sink.collected.weights[checkIndex(i)];
   }
 
-  /** Applies the last change, a positioned one, to {@code window} without materializing it (see {@link ZSet#spliceInto}). */
+  /**
+   * Applies the last change, a positioned one, to {@code window} without materializing it (see
+   * {@link ZSet#spliceInto}).
+   */
   public void spliceDeltaInto(java.util.List<Row> window) {
     Delta d = sink.collected;
     ZSet.splice(d.rows, d.weights, d.positions, d.size, window);

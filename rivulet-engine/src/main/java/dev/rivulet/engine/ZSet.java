@@ -147,7 +147,7 @@ public final class ZSet implements Iterable<ZSet.Entry> {
     splice(rows, weights, positions, rows.length, window);
   }
 
-  /** {@link #spliceInto} over the first {@code n} entries of arrays ({@code positions} may be null). */
+  /** {@link #spliceInto} over the first {@code n} entries of arrays; {@code positions} may be null. */
   static void splice(Row[] rows, long[] weights, int[] positions, int n, List<Row> window) {
     for (int i = 0; i < n; i++) {
       int p = positions == null ? -1 : positions[i];
