@@ -164,8 +164,8 @@ public final class ZSet implements Iterable<ZSet.Entry> {
           window.remove(p);
         } else {
           if (p + k > window.size()) {
-            throw new IllegalArgumentException("insertion of " + rows[i] + " at " + p + " is past the end of a window of "
-                + window.size());
+            throw new IllegalArgumentException("insertion of " + rows[i] + " at " + p
+                + " is past the end of a window of " + window.size());
           }
           window.add((int) (p + k), rows[i]);
         }

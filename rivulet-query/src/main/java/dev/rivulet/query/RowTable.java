@@ -13,15 +13,15 @@ import java.util.function.Consumer;
  *
  * <p>How: open addressing with linear probing over arrays, so a lookup touches no per-entry node,
  * iteration is a scan, and a load of n rows sizes the table once. While every key is one 64-bit
- * integer (the usual id column), the keys are also kept as primitives and a lookup compares
- * longs without reading any key object; the first other key switches the table for good to
- * comparing key rows. A table that knows where the key sits in its rows ({@code keyIndexes}) can
- * also take a row alone ({@link #putRow}): with primitive keys it then stores no key row at all
- * and makes one only when a caller asks for the keys. Slots come from the key's hash with its high bits folded in, which keeps
- * keys inserted in sequence (the usual bulk load) next to each other in memory; if a probe run
- * ever grows long (hashes that share their low bits), the table switches for good to a
- * multiplicative spread. Removal shifts the following probe run back instead of leaving
- * tombstones.
+ * integer (the usual id column), the keys are also kept as primitives and a lookup compares longs
+ * without reading any key object; the first other key switches the table for good to comparing
+ * key rows. A table that knows where the key sits in its rows ({@code keyIndexes}) can also take
+ * a row alone ({@link #putRow}): with primitive keys it then stores no key row at all and makes
+ * one only when a caller asks for the keys. Slots come from the key's hash with its high bits
+ * folded in, which keeps keys inserted in sequence (the usual bulk load) next to each other in
+ * memory; if a probe run ever grows long (hashes that share their low bits), the table switches
+ * for good to a multiplicative spread. Removal shifts the following probe run back instead of
+ * leaving tombstones.
  *
  * <p>Not thread-safe: owned by one collection, guarded by its database's monitor.
  */
