@@ -8,11 +8,15 @@ import java.util.Comparator;
  * keys of {@link RowOrder}: the result is the permutation that puts {@code rows} in {@code order}.
  *
  * <p>How: when the spread of both prefixes and the row index fit together in 63 bits, each row
- * becomes one packed long and a primitive sort does the work; runs that tie on the prefixes are
- * then ordered by the full order. With only the first prefix packable, its ties are ordered by
+ * becomes one packed long, sorted by a stable radix sort on the prefix bits (so ties stay in index
+ * order); runs that tie on the prefixes are then ordered by the full order. With only the first prefix packable, its ties are ordered by
  * second prefix then full order; otherwise everything goes through the comparator. Stateless.
  */
 final class PrefixSort {
+  private static final int SMALL = 512; // below this, a comparison sort beats radix passes
+  private static final int RADIX_BITS = 11;
+  private static final int RADIX_MASK = (1 << RADIX_BITS) - 1;
+
   private PrefixSort() {}
 
   static int[] permutation(Row[] rows, long[] p0, long[] p1, int n, Comparator<Row> order) {
@@ -26,10 +30,10 @@ final class PrefixSort {
     int bits0 = spreadBits(p0, n, min0);
     int bits1 = spreadBits(p1, n, min1);
     if (bits0 + bits1 + indexBits <= 63) {
-      sortPacked(perm, p0, min0, p1, min1, bits1, indexBits);
+      sortPacked(perm, p0, min0, p1, min1, bits1, bits0 + bits1, indexBits);
       sortTies(perm, rows, p0, p1, true, order);
     } else if (bits0 + indexBits <= 63) {
-      sortPacked(perm, p0, min0, null, 0, 0, indexBits);
+      sortPacked(perm, p0, min0, null, 0, 0, bits0, indexBits);
       sortTies(perm, rows, p0, p1, false, order);
     } else {
       for (int i = 0; i < n; i++) {
@@ -62,8 +66,13 @@ final class PrefixSort {
     return 64 - Long.numberOfLeadingZeros(x);
   }
 
-  /** Sorts by (p0 - min0, p1 - min1, index) packed into one long; {@code p1} may be null. */
-  private static void sortPacked(int[] perm, long[] p0, long min0, long[] p1, long min1, int bits1, int indexBits) {
+  /**
+   * Sorts by (p0 - min0, p1 - min1, index) packed into one long; {@code p1} may be null. The
+   * {@code keyBits} above the index are sorted by least-significant-digit radix passes, which
+   * are stable, so the index bits never need sorting.
+   */
+  private static void sortPacked(int[] perm, long[] p0, long min0, long[] p1, long min1, int bits1, int keyBits,
+      int indexBits) {
     int n = perm.length;
     long[] packed = new long[n];
     for (int i = 0; i < n; i++) {
@@ -73,10 +82,41 @@ final class PrefixSort {
       }
       packed[i] = k << indexBits | i;
     }
-    Arrays.sort(packed);
+    if (n < SMALL) {
+      Arrays.sort(packed); // same order: the index bits break ties as a stable sort would
+    } else {
+      radixSort(packed, keyBits, indexBits);
+    }
     long mask = (1L << indexBits) - 1;
     for (int i = 0; i < n; i++) {
       perm[i] = (int) (packed[i] & mask);
+    }
+  }
+
+  /** Stable radix passes over the bits from {@code indexBits} up; sorts {@code packed} in place. */
+  private static void radixSort(long[] packed, int keyBits, int indexBits) {
+    long[] in = packed;
+    long[] spare = new long[packed.length];
+    int[] counts = new int[1 << RADIX_BITS];
+    for (int shift = indexBits; shift < indexBits + keyBits; shift += RADIX_BITS) {
+      Arrays.fill(counts, 0);
+      for (long v : in) {
+        counts[(int) (v >>> shift) & RADIX_MASK]++;
+      }
+      for (int d = 0, sum = 0; d < counts.length; d++) {
+        int c = counts[d];
+        counts[d] = sum;
+        sum += c;
+      }
+      for (long v : in) {
+        spare[counts[(int) (v >>> shift) & RADIX_MASK]++] = v;
+      }
+      long[] t = in;
+      in = spare;
+      spare = t;
+    }
+    if (in != packed) {
+      System.arraycopy(in, 0, packed, 0, packed.length);
     }
   }
 

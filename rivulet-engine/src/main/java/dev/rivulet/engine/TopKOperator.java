@@ -233,7 +233,9 @@ final class TopKOperator extends Operator {
       int at = perm[i];
       Row row = changes.rows[at];
       long weight = changes.weights[at];
-      for (i++; i < n && changes.rows[perm[i]].equals(row); i++) {
+      // Equal rows are adjacent and share their prefixes; differing prefixes need no row compare.
+      for (i++; i < n && first[perm[i]] == first[at] && second[perm[i]] == second[at]
+          && changes.rows[perm[i]].equals(row); i++) {
         weight += changes.weights[perm[i]];
       }
       if (weight < 0) {

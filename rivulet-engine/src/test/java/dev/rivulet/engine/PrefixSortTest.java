@@ -25,7 +25,7 @@ class PrefixSortTest {
       ColumnType t0 = strings ? ColumnType.STRING : ColumnType.INT;
       RowOrder order = new RowOrder(new int[] {0, 1}, new boolean[] {rnd.nextBoolean(), rnd.nextBoolean()},
           new boolean[] {rnd.nextBoolean(), rnd.nextBoolean()}, new ColumnType[] {t0, ColumnType.INT});
-      int n = rnd.nextInt(400);
+      int n = rnd.nextInt(3) == 0 ? 512 + rnd.nextInt(3000) : rnd.nextInt(400); // both sides of the radix cut
       Row[] rows = new Row[n];
       for (int i = 0; i < n; i++) {
         Object a = strings ? "s" + rnd.nextInt(30) : value(rnd, spread);
