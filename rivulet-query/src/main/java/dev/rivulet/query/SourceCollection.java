@@ -86,11 +86,12 @@ public final class SourceCollection extends BaseCollection {
    * transaction for every dependent live query. Not thread-safe; use from one thread.
    */
   public final class SyncBatch {
-    // Most batches write one row: it waits in fields; lists start from the second write.
+    // Most batches write one row: it waits in fields; lists start from the second write. Keys
+    // are listed only once a delete comes (a write's row holds its key).
     private Row firstKey;
     private Row firstRow;
     private int count;
-    private List<Row> keys;
+    private List<Row> keys; // null while every listed entry is a write
     private List<Row> rows; // null for a delete
     private boolean truncate;
     private boolean markReady;
@@ -99,7 +100,7 @@ public final class SourceCollection extends BaseCollection {
     /** Inserts or replaces the row with {@code row}'s key. */
     public SyncBatch write(Row row) {
       open();
-      add(null, check(row)); // the key stays in the row until something needs it apart
+      add(null, check(row));
       return this;
     }
 
@@ -108,16 +109,28 @@ public final class SourceCollection extends BaseCollection {
         firstKey = key;
         firstRow = row;
       } else {
-        if (keys == null) {
-          keys = new ArrayList<>();
+        if (rows == null) {
           rows = new ArrayList<>();
-          keys.add(firstKey);
           rows.add(firstRow);
+          if (firstKey != null) {
+            listKeys();
+          }
         }
-        keys.add(key);
+        if (key != null && keys == null) {
+          listKeys();
+        }
+        if (keys != null) {
+          keys.add(key);
+        }
         rows.add(row);
       }
       count++;
+    }
+
+    /** Starts listing keys: null (a write) for every entry so far but the first. */
+    private void listKeys() {
+      keys = new ArrayList<>(java.util.Collections.nCopies(rows.size(), null));
+      keys.set(0, firstKey);
     }
 
     /** Deletes the row with {@code key} (no-op when absent). */
@@ -160,7 +173,7 @@ public final class SourceCollection extends BaseCollection {
 
     /** The key of write {@code i}: given for a delete, null for a write (its row holds it). */
     Row keyAt(int i) {
-      return keys != null ? keys.get(i) : firstKey;
+      return keys != null ? keys.get(i) : rows != null ? null : firstKey;
     }
 
     /** The row of write {@code i}, null for a delete. */

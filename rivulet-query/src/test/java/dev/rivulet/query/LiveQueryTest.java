@@ -83,6 +83,27 @@ class LiveQueryTest {
   }
 
   @Test
+  void syncBatchAppliesWritesAndDeletesInOrder() {
+    load();
+    LiveQuery all = db.liveQuery("all", Query.from("i", issues));
+    // Writes first, then deletes mixed in: a later entry for a key wins.
+    issues.beginSync()
+        .write(Row.of(20, "open", 1, "a", null))
+        .write(Row.of(21, "open", 2, "b", null))
+        .delete(Row.of(20))
+        .write(Row.of(22, "open", 3, "c", null))
+        .delete(Row.of(10))
+        .write(Row.of(10, "closed", 4, "back", null))
+        .delete(Row.of(99))
+        .commit();
+    assertThat(all.rows()).extracting(r -> r.get(0)).containsExactlyInAnyOrder(10L, 11L, 12L, 13L, 21L, 22L);
+    assertThat(all.get(Row.of(10))).contains(Row.of(10, "closed", 4, "back", null));
+    // A batch that starts with a delete.
+    issues.beginSync().delete(Row.of(21)).write(Row.of(23, "open", 5, "d", null)).delete(Row.of(22)).commit();
+    assertThat(all.rows()).extracting(r -> r.get(0)).containsExactlyInAnyOrder(10L, 11L, 12L, 13L, 23L);
+  }
+
+  @Test
   void joinAndGroup() {
     load();
     LiveQuery perUser = db.liveQuery("perUser", Query.from("i", issues)
