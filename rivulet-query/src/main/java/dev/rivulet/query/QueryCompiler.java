@@ -62,6 +62,11 @@ final class QueryCompiler {
       rels.add(relation(a, rels.isEmpty() ? "from" : "join"));
     }
     Set<String> nullSupplying = nullSupplying(s);
+    for (int i = 0; i < rels.size(); i++) {
+      if (nullSupplying.contains(rels.get(i).alias)) {
+        rels.set(i, witnessed(rels.get(i)));
+      }
+    }
 
     // Where: conjuncts that read one relation that is never null-extended go below the joins.
     List<Expr> rest = new ArrayList<>();
@@ -119,6 +124,28 @@ final class QueryCompiler {
     }
     Compiled c = compile(((QueryIR.Subquery) a.relation()).query());
     return new Rel(a.alias(), c.stream(), c.visible(), c.keys());
+  }
+
+  /**
+   * A relation that an outer join may null-extend needs a key that tells "absent" from "present
+   * with null key values": some key column that is never null while the row exists. A relation
+   * without one (an empty key, as of a global aggregate, or only nullable key columns) gets a
+   * hidden, always-true {@code __present} column added to its rows and its key; otherwise two
+   * result rows, one null-extended and one with null keys, could share the derived key.
+   */
+  private static Rel witnessed(Rel r) {
+    Schema schema = r.stream.schema();
+    for (int k : r.keys) {
+      if (!schema.column(k).nullable()) {
+        return r;
+      }
+    }
+    List<Column> cols = new ArrayList<>(schema.columns());
+    cols.add(Column.notNull("__present", ColumnType.BOOL));
+    Stream marked = r.stream.map(Schema.of(cols), row -> row.append(Boolean.TRUE));
+    int[] keys = java.util.Arrays.copyOf(r.keys, r.keys.length + 1);
+    keys[r.keys.length] = schema.width();
+    return new Rel(r.alias, marked, r.visible, keys);
   }
 
   /** The leading columns of a source schema, without its hidden {@code __} columns. */
