@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * A query kept live: itself a {@link LiveCollection} whose rows are the query's result, keyed by
  * the result key (a source row's key, the tuple of joined rows' keys, the group values, or the
- * whole row under distinct). It can be read by other live queries: as a {@link Source} its schema
+ * whole row under distinct; a side an outer join may null-extend adds a presence column when its
+ * own key cannot show that it is absent). It can be read by other live queries: as a {@link Source} its schema
  * is the visible columns followed by hidden {@code __key} columns.
  *
  * <p>It stores the graph's result rows as they come (visible columns, then hidden key and sort
