@@ -15,9 +15,9 @@ import java.util.function.Consumer;
  * iteration is a scan, and a load of n rows sizes the table once. While every key is one 64-bit
  * integer (the usual id column), the keys are also kept as primitives and a lookup compares longs
  * without reading any key object; the first other key switches the table for good to comparing
- * key rows. A table that knows where the key sits in its rows ({@code keyIndexes}) can also take
- * a row alone ({@link #putRow}): with primitive keys it then stores no key row at all and makes
- * one only when a caller asks for the keys. Slots come from the key's hash with its high bits
+ * key rows. The table knows where the key sits in its rows ({@code keyIndexes}), so it can also
+ * take a row alone ({@link #putRow}): with primitive keys it then stores no key row at all and
+ * makes one only when a caller asks for the keys. Slots come from the key's hash with its high bits
  * folded in, which keeps keys inserted in sequence (the usual bulk load) next to each other in
  * memory; if a probe run ever grows long (hashes that share their low bits), the table switches
  * for good to a multiplicative spread. Removal shifts the following probe run back instead of
@@ -28,7 +28,7 @@ import java.util.function.Consumer;
 final class RowTable {
   private static final int MIN_CAPACITY = 16;
   private static final int LONG_PROBE = 24;
-  private final int[] keyIndexes; // where a row's key sits, for putRow; null when rows do not hold it
+  private final int[] keyIndexes; // where a row's key sits (for putRow and the other row-keyed calls)
   private Row[] keys; // null entries: derived by putRow, made from longKeys on demand
   private Row[] rows; // null: empty slot
   private long[] longKeys; // the keys' single long value; null once a key is anything else
@@ -37,11 +37,6 @@ final class RowTable {
   private int shift; // for the multiplicative spread: 64 - log2(capacity)
   private int size;
   private boolean scrambled;
-
-  /** A table whose keys are given with each row. */
-  RowTable() {
-    this(null);
-  }
 
   /** A table of rows that hold their key at {@code keyIndexes}. */
   RowTable(int[] keyIndexes) {
@@ -95,8 +90,8 @@ final class RowTable {
   }
 
   /**
-   * Sets {@code row} as the row of its own key (this table was made with key indexes); returns
-   * the row it replaced, or null. With primitive keys no key row is made.
+   * Sets {@code row} as the row of its own key; returns the row it replaced, or null. With
+   * primitive keys no key row is made.
    */
   Row putRow(Row row) {
     Long l = primitiveKey(row);

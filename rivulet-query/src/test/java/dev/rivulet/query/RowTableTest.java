@@ -56,7 +56,7 @@ class RowTableTest {
 
   @Test
   void reserveKeepsContents() {
-    RowTable table = new RowTable();
+    RowTable table = new RowTable(new int[] {0});
     for (int i = 0; i < 100; i++) {
       table.put(Row.of(i), Row.of(i, "v"));
     }
