@@ -63,12 +63,7 @@ public final class ZSet implements Iterable<ZSet.Entry> {
   }
 
   public static Builder builder() {
-    return new Builder(4);
-  }
-
-  /** A builder sized for about {@code expected} entries. */
-  public static Builder builder(int expected) {
-    return new Builder(Math.max(1, expected));
+    return new Builder();
   }
 
   public int size() {
@@ -232,22 +227,20 @@ public final class ZSet implements Iterable<ZSet.Entry> {
    * fills the buffer exactly hands its arrays over instead of copying them.
    */
   public static final class Builder {
-    private final int capacity;
+    private static final int FIRST_CAPACITY = 4;
     private Row[] rows;
     private long[] weights;
     private int size;
     private boolean shared; // the arrays now belong to a built ZSet: copy before changing them
 
-    private Builder(int capacity) {
-      this.capacity = capacity;
-    }
+    private Builder() {}
 
     public Builder add(Row row, long weight) {
       if (rows == null) {
-        rows = new Row[capacity];
-        weights = new long[capacity];
+        rows = new Row[FIRST_CAPACITY];
+        weights = new long[FIRST_CAPACITY];
       } else if (shared || size == rows.length) {
-        int cap = size == rows.length ? Math.max(4, size * 2) : rows.length;
+        int cap = size == rows.length ? size * 2 : rows.length;
         rows = Arrays.copyOf(rows, cap);
         weights = Arrays.copyOf(weights, cap);
         shared = false;

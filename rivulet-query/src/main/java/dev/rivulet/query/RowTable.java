@@ -2,9 +2,7 @@ package dev.rivulet.query;
 
 import dev.rivulet.engine.Row;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -130,14 +128,7 @@ final class RowTable {
     if (l == null) {
       return remove(row.project(keyIndexes));
     }
-    int s = findLong(l);
-    if (s < 0) {
-      return null;
-    }
-    Row before = rows[s];
-    shiftBack(s);
-    size--;
-    return before;
+    return removeAt(findLong(l));
   }
 
   /** The key of {@code row} as a primitive, when this table compares primitives; else null. */
@@ -156,7 +147,11 @@ final class RowTable {
 
   /** Removes the row of {@code key}; returns it, or null when absent. */
   Row remove(Row key) {
-    int s = find(key);
+    return removeAt(find(key));
+  }
+
+  /** Empties slot {@code s} (-1: nothing to remove); returns the row it held, or null. */
+  private Row removeAt(int s) {
     if (s < 0) {
       return null;
     }
@@ -202,13 +197,6 @@ final class RowTable {
   List<Row> rows() {
     List<Row> out = new ArrayList<>(size);
     forEachRow(out::add);
-    return out;
-  }
-
-  /** A copy as a map (in this table's iteration order). */
-  Map<Row, Row> toMap() {
-    Map<Row, Row> out = new LinkedHashMap<>(size * 2);
-    forEach(out::put);
     return out;
   }
 
