@@ -45,6 +45,15 @@ public final class Output {
   }
 
   /**
+   * The position of entry {@code i} of a positioned change (see {@link ZSet#position}), read in
+   * place; -1 when the output is not positioned.
+   */
+  public int deltaPosition(int i) {
+    Delta d = sink.collected;
+    return d.positions == null ? -1 : d.positions[checkIndex(i)];
+  }
+
+  /**
    * Applies the last change, a positioned one, to {@code window} without materializing it (see
    * {@link ZSet#spliceInto}).
    */

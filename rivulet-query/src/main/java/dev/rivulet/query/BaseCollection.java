@@ -11,14 +11,17 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.LongFunction;
 
 /**
  * What source collections and live queries share: the keyed rows of the last published
- * transaction, the status lifecycle, the ready signal, and listeners. A transaction's changes are
- * staged with {@link #stage} while the owning {@link Rivulet} runs it, and handed to listeners by
- * {@link #publish} once every collection has installed its state.
+ * transaction, the status lifecycle, the ready signal, and subscriptions. A transaction's changes
+ * are staged by {@link #changed} while the owning {@link Rivulet} runs it, and handed to the
+ * subscribers by {@link #publish} once every collection has installed its state.
  *
- * <p>All mutable state is guarded by the owning {@link Rivulet}'s monitor.
+ * <p>All mutable state is guarded by the owning {@link Rivulet}'s monitor; each subscriber's
+ * mailbox ({@link Delivery}) has its own.
  */
 abstract class BaseCollection implements LiveCollection {
   final Rivulet db;
@@ -35,7 +38,7 @@ abstract class BaseCollection implements LiveCollection {
   boolean observed;
   /** Per key touched in the running transaction: {row before it, row now}; net at publish. */
   private final Map<Row, Row[]> staged = new LinkedHashMap<>();
-  private final List<Consumer<List<ChangeEvent>>> listeners = new CopyOnWriteArrayList<>();
+  private final List<Subscriber<?>> subscribers = new CopyOnWriteArrayList<>();
   private final CompletableFuture<Void> ready = new CompletableFuture<>();
   private Status status = Status.IDLE;
   private Throwable error;
@@ -134,6 +137,27 @@ abstract class BaseCollection implements LiveCollection {
   }
 
   @Override
+  public List<KeyedRow> entries() {
+    synchronized (db) {
+      return entriesNow();
+    }
+  }
+
+  /** {@link #entries()}, for callers holding the database's monitor. */
+  List<KeyedRow> entriesNow() {
+    List<KeyedRow> out = new ArrayList<>(rows.size());
+    rows.forEachRow(r -> out.add(new KeyedRow(keyOf(r), publicRow(r))));
+    return out;
+  }
+
+  @Override
+  public long txId() {
+    synchronized (db) {
+      return db.lastTxId();
+    }
+  }
+
+  @Override
   public int size() {
     synchronized (db) {
       return rows.size();
@@ -142,8 +166,85 @@ abstract class BaseCollection implements LiveCollection {
 
   @Override
   public Subscription subscribe(Consumer<List<ChangeEvent>> listener) {
-    listeners.add(listener);
-    return () -> listeners.remove(listener);
+    return subscribe(SubscribeOptions.sync(), batch -> listener.accept(batch.events()));
+  }
+
+  @Override
+  public Subscription subscribe(SubscribeOptions options, Consumer<KeyedBatch> listener) {
+    return register(options, listener, null,
+        txId -> new KeyedBatch(txId, true, insertEvents(entriesNow())),
+        p -> p.events.isEmpty() ? null : new KeyedBatch(p.txId, false, p.events));
+  }
+
+  @Override
+  public Subscription subscribeChanges(SubscribeOptions options, Consumer<ChangeBatch> listener) {
+    return register(options.withInitialState(), listener, null,
+        txId -> new ChangeBatch.Hydrated(txId, Publication.toChanges(insertEvents(entriesNow()))),
+        p -> p.events.isEmpty() ? null : new ChangeBatch.Changed(p.txId, p.changes()));
+  }
+
+  @Override
+  public ChangeSink changeSink(int capacity) {
+    return new ChangeSink(this, capacity);
+  }
+
+  private static List<ChangeEvent> insertEvents(List<KeyedRow> entries) {
+    List<ChangeEvent> out = new ArrayList<>(entries.size());
+    for (KeyedRow e : entries) {
+      out.add(new ChangeEvent(ChangeEvent.Type.INSERT, e.key(), e.row(), null));
+    }
+    return out;
+  }
+
+  /**
+   * Registers a subscription between two transactions. With {@code options.initialState()}, the
+   * delivery {@code initial} makes of the current state (given the last transaction's id) comes
+   * first: captured under the monitor, delivered after it is released (on this thread when
+   * synchronous), while later transactions queue behind it.
+   *
+   * @param resetter what the mailbox delivers after an overflow (null: it ends instead); called
+   *     holding no monitor, it must call {@link Delivery#resetTaken} under the database's
+   */
+  final <T> Subscriber<T> register(SubscribeOptions options, Consumer<T> callback,
+      Function<Delivery<T>, T> resetter, LongFunction<T> initial, Function<Publication, T> face) {
+    java.util.Objects.requireNonNull(callback, "subscriber callback");
+    Subscriber<T> s;
+    synchronized (db) {
+      if (status == Status.CLOSED) {
+        throw new IllegalStateException("cannot subscribe to '" + name + "': it is closed");
+      }
+      Delivery<T> d = new Delivery<>(callback, options, resetter, e -> db.report(this, e));
+      s = new Subscriber<>(this, face, d);
+      if (options.initialState()) {
+        d.hold(initial.apply(db.lastTxId()));
+      }
+      subscribers.add(s);
+    }
+    if (options.initialState()) {
+      s.delivery.startDraining();
+    }
+    return s;
+  }
+
+  void unsubscribe(Subscriber<?> s) {
+    synchronized (db) {
+      subscribers.remove(s);
+    }
+  }
+
+  /** Adds a subscriber made elsewhere (caller holds the database's monitor). */
+  final void attach(Subscriber<?> s) {
+    subscribers.add(s);
+  }
+
+  /** Removes a subscriber (caller holds the monitor); whether it was here. */
+  final boolean detach(Subscriber<?> s) {
+    return subscribers.remove(s);
+  }
+
+  /** Whether anyone subscribes (staging and window steps are kept only then). */
+  final boolean subscribed() {
+    return !subscribers.isEmpty();
   }
 
   /**
@@ -173,7 +274,7 @@ abstract class BaseCollection implements LiveCollection {
         change.add(sourceRow(after), 1);
       }
     }
-    if (!listeners.isEmpty()) {
+    if (!subscribers.isEmpty()) {
       if (key == null) {
         key = keyOf(after != null ? after : before);
       }
@@ -191,11 +292,35 @@ abstract class BaseCollection implements LiveCollection {
     staged.clear();
   }
 
-  /** Hands the staged events of the transaction to the listeners. */
-  void publish() {
-    if (staged.isEmpty()) {
+  /**
+   * Hands transaction {@code txId}'s net change to the subscribers. A subscriber's failure is
+   * reported to the database's error handler and touches nothing else.
+   */
+  void publish(long txId) {
+    List<WindowDelta> window = takeWindowSteps();
+    if (staged.isEmpty() && window == null) {
       return;
     }
+    List<ChangeEvent> events = netEvents();
+    staged.clear();
+    if (subscribers.isEmpty() || events.isEmpty() && (window == null || window.isEmpty())) {
+      return;
+    }
+    Publication p = new Publication(txId, events, window);
+    for (Subscriber<?> s : subscribers) {
+      s.publish(p);
+      if (!s.delivery.open()) {
+        subscribers.remove(s); // it overflowed and ended
+      }
+    }
+  }
+
+  /** The window's steps of this transaction, taken (only ordered live queries have them). */
+  List<WindowDelta> takeWindowSteps() {
+    return null;
+  }
+
+  private List<ChangeEvent> netEvents() {
     List<ChangeEvent> events = new ArrayList<>(staged.size());
     staged.forEach((key, change) -> {
       Row before = change[0] == null ? null : publicRow(change[0]);
@@ -206,13 +331,7 @@ abstract class BaseCollection implements LiveCollection {
         events.add(new ChangeEvent(type, key, after, before));
       }
     });
-    staged.clear();
-    if (events.isEmpty()) {
-      return;
-    }
-    for (Consumer<List<ChangeEvent>> l : listeners) {
-      l.accept(events);
-    }
+    return Collections.unmodifiableList(events);
   }
 
   void setStatus(Status next) {
@@ -229,7 +348,10 @@ abstract class BaseCollection implements LiveCollection {
   public void close() {
     synchronized (db) {
       status = Status.CLOSED;
-      listeners.clear();
+      for (Subscriber<?> s : subscribers) {
+        s.delivery.close(End.SOURCE_CLOSED);
+      }
+      subscribers.clear();
       staged.clear();
       ready.completeExceptionally(new IllegalStateException("collection '" + name + "' was closed"));
     }
@@ -240,6 +362,12 @@ abstract class BaseCollection implements LiveCollection {
     if (status == Status.CLOSED) {
       throw new IllegalStateException("collection '" + name + "' is closed");
     }
+  }
+
+  /** Leaves {@link Status#ERROR}: the caller sets the status it recovers to. */
+  void recover() {
+    status = Status.IDLE;
+    error = null;
   }
 
   void fail(Throwable cause) {

@@ -13,5 +13,11 @@ import dev.rivulet.engine.Stream;
  * @param visible the visible columns
  * @param keys indexes of the key columns within each row
  * @param ordered whether the stream is a positioned window
+ * @param order for an ordered result, the indexes of the columns of its total order (the sort
+ *     keys, then the key columns): a row's cursor; else empty
  */
-record Compiled(Stream stream, Schema visible, int[] keys, boolean ordered) {}
+record Compiled(Stream stream, Schema visible, int[] keys, boolean ordered, int[] order) {
+  Compiled(Stream stream, Schema visible, int[] keys) {
+    this(stream, visible, keys, false, new int[0]);
+  }
+}

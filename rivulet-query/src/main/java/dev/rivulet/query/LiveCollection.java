@@ -29,13 +29,41 @@ public interface LiveCollection extends Source {
   /** The rows, in the query's order for an ordered query, else in no particular order. */
   List<Row> rows();
 
+  /** The rows with their keys, in the order of {@link #rows()}. */
+  List<KeyedRow> entries();
+
   int size();
+
+  /** The id of the last published transaction of the database: the state that reads see. */
+  long txId();
 
   /**
    * Calls {@code listener} with the changes of each later transaction that changed this
-   * collection. Runs on the writer's thread; keep it short and do not write from it.
+   * collection, synchronously (see {@link SubscribeOptions}): on the writer's thread, after the
+   * whole transaction is installed; keep it short and do not write from it.
    */
   Subscription subscribe(Consumer<List<ChangeEvent>> listener);
+
+  /**
+   * The keyed-event face: each later transaction's net change per key, named by its transaction
+   * id, and first, with {@link SubscribeOptions#withInitialState()}, the current rows as inserts,
+   * atomically with the subscription (no transaction is missed or seen twice).
+   */
+  Subscription subscribe(SubscribeOptions options, Consumer<KeyedBatch> listener);
+
+  /**
+   * The change-batch face: {@link ChangeBatch.Hydrated} with the current rows first (atomically
+   * with the subscription, whatever {@code options} says), then a {@link ChangeBatch.Changed} per
+   * later transaction that changed this collection.
+   */
+  Subscription subscribeChanges(SubscribeOptions options, Consumer<ChangeBatch> listener);
+
+  /**
+   * The change-batch face as a pull sink: {@link ChangeSink#hydrate()} once, then {@link
+   * ChangeSink#take()} for the transactions published since; at most {@code capacity} batches
+   * wait between takes.
+   */
+  ChangeSink changeSink(int capacity);
 
   /**
    * Closes this collection: its status becomes {@link Status#CLOSED}, its listeners are dropped,
@@ -44,9 +72,22 @@ public interface LiveCollection extends Source {
    */
   void close();
 
-  /** Stops a listener. */
+  /** Why a subscription ended. */
+  enum End {
+    /** Its owner closed it. */
+    CLOSED,
+    /** It fell more than its capacity behind (see {@link SubscribeOptions}). */
+    OVERFLOW,
+    /** The collection it read was closed. */
+    SOURCE_CLOSED
+  }
+
+  /** A subscription; closing it stops its deliveries (idempotent). */
   interface Subscription extends AutoCloseable {
     @Override
     void close();
+
+    /** Completes, after the subscription's last delivery, with why it ended. */
+    CompletableFuture<End> ended();
   }
 }

@@ -12,6 +12,8 @@ import dev.rivulet.engine.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * A query kept live: itself a {@link LiveCollection} whose rows are the query's result, keyed by
@@ -26,8 +28,17 @@ import java.util.Map;
  *
  * <p>Each input transaction runs its graph once; the result is installed, and its events
  * published, only after every live query of the transaction has run. Two rows for one key are a
- * duplicate-key error that puts this query in {@link Status#ERROR}. Guarded by the owning {@link
- * Rivulet}'s monitor.
+ * duplicate-key error that puts this query in {@link Status#ERROR}; its last published rows stay
+ * readable, and its graph keeps running on later transactions with the full result kept aside
+ * ({@link ResultConflicts}). When no key has two rows any more (say the duplicate was deleted) it
+ * recovers: its rows become the current result, subscribers receive the difference from the rows
+ * they last saw (a window subscriber a reset), and its status is that of its sources again. Any
+ * other failure (an error inside the graph, a retraction that matches no row) is final.
+ *
+ * <p>An ordered query's order is total: its sort keys, then its result key. Its window face
+ * ({@link #subscribeWindow}) carries each row's position and {@link Cursor}.
+ *
+ * <p>Guarded by the owning {@link Rivulet}'s monitor.
  */
 public final class LiveQuery extends BaseCollection {
   private final Graph graph;
@@ -38,13 +49,22 @@ public final class LiveQuery extends BaseCollection {
   private final int[] resultKeys;
   private final int[] visibleIndexes;
   private final boolean ordered;
+  private final int[] order; // the columns of a stored row's cursor
   private final boolean sourceForm; // a result row is visible columns then the key: its source row
-  private final List<Row> window = new ArrayList<>();
+  private final Query query;
+  private final List<String> customKey;
+  private List<Row> window = new ArrayList<>();
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
+  private int windowSubscribers;
+  private List<WindowDelta> windowSteps; // this transaction's, while someone subscribes to the window
+  private ResultConflicts conflicts; // the full result while failed on a duplicate key
+  private List<Row> failedWindow; // and its order
 
   private LiveQuery(Rivulet db, String name, Schema schema, List<String> keys, Graph graph, QueryPlans.Plan plan,
-      int[] resultKeys) {
+      int[] resultKeys, Query query, List<String> customKey) {
     super(db, name, schema, keys, resultKeys);
+    this.query = query;
+    this.customKey = customKey;
     this.graph = graph;
     this.output = graph.output("result");
     Compiled c = plan.result();
@@ -55,6 +75,7 @@ public final class LiveQuery extends BaseCollection {
       visibleIndexes[i] = i;
     }
     this.ordered = c.ordered();
+    this.order = c.order();
     boolean keysFollow = output.schema().width() == visibleWidth + resultKeys.length;
     for (int i = 0; i < resultKeys.length; i++) {
       keysFollow &= resultKeys[i] == visibleWidth + i;
@@ -98,7 +119,7 @@ public final class LiveQuery extends BaseCollection {
       cols.add(Column.of("__key" + i, ColumnType.ANY));
       keys.add("__key" + i);
     }
-    return new LiveQuery(db, name, Schema.of(cols), keys, b.build(), plan, resultKeys);
+    return new LiveQuery(db, name, Schema.of(cols), keys, b.build(), plan, resultKeys, query, keyColumns);
   }
 
   /** Marks the sources as read (from now on they keep their changes for this query). */
@@ -130,9 +151,16 @@ public final class LiveQuery extends BaseCollection {
     }
   }
 
+  /** Whether a transaction runs this query: it is open and not failed for good. */
+  boolean runnable() {
+    Status st = statusNow();
+    return st != Status.CLOSED && (st != Status.ERROR || conflicts != null);
+  }
+
   /**
    * Runs the graph and installs the result change (which, if live queries read this one, goes to
-   * {@link #change} as source rows).
+   * {@link #change} as source rows). While failed on a duplicate key, folds the change aside and
+   * recovers when the result is valid again.
    *
    * @throws RivuletException for a retraction that does not match the stored row, or two rows
    *     with one key (the caller fails this query)
@@ -142,6 +170,20 @@ public final class LiveQuery extends BaseCollection {
     if (output.deltaSize() == 0) {
       return; // the change did not reach the result (e.g. filtered out)
     }
+    if (conflicts != null) {
+      foldWhileFailed();
+      return;
+    }
+    if (windowSubscribers > 0) {
+      windowSteps = positionedSteps();
+    }
+    install();
+    if (ordered) {
+      output.spliceDeltaInto(window);
+    }
+  }
+
+  private void install() {
     int n = output.deltaSize();
     // Retractions are checked first and applied last: a key that gets a new row in this run has
     // its row replaced in place, and only keys left without a row are removed.
@@ -167,9 +209,7 @@ public final class LiveQuery extends BaseCollection {
         Row full = output.deltaRow(i);
         Row other = w == 1 ? rows.putRow(full) : full; // weight 2 or more: a duplicate by itself
         if (other != null && !retracted.remove(other)) {
-          throw new RivuletException("live query '" + name() + "': duplicate key " + keyOf(full) + ": rows "
-              + visible(full) + " and " + visible(other) + " both have it; give the query a key that identifies"
-              + " its rows");
+          failOnDuplicate(i, other);
         }
         changed(null, other, full);
       }
@@ -178,9 +218,130 @@ public final class LiveQuery extends BaseCollection {
       rows.removeRow(gone);
       changed(null, gone, null);
     }
-    if (ordered) {
-      output.spliceDeltaInto(window);
+  }
+
+  /**
+   * Insertion {@code failed} of this run's change clashed with {@code other}: undoes the
+   * insertions before it, so that the stored rows are the last published ones again, keeps the
+   * full result aside to recover from, and throws the duplicate-key error.
+   */
+  private void failOnDuplicate(int failed, Row other) {
+    Row full = output.deltaRow(failed);
+    Map<Row, Row> retractedByKey = new java.util.HashMap<>();
+    for (int i = 0; i < output.deltaSize(); i++) {
+      if (output.deltaWeight(i) < 0) {
+        retractedByKey.put(keyOf(output.deltaRow(i)), output.deltaRow(i));
+      }
     }
+    if (output.deltaWeight(failed) == 1) {
+      rows.putRow(other); // putRow replaced it
+    }
+    for (int i = 0; i < failed; i++) {
+      if (output.deltaWeight(i) > 0) {
+        Row back = retractedByKey.get(keyOf(output.deltaRow(i)));
+        if (back != null) {
+          rows.putRow(back);
+        } else {
+          rows.removeRow(output.deltaRow(i));
+        }
+      }
+    }
+    conflicts = new ResultConflicts(this::keyOf);
+    rows.forEachRow(r -> conflicts.add(r, 1));
+    for (int i = 0; i < output.deltaSize(); i++) {
+      conflicts.add(output.deltaRow(i), output.deltaWeight(i));
+    }
+    if (ordered) {
+      failedWindow = new ArrayList<>(window);
+      output.spliceDeltaInto(failedWindow);
+    }
+    windowSteps = null;
+    throw new RivuletException("live query '" + name() + "': duplicate key " + keyOf(full) + ": rows "
+        + visible(full) + " and " + visible(other) + " both have it; give the query a key that identifies"
+        + " its rows (it recovers when the key is unique again)");
+  }
+
+  /** In error: folds the run's change aside; recovers once every key has one row. */
+  private void foldWhileFailed() {
+    for (int i = 0; i < output.deltaSize(); i++) {
+      conflicts.add(output.deltaRow(i), output.deltaWeight(i));
+    }
+    if (ordered) {
+      output.spliceDeltaInto(failedWindow);
+    }
+    if (!conflicts.valid()) {
+      return;
+    }
+    Map<Row, Row> now = conflicts.rows();
+    conflicts = null;
+    for (Row key : rows.keys()) {
+      if (!now.containsKey(key)) {
+        install(key, null);
+      }
+    }
+    now.forEach(this::install);
+    if (ordered) {
+      window = failedWindow;
+      failedWindow = null;
+      if (windowSubscribers > 0) {
+        windowSteps = WindowSteps.reset(window, view, db.lastTxId());
+      }
+    }
+    recover();
+  }
+
+  /** This run's window steps, from the positioned change (before it is installed). */
+  private List<WindowDelta> positionedSteps() {
+    WindowSteps steps = new WindowSteps(view, db.lastTxId());
+    for (int i = 0; i < output.deltaSize(); i++) {
+      Row row = output.deltaRow(i);
+      if (output.deltaWeight(i) < 0) {
+        steps.removed(row, output.deltaPosition(i));
+      } else {
+        steps.added(row, output.deltaPosition(i));
+      }
+    }
+    return steps.steps();
+  }
+
+  @Override
+  List<WindowDelta> takeWindowSteps() {
+    List<WindowDelta> out = windowSteps;
+    windowSteps = null;
+    return out;
+  }
+
+  /** How stored rows are shown in window steps. */
+  private final WindowSteps.View view = new WindowSteps.View() {
+    @Override
+    public Row visible(Row stored) {
+      return LiveQuery.this.visible(stored);
+    }
+
+    @Override
+    public Row key(Row stored) {
+      return keyOf(stored);
+    }
+
+    @Override
+    public Cursor cursor(Row stored) {
+      return cursorOf(stored);
+    }
+  };
+
+  /** The cursor of a stored row: its sort-key values, then its key. */
+  Cursor cursorOf(Row stored) {
+    Object[] values = new Object[order.length];
+    for (int i = 0; i < order.length; i++) {
+      values[i] = stored.get(order[i]);
+    }
+    return Cursor.of(values);
+  }
+
+  @Override
+  void fail(Throwable cause) {
+    windowSteps = null;
+    super.fail(cause);
   }
 
   /** The visible part of a result row: the row itself when it has no hidden columns. */
@@ -224,6 +385,104 @@ public final class LiveQuery extends BaseCollection {
       }
       return out;
     }
+  }
+
+  @Override
+  List<KeyedRow> entriesNow() {
+    if (!ordered) {
+      return super.entriesNow();
+    }
+    List<KeyedRow> out = new ArrayList<>(window.size());
+    for (Row full : window) {
+      out.add(new KeyedRow(keyOf(full), visible(full)));
+    }
+    return out;
+  }
+
+  /** Whether the query orders its result (and so has a window face). */
+  public boolean ordered() {
+    return ordered;
+  }
+
+  /** The query this live query keeps. */
+  public Query query() {
+    return query;
+  }
+
+  /**
+   * The window face of an ordered query: a {@link WindowBatch} that starts with a reset (the
+   * current window, each row with its index and cursor), atomically with the subscription, then
+   * one per later transaction that changed the window. The returned {@link LiveWindow} can be
+   * re-anchored to another cursor and limit.
+   *
+   * @throws QueryException when the query has no order by
+   */
+  public LiveWindow subscribeWindow(SubscribeOptions options, Consumer<WindowBatch> listener) {
+    return new LiveWindow(this, options, listener);
+  }
+
+  /** Registers a window subscriber of this query (see {@link LiveWindow}). */
+  Subscriber<WindowBatch> registerWindow(SubscribeOptions options, Consumer<WindowBatch> listener,
+      Function<Delivery<WindowBatch>, WindowBatch> resetter) {
+    if (!ordered) {
+      throw new QueryException("live query '" + name() + "': a window needs an order by");
+    }
+    return register(options.withInitialState(), listener, resetter, txId -> {
+      windowSubscribers++;
+      return new WindowBatch(txId, WindowSteps.reset(window, view, txId));
+    }, LiveQuery::windowBatch);
+  }
+
+  /** Makes a window mailbox (of a reanchored window) follow this query. */
+  Subscriber<WindowBatch> adoptWindow(Delivery<WindowBatch> delivery) {
+    Subscriber<WindowBatch> s = new Subscriber<>(this, LiveQuery::windowBatch, delivery);
+    attach(s);
+    windowSubscribers++;
+    return s;
+  }
+
+  /** Stops a window subscriber of this query. */
+  void dropWindow(Subscriber<WindowBatch> s) {
+    if (detach(s)) {
+      windowSubscribers--;
+    }
+  }
+
+  static WindowBatch windowBatch(Publication p) {
+    return p.window == null || p.window.isEmpty() ? null : new WindowBatch(p.txId, p.window);
+  }
+
+  /** A reset of the current window, for a window mailbox that overflowed. */
+  WindowBatch resetBatch(Delivery<WindowBatch> d) {
+    synchronized (db) {
+      d.resetTaken();
+      long tx = db.lastTxId();
+      return new WindowBatch(tx, WindowSteps.reset(window, view, tx));
+    }
+  }
+
+  /** The current window as a snapshot. */
+  WindowSnapshot windowSnapshot() {
+    List<WindowSnapshot.Entry> out = new ArrayList<>(window.size());
+    for (int i = 0; i < window.size(); i++) {
+      Row full = window.get(i);
+      out.add(new WindowSnapshot.Entry(i, keyOf(full), visible(full), cursorOf(full)));
+    }
+    return new WindowSnapshot(db.lastTxId(), out);
+  }
+
+  /** The stored rows of the window, in order (a copy). */
+  List<Row> windowRows() {
+    return new ArrayList<>(window);
+  }
+
+  WindowSteps.View view() {
+    return view;
+  }
+
+  /** The key columns this query was created with (null: the derived key). */
+  List<String> customKey() {
+    return customKey;
   }
 
   /** The visible columns of the result. */

@@ -184,19 +184,45 @@ final class Projection {
     return windowByIndex(stream, visible, keys, sorts);
   }
 
-  /** Adds the top-K window when the block orders or limits; sort items name row indexes. */
+  /**
+   * Adds the top-K window when the block orders or limits; sort items name row indexes. The total
+   * order is the sort items followed by the key columns, ascending; a cursor ({@code after})
+   * filters the rows before the window.
+   */
   private Compiled windowByIndex(Stream stream, Schema visible, int[] keys, List<QueryIR.OrderItem> sorts) {
     if (sorts.isEmpty()) {
-      return new Compiled(stream, visible, keys, false);
+      if (s.after() != null) {
+        throw new QueryException("after: a cursor needs an order by");
+      }
+      return new Compiled(stream, visible, keys);
     }
+    int n = sorts.size() + keys.length;
+    int[] columns = new int[n];
+    boolean[] descending = new boolean[n];
+    boolean[] nullsFirst = new boolean[n];
+    for (int i = 0; i < sorts.size(); i++) {
+      QueryIR.OrderItem o = sorts.get(i);
+      columns[i] = Integer.parseInt(((Expr.Col) o.expr()).column());
+      descending[i] = o.descending();
+      nullsFirst[i] = o.nullsFirst();
+    }
+    System.arraycopy(keys, 0, columns, sorts.size(), keys.length);
     List<SortKey> order = new ArrayList<>();
-    for (QueryIR.OrderItem o : sorts) {
-      String name = stream.schema().column(Integer.parseInt(((Expr.Col) o.expr()).column())).name();
-      SortKey k = o.descending() ? SortKey.desc(name) : SortKey.asc(name);
-      order.add(o.nullsFirst() ? k.withNullsFirst() : k.withNullsLast());
+    for (int i = 0; i < n; i++) {
+      String name = stream.schema().column(columns[i]).name();
+      SortKey k = descending[i] ? SortKey.desc(name) : SortKey.asc(name);
+      order.add(nullsFirst[i] ? k.withNullsFirst() : k.withNullsLast());
+    }
+    if (s.after() != null) {
+      if (s.after().values().size() != n) {
+        throw new QueryException("after: the cursor " + s.after().values() + " has " + s.after().values().size()
+            + " values; this order needs " + n + " (" + sorts.size() + " sort keys, then " + keys.length
+            + " key columns)");
+      }
+      stream = stream.filter(new CursorFilter(columns, descending, nullsFirst, s.after()));
     }
     long limit = s.findOne() ? 1 : s.limit() == null ? Long.MAX_VALUE : s.limit();
-    return new Compiled(stream.topK(order, s.offset(), limit), visible, keys, true);
+    return new Compiled(stream.topK(order, s.offset(), limit), visible, keys, true, columns);
   }
 
   private static int[] range(int from, int to) {

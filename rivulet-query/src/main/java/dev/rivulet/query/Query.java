@@ -93,7 +93,7 @@ public final class Query {
     List<QueryIR.Join> joins = new ArrayList<>(s.joins());
     joins.add(new QueryIR.Join(kind, rel, Arrays.asList(on)));
     return with(new QueryIR.Select(s.from(), joins, s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),
-        s.orderBy(), s.limit(), s.offset(), s.findOne()));
+        s.orderBy(), s.limit(), s.offset(), s.findOne(), s.after()));
   }
 
   /** Adds a where condition (ANDed with any earlier one). */
@@ -101,56 +101,73 @@ public final class Query {
     QueryIR.Select s = block("where");
     Expr w = s.where() == null ? condition : new Expr.And(List.of(s.where(), condition));
     return with(new QueryIR.Select(s.from(), s.joins(), w, s.groupBy(), s.having(), s.select(), s.distinct(),
-        s.orderBy(), s.limit(), s.offset(), s.findOne()));
+        s.orderBy(), s.limit(), s.offset(), s.findOne(), s.after()));
   }
 
   public Query groupBy(Expr... keys) {
     QueryIR.Select s = block("group by");
     return with(new QueryIR.Select(s.from(), s.joins(), s.where(), Arrays.asList(keys), s.having(), s.select(),
-        s.distinct(), s.orderBy(), s.limit(), s.offset(), s.findOne()));
+        s.distinct(), s.orderBy(), s.limit(), s.offset(), s.findOne(), s.after()));
   }
 
   public Query having(Expr condition) {
     QueryIR.Select s = block("having");
     return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), condition, s.select(), s.distinct(),
-        s.orderBy(), s.limit(), s.offset(), s.findOne()));
+        s.orderBy(), s.limit(), s.offset(), s.findOne(), s.after()));
   }
 
   public Query select(QueryIR.SelectItem... items) {
     QueryIR.Select s = block("select");
     return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), Arrays.asList(items),
-        s.distinct(), s.orderBy(), s.limit(), s.offset(), s.findOne()));
+        s.distinct(), s.orderBy(), s.limit(), s.offset(), s.findOne(), s.after()));
   }
 
   public Query distinct() {
     QueryIR.Select s = block("distinct");
     return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), true,
-        s.orderBy(), s.limit(), s.offset(), s.findOne()));
+        s.orderBy(), s.limit(), s.offset(), s.findOne(), s.after()));
   }
 
   public Query orderBy(QueryIR.OrderItem... items) {
     QueryIR.Select s = block("order by");
     return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),
-        Arrays.asList(items), s.limit(), s.offset(), s.findOne()));
+        Arrays.asList(items), s.limit(), s.offset(), s.findOne(), s.after()));
   }
 
   public Query limit(long limit) {
     QueryIR.Select s = block("limit");
     return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),
-        s.orderBy(), limit, s.offset(), s.findOne()));
+        s.orderBy(), limit, s.offset(), s.findOne(), s.after()));
   }
 
   public Query offset(long offset) {
     QueryIR.Select s = block("offset");
     return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),
-        s.orderBy(), s.limit(), offset, s.findOne()));
+        s.orderBy(), s.limit(), offset, s.findOne(), s.after()));
+  }
+
+  /**
+   * Starts the ordered result strictly after {@code cursor}: its values are the order's sort keys
+   * followed by the result key (the total order), as a window delta's cursor carries them; the
+   * row comparison follows each sort key's direction and NULL placement, as SQL's {@code WHERE
+   * (k1, k2, id) > (...)} does for ascending keys. Needs an order by.
+   */
+  public Query after(Cursor cursor) {
+    return withAfter(java.util.Objects.requireNonNull(cursor, "cursor"));
+  }
+
+  /** This query starting after {@code cursor}, or from the head when it is null. */
+  Query withAfter(Cursor cursor) {
+    QueryIR.Select s = block("after");
+    return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),
+        s.orderBy(), s.limit(), s.offset(), s.findOne(), cursor));
   }
 
   /** At most one row: the first in the query's order (or by key when it has none). */
   public Query findOne() {
     QueryIR.Select s = block("findOne");
     return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),
-        s.orderBy(), s.limit(), s.offset(), true));
+        s.orderBy(), s.limit(), s.offset(), true, s.after()));
   }
 
   /** The unchecked IR. */

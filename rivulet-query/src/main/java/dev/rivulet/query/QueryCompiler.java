@@ -307,6 +307,6 @@ final class QueryCompiler {
     for (int i = 0; i < keys.length; i++) {
       keys[i] = first.width() + i;
     }
-    return new Compiled(acc, Schema.of(cols.subList(0, first.width())), keys, false);
+    return new Compiled(acc, Schema.of(cols.subList(0, first.width())), keys);
   }
 }

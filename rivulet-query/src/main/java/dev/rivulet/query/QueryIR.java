@@ -56,6 +56,7 @@ public sealed interface QueryIR {
    * @param select empty for all columns: a lone relation's own, or {@code alias.column} for
    *     each column of each relation of a join
    * @param limit null for no limit
+   * @param after null, or the cursor the ordered result starts strictly after
    */
   record Select(
       Aliased from,
@@ -68,13 +69,20 @@ public sealed interface QueryIR {
       List<OrderItem> orderBy,
       Long limit,
       long offset,
-      boolean findOne)
+      boolean findOne,
+      Cursor after)
       implements QueryIR {
     public Select {
       joins = List.copyOf(joins);
       groupBy = List.copyOf(groupBy);
       select = List.copyOf(select);
       orderBy = List.copyOf(orderBy);
+    }
+
+    /** A block that starts from the head of its order. */
+    public Select(Aliased from, List<Join> joins, Expr where, List<Expr> groupBy, Expr having, List<SelectItem> select,
+        boolean distinct, List<OrderItem> orderBy, Long limit, long offset, boolean findOne) {
+      this(from, joins, where, groupBy, having, select, distinct, orderBy, limit, offset, findOne, null);
     }
   }
 

@@ -4,6 +4,9 @@ import dev.rivulet.engine.RivuletException;
 import dev.rivulet.engine.Schema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * The facade of the query layer: owns source collections and live queries and runs every change
@@ -14,7 +17,12 @@ import java.util.List;
  * creation order (a live query can only read collections created before it, so this order is
  * topological), feeding it the changes of its sources, including upstream live queries' changes
  * from the same transaction. Only when all have installed their new state are listeners called,
- * so no reader or listener ever sees a state that mixes two transactions.
+ * so no reader or listener ever sees a state that mixes two transactions. Every transaction gets
+ * an id, strictly increasing, that every delivery names ({@link #lastTxId}).
+ *
+ * <p>A subscriber's failure (a callback that throws, a subscriber that falls behind) goes to the
+ * error handler ({@link #onError}; by default it is logged) and changes nothing that other
+ * subscribers, readers or later transactions see; it never fails the writer's commit.
  *
  * <p>Concurrency: the database's monitor is the single owner of all state; every write and read
  * takes it, so writers are serialized and a reader sees one published transaction.
@@ -23,6 +31,8 @@ public final class Rivulet {
   private final List<BaseCollection> collections = new ArrayList<>();
   private final List<LiveQuery> queries = new ArrayList<>();
   private boolean propagating;
+  private long lastTxId;
+  private volatile BiConsumer<LiveCollection, Throwable> errorHandler = Rivulet::log;
 
   private Rivulet() {}
 
@@ -64,20 +74,78 @@ public final class Rivulet {
     return q;
   }
 
+  /** Fails when called from a callback of a transaction that is still publishing. */
+  void checkNotPublishing(String what) {
+    if (propagating) {
+      throw new IllegalStateException("cannot " + what + " from a callback: the transaction it observes is still"
+          + " publishing");
+    }
+  }
+
+  /** Closes and forgets a live query nobody reads (a re-anchored window's own). */
+  synchronized void drop(LiveQuery q) {
+    q.close();
+    queries.remove(q);
+    collections.remove(q);
+  }
+
   /** A new optimistic transaction. */
   public Transaction transaction() {
     return new Transaction(this);
   }
 
-  synchronized void commitSync(SourceCollection c, SourceCollection.SyncBatch batch) {
-    c.checkOpen();
+  /**
+   * A new sync transaction over any of this database's source collections: its batches commit
+   * together, as one transaction with one id and one publication.
+   */
+  public SyncTransaction beginSync() {
+    return new SyncTransaction(this);
+  }
+
+  /** The id of the last published transaction (0 before the first). */
+  public synchronized long lastTxId() {
+    return lastTxId;
+  }
+
+  /**
+   * Sets what receives subscriber failures: the collection subscribed to and what was thrown (or
+   * a {@link SubscriptionOverflowException}). The default logs them. The handler must not throw.
+   */
+  public void onError(BiConsumer<LiveCollection, Throwable> handler) {
+    errorHandler = Objects.requireNonNull(handler, "error handler");
+  }
+
+  void report(LiveCollection source, Throwable error) {
+    try {
+      errorHandler.accept(source, error);
+    } catch (RuntimeException e) {
+      log(source, e);
+    }
+  }
+
+  private static void log(LiveCollection source, Throwable error) {
+    System.getLogger(Rivulet.class.getName()).log(System.Logger.Level.WARNING,
+        "subscriber of '" + source.name() + "' failed", error);
+  }
+
+  /** Commits sync batches of one or more collections as one transaction. */
+  synchronized void commitSync(Map<SourceCollection, SourceCollection.SyncBatch> batches) {
+    for (SourceCollection c : batches.keySet()) {
+      if (c.db != this) {
+        throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
+      }
+      c.checkOpen();
+    }
     begin();
     try {
-      c.applySync(batch);
-      if (batch.marksReady()) {
-        c.setStatus(Status.READY);
-      } else if (c.statusNow() == Status.IDLE) {
-        c.setStatus(Status.LOADING);
+      for (Map.Entry<SourceCollection, SourceCollection.SyncBatch> e : batches.entrySet()) {
+        SourceCollection c = e.getKey();
+        c.applySync(e.getValue());
+        if (e.getValue().marksReady()) {
+          c.setStatus(Status.READY);
+        } else if (c.statusNow() == Status.IDLE) {
+          c.setStatus(Status.LOADING);
+        }
       }
       runQueries();
     } finally {
@@ -121,6 +189,7 @@ public final class Rivulet {
       throw new IllegalStateException("a listener must not write: the transaction it observes is still publishing");
     }
     propagating = true;
+    lastTxId++;
   }
 
   /** Ends a transaction, published or failed: every collection's change buffer is emptied. */
@@ -135,7 +204,7 @@ public final class Rivulet {
   private void runQueries() {
     List<RuntimeException> failures = null;
     for (LiveQuery q : queries) {
-      if (q.statusNow() == Status.ERROR || q.statusNow() == Status.CLOSED) {
+      if (!q.runnable()) {
         continue;
       }
       if (q.sendChanges()) {
@@ -153,7 +222,7 @@ public final class Rivulet {
       q.updateReadiness();
     }
     for (BaseCollection c : collections) {
-      c.publish();
+      c.publish(lastTxId);
     }
     if (failures != null) {
       RuntimeException first = failures.get(0);

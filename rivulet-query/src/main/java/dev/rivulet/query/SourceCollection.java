@@ -164,7 +164,13 @@ public final class SourceCollection extends BaseCollection {
     public void commit() {
       open();
       done = true;
-      db.commitSync(SourceCollection.this, this);
+      db.commitSync(java.util.Map.of(SourceCollection.this, this));
+    }
+
+    /** Marks this batch committed by the sync transaction that holds it. */
+    void seal() {
+      open();
+      done = true;
     }
 
     int size() {

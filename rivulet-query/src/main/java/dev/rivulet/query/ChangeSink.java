@@ -1,0 +1,97 @@
+package dev.rivulet.query;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The change-batch face as a pull sink: {@link #hydrate()} once, then {@link #take()} returns
+ * exactly the transactions published since the previous call, each batch whole and in order.
+ * Batches wait in the sink, at most {@code capacity} of them; past that the sink overflows and
+ * {@link #take()} throws (start over with a new sink). Safe to use from any thread.
+ */
+public final class ChangeSink implements AutoCloseable {
+  private final BaseCollection collection;
+  private final int capacity;
+  private final List<ChangeBatch> waiting = new ArrayList<>();
+  private LiveCollection.Subscription subscription;
+  private ChangeBatch.Hydrated hydrated;
+  private boolean overflowed;
+
+  ChangeSink(BaseCollection collection, int capacity) {
+    if (capacity < 1) {
+      throw new IllegalArgumentException("change sink capacity must be at least 1, not " + capacity);
+    }
+    this.collection = collection;
+    this.capacity = capacity;
+  }
+
+  /**
+   * Subscribes and returns the current result as additions, with the id of the transaction it
+   * reflects; every later transaction is kept for {@link #take()}.
+   *
+   * @throws IllegalStateException when called twice
+   */
+  public ChangeBatch.Hydrated hydrate() {
+    synchronized (this) {
+      if (subscription != null) {
+        throw new IllegalStateException("change sink of '" + collection.name() + "' is already hydrated");
+      }
+    }
+    LiveCollection.Subscription s = collection.subscribeChanges(SubscribeOptions.sync(), this::receive);
+    synchronized (this) {
+      subscription = s;
+      ChangeBatch.Hydrated h = hydrated;
+      hydrated = null;
+      return h;
+    }
+  }
+
+  private synchronized void receive(ChangeBatch b) {
+    if (b instanceof ChangeBatch.Hydrated h) {
+      hydrated = h;
+    } else if (!overflowed) {
+      if (waiting.size() >= capacity) {
+        overflowed = true;
+        waiting.clear();
+      } else {
+        waiting.add(b);
+      }
+    }
+  }
+
+  /**
+   * The batches of the transactions published since the last call (or since {@link #hydrate()}),
+   * in order; empty when none.
+   *
+   * @throws IllegalStateException before {@link #hydrate()}
+   * @throws SubscriptionOverflowException when more than {@code capacity} batches waited
+   */
+  public List<ChangeBatch> take() {
+    LiveCollection.Subscription s;
+    synchronized (this) {
+      if (subscription == null) {
+        throw new IllegalStateException("change sink of '" + collection.name() + "': call hydrate() first");
+      }
+      if (!overflowed) {
+        List<ChangeBatch> out = List.copyOf(waiting);
+        waiting.clear();
+        return out;
+      }
+      s = subscription;
+    }
+    s.close();
+    throw new SubscriptionOverflowException(capacity, false);
+  }
+
+  @Override
+  public void close() {
+    LiveCollection.Subscription s;
+    synchronized (this) {
+      s = subscription;
+      waiting.clear();
+    }
+    if (s != null) {
+      s.close();
+    }
+  }
+}

@@ -1,0 +1,41 @@
+package dev.rivulet.query;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/**
+ * A registered subscription of one collection: its face turns each transaction's {@link
+ * Publication} into the delivery that face hands out (null: nothing for this subscriber), and its
+ * {@link Delivery} mailbox hands it to the callback.
+ *
+ * <p>Guarded by the database's monitor, except the mailbox, which has its own.
+ */
+final class Subscriber<T> implements LiveCollection.Subscription {
+  private final BaseCollection collection;
+  private final Function<Publication, T> face;
+  final Delivery<T> delivery;
+
+  Subscriber(BaseCollection collection, Function<Publication, T> face, Delivery<T> delivery) {
+    this.collection = collection;
+    this.face = face;
+    this.delivery = delivery;
+  }
+
+  void publish(Publication p) {
+    T item = face.apply(p);
+    if (item != null) {
+      delivery.offer(item);
+    }
+  }
+
+  @Override
+  public void close() {
+    collection.unsubscribe(this);
+    delivery.close(LiveCollection.End.CLOSED);
+  }
+
+  @Override
+  public CompletableFuture<LiveCollection.End> ended() {
+    return delivery.ended();
+  }
+}

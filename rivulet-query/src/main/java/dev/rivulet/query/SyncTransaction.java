@@ -1,0 +1,69 @@
+package dev.rivulet.query;
+
+import dev.rivulet.engine.Row;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A committed transaction of the sync source that spans several collections (a database commit
+ * that touched several tables): its writes are collected per collection and {@link #commit} applies
+ * them all as one transaction, with one id, one run of each affected live query and one
+ * publication, so no reader sees one table changed and the other not.
+ *
+ * <p>Not thread-safe: build and commit it on one thread.
+ */
+public final class SyncTransaction {
+  private final Rivulet db;
+  private final Map<SourceCollection, SourceCollection.SyncBatch> batches = new LinkedHashMap<>();
+  private boolean done;
+
+  SyncTransaction(Rivulet db) {
+    this.db = db;
+  }
+
+  /** Inserts or replaces the row of {@code c} with {@code row}'s key. */
+  public SyncTransaction write(SourceCollection c, Row row) {
+    batch(c).write(row);
+    return this;
+  }
+
+  /** Deletes the row of {@code c} with {@code key} (no-op when absent). */
+  public SyncTransaction delete(SourceCollection c, Row key) {
+    batch(c).delete(key);
+    return this;
+  }
+
+  /** Removes every synced row of {@code c} first (and this transaction's earlier writes to it). */
+  public SyncTransaction truncate(SourceCollection c) {
+    batch(c).truncate();
+    return this;
+  }
+
+  /** Marks {@code c} ready when this transaction commits. */
+  public SyncTransaction markReady(SourceCollection c) {
+    batch(c).markReady();
+    return this;
+  }
+
+  /** Applies every collection's writes as one transaction. */
+  public void commit() {
+    open();
+    done = true;
+    batches.values().forEach(SourceCollection.SyncBatch::seal);
+    db.commitSync(batches);
+  }
+
+  private SourceCollection.SyncBatch batch(SourceCollection c) {
+    open();
+    if (c.db != db) {
+      throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
+    }
+    return batches.computeIfAbsent(c, SourceCollection::beginSync);
+  }
+
+  private void open() {
+    if (done) {
+      throw new IllegalStateException("sync transaction is already committed");
+    }
+  }
+}
