@@ -12,10 +12,14 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * The oracle's subscriber to every collection and live query of one run: folds each published
- * {@link ChangeEvent} into the rows the collection had when watched (reconstruction), and inside
- * each listener call records what every collection and live query reads at that moment
- * (coherence), to be compared with the state after the transaction.
+ * The oracle's subscriber to every collection and live query of one run, through all three output
+ * faces: folds each published {@link ChangeEvent} into the initial state delivered with the
+ * subscription (reconstruction), and inside each listener call records what every collection and
+ * live query reads at that moment (coherence), to be compared with the state after the
+ * transaction; folds the change batches of a callback subscription and of a pull sink into
+ * multisets of rows; folds an ordered live query's window steps, applied by index, into a list.
+ * Every delivery must name the transaction just run, each transaction at most once per
+ * subscription, and ids must strictly increase.
  *
  * <p>Event rules checked as events arrive: an insert names an absent key, an update or delete names
  * a present key with the folded row as its previous row, an update changes the row, and one
@@ -28,6 +32,12 @@ final class EventLedger {
   private final Map<BaseCollection, Integer> calls = new IdentityHashMap<>();
   private final List<Map<BaseCollection, List<Row>>> snapshots = new ArrayList<>();
   private final List<String> errors = new ArrayList<>();
+  private final Map<BaseCollection, Map<Row, Integer>> changeFold = new IdentityHashMap<>();
+  private final Map<BaseCollection, ChangeSink> sinks = new IdentityHashMap<>();
+  private final Map<BaseCollection, Map<Row, Integer>> sinkFold = new IdentityHashMap<>();
+  private final Map<BaseCollection, List<Row>> windowFold = new IdentityHashMap<>();
+  private final Map<String, Long> lastTx = new HashMap<>(); // per subscription: the last id delivered
+  private final List<Long> delivered = new ArrayList<>(); // ids delivered in the running transaction
 
   /**
    * @param lock the database, whose monitor guards the collections' internal rows
@@ -38,18 +48,171 @@ final class EventLedger {
     this.everything = everything;
   }
 
-  /** Starts folding {@code c}'s events from its current rows. */
+  /**
+   * Subscribes to every face of {@code c}: the keyed events and the change batches with their
+   * initial state, a change sink, and, for an ordered live query, its window.
+   */
   void watch(BaseCollection c) {
-    synchronized (lock) {
-      folded.put(c, c.snapshot());
+    c.subscribe(SubscribeOptions.sync().withInitialState(), b -> onKeyed(c, b));
+    if (!folded.containsKey(c)) {
+      errors.add(c.name() + ": no initial state delivered at subscription");
+      folded.put(c, new HashMap<>());
     }
-    c.subscribe(events -> onEvents(c, events));
+    changeFold.put(c, new HashMap<>());
+    c.subscribeChanges(SubscribeOptions.sync(), b -> {
+      tx(c.name() + " changes", b.txId(), b instanceof ChangeBatch.Hydrated);
+      fold(c.name() + " changes", changeFold.get(c), b);
+    });
+    ChangeSink sink = c.changeSink(1 << 20);
+    sinks.put(c, sink);
+    sinkFold.put(c, new HashMap<>());
+    fold(c.name() + " sink", sinkFold.get(c), sink.hydrate());
+    if (c instanceof LiveQuery q && q.ordered()) {
+      windowFold.put(c, new ArrayList<>());
+      q.subscribeWindow(SubscribeOptions.sync(), b -> onWindow(q, b));
+    }
   }
 
   /** Forgets the listener calls and snapshots of the previous transaction. */
   void startTransaction() {
     calls.clear();
     snapshots.clear();
+    delivered.clear();
+  }
+
+  /**
+   * Null when every delivery of the transaction just run named {@code txId}; else what was wrong.
+   */
+  String txMismatch(long txId) {
+    for (long t : delivered) {
+      if (t != txId) {
+        return "a delivery named transaction " + t + " but the transaction just run is " + txId + " (all: "
+            + delivered + ")";
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Null when the change-batch folds (callback and sink) of {@code c} hold the multiset {@code
+   * rows} and, for an ordered live query, its folded window equals {@code rows}; else what differs.
+   */
+  String facesMismatch(BaseCollection c, List<Row> rows) {
+    for (ChangeBatch b : sinks.get(c).take()) {
+      if (b instanceof ChangeBatch.Hydrated) {
+        return c.name() + ": the sink's take() returned a Hydrated batch";
+      }
+      fold(c.name() + " sink", sinkFold.get(c), b);
+    }
+    Map<Row, Integer> want = counts(rows);
+    if (!want.equals(changeFold.get(c))) {
+      return c.name() + ": change batches fold into " + changeFold.get(c) + ", rows are " + want;
+    }
+    if (!want.equals(sinkFold.get(c))) {
+      return c.name() + ": the change sink's batches fold into " + sinkFold.get(c) + ", rows are " + want;
+    }
+    List<Row> window = windowFold.get(c);
+    if (window != null && !window.equals(rows)) {
+      return c.name() + ": window steps fold into " + window + ", rows are " + rows;
+    }
+    return null;
+  }
+
+  private static Map<Row, Integer> counts(List<Row> rows) {
+    Map<Row, Integer> out = new HashMap<>();
+    for (Row r : rows) {
+      out.merge(r, 1, Integer::sum);
+    }
+    return out;
+  }
+
+  /** Checks a delivery's transaction id: one per subscription, increasing; records it. */
+  private void tx(String subscription, long txId, boolean initial) {
+    Long last = lastTx.put(subscription, txId);
+    if (last != null && txId <= last) {
+      errors.add(subscription + ": transaction " + txId + " delivered after " + last);
+    }
+    if (!initial) {
+      delivered.add(txId);
+    }
+  }
+
+  private void fold(String who, Map<Row, Integer> f, ChangeBatch b) {
+    for (Change ch : b.changes()) {
+      if (b instanceof ChangeBatch.Hydrated && !(ch instanceof Change.Add)) {
+        errors.add(who + ": hydrated with " + ch);
+      }
+      if (ch instanceof Change.Add a) {
+        f.merge(a.row(), 1, Integer::sum);
+      } else if (ch instanceof Change.Remove r) {
+        remove(who, f, r.row(), ch);
+      } else {
+        Change.Edit e = (Change.Edit) ch;
+        if (e.row().equals(e.old())) {
+          errors.add(who + ": an edit that changes nothing: " + e);
+        }
+        remove(who, f, e.old(), ch);
+        f.merge(e.row(), 1, Integer::sum);
+      }
+    }
+  }
+
+  private void remove(String who, Map<Row, Integer> f, Row row, Change ch) {
+    Integer n = f.get(row);
+    if (n == null) {
+      errors.add(who + ": " + ch + " of a row that is not there");
+    } else if (n == 1) {
+      f.remove(row);
+    } else {
+      f.put(row, n - 1);
+    }
+  }
+
+  private void onWindow(LiveQuery q, WindowBatch b) {
+    tx(q.name() + " window", b.txId(), !lastTx.containsKey(q.name() + " window"));
+    List<Row> w = windowFold.get(q);
+    for (WindowDelta d : b.deltas()) {
+      String bad = null;
+      switch (d.op()) {
+        case RESET -> w.clear();
+        case ENTER -> {
+          if (d.newIndex() < 0 || d.newIndex() > w.size()) {
+            bad = "index out of range";
+          } else {
+            w.add(d.newIndex(), d.row());
+          }
+        }
+        case LEAVE -> {
+          if (d.oldIndex() < 0 || d.oldIndex() >= w.size() || !w.get(d.oldIndex()).equals(d.row())) {
+            bad = "does not name the row at its index";
+          } else {
+            w.remove(d.oldIndex());
+          }
+        }
+        case MOVE, UPDATE -> {
+          if (d.oldIndex() < 0 || d.oldIndex() >= w.size() || !w.get(d.oldIndex()).equals(d.old())) {
+            bad = "does not name the row at its index";
+          } else if (d.op() == WindowDelta.Op.UPDATE && d.oldIndex() != d.newIndex()) {
+            bad = "an update that moves";
+          } else {
+            w.remove(d.oldIndex());
+            if (d.newIndex() < 0 || d.newIndex() > w.size()) {
+              bad = "index out of range";
+            } else {
+              w.add(d.newIndex(), d.row());
+            }
+          }
+        }
+      }
+      if (bad == null && d.op() != WindowDelta.Op.RESET
+          && (d.key() == null || d.cursor() == null || d.version() != b.txId())) {
+        bad = "missing key or cursor, or a version other than the batch's transaction";
+      }
+      if (bad != null) {
+        errors.add(q.name() + " window: " + d + " " + bad + " (window " + w + ")");
+        return;
+      }
+    }
   }
 
   /** The first broken event rule so far, or null. */
@@ -60,6 +223,21 @@ final class EventLedger {
   /** The rows {@code c}'s events fold into (key to row). */
   Map<Row, Row> folded(BaseCollection c) {
     return folded.get(c);
+  }
+
+  private void onKeyed(BaseCollection c, KeyedBatch b) {
+    tx(c.name() + " keyed", b.txId(), b.initial());
+    if (b.initial()) {
+      Map<Row, Row> f = new HashMap<>();
+      for (ChangeEvent e : b.events()) {
+        if (e.type() != ChangeEvent.Type.INSERT || f.put(e.key(), e.value()) != null) {
+          errors.add(c.name() + ": bad initial state event " + e);
+        }
+      }
+      folded.put(c, f);
+      return;
+    }
+    onEvents(c, b.events());
   }
 
   private void onEvents(BaseCollection c, List<ChangeEvent> events) {

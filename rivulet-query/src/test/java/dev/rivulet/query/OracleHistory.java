@@ -12,7 +12,8 @@ import java.util.TreeMap;
  * A history of transactions on the collections of an {@link OracleWorld}, and the model of their
  * visible rows that the oracle evaluates queries over.
  *
- * <p>Steps: a sync batch on one collection (optionally truncating first, then writes and deletes);
+ * <p>Steps: a sync transaction (optionally truncating one collection first, then writes and
+ * deletes on that collection or, as one transaction over several, on any);
  * applying an optimistic transaction (writes to any collections); confirming or rolling back a
  * pending one. Every step is one transaction for the live queries. Writes are upserts or deletes by
  * key; when replayed through {@link Transaction} they become insert, update or delete according to
@@ -37,15 +38,28 @@ final class OracleHistory {
 
   sealed interface Step permits Sync, Apply, Settle {}
 
-  /** A committed sync batch on one collection. */
+  /**
+   * A committed sync transaction: {@code table} truncated first when {@code truncate}, then the
+   * writes, which may name other tables too (one transaction over several collections).
+   */
   record Sync(int table, boolean truncate, List<Write> writes) implements Step {
     Sync {
       writes = List.copyOf(writes);
     }
 
+    /** Whether a write names a table other than {@code table}. */
+    boolean spansTables() {
+      for (Write w : writes) {
+        if (w.table() != table) {
+          return true;
+        }
+      }
+      return false;
+    }
+
     @Override
     public String toString() {
-      return "sync t" + table + (truncate ? " truncate," : "") + " " + writes;
+      return "sync" + (spansTables() ? "" : " t" + table) + (truncate ? " truncate t" + table + "," : "") + " " + writes;
     }
   }
 
@@ -101,7 +115,9 @@ final class OracleHistory {
         if (s.truncate()) {
           synced.get(s.table()).clear();
         }
-        overlay(synced.get(s.table()), s.writes(), s.table());
+        for (int t = 0; t < synced.size(); t++) {
+          overlay(synced.get(t), s.writes(), t);
+        }
       } else if (step instanceof Apply a) {
         pending.put(a.tx(), effective(a.writes()));
       } else {
@@ -177,9 +193,10 @@ final class OracleHistory {
         add(steps, m, new Apply(nextTx++, ws));
       } else {
         int t = r.nextInt(w.tables.size());
+        boolean span = w.tables.size() > 1 && r.nextInt(4) == 0; // one transaction over several tables
         List<Write> ws = new ArrayList<>();
         for (int i = 1 + r.nextInt(w.maxId > OracleWorld.MAX_ID ? 8 : 4); i > 0; i--) {
-          ws.add(write(w, m, t, r));
+          ws.add(write(w, m, span ? r.nextInt(w.tables.size()) : t, r));
         }
         add(steps, m, new Sync(t, r.nextInt(25) == 0, ws));
       }

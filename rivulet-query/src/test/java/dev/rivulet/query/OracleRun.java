@@ -83,12 +83,14 @@ final class OracleRun {
     this.sc = sc;
     this.stats = stats;
     this.model = new OracleHistory.Model(sc.world().tables.size());
-    this.events = new EventLedger(db, () -> {
-      List<BaseCollection> all = new ArrayList<>(collections);
-      all.addAll(live);
-      return all;
-    });
+    this.events = new EventLedger(db, this::everything);
     this.sql = new SqlOracle(sc, options, stats);
+  }
+
+  private List<BaseCollection> everything() {
+    List<BaseCollection> all = new ArrayList<>(collections);
+    all.addAll(live);
+    return all;
   }
 
   /** Counters over runs, for the suite's summary. */
@@ -198,7 +200,21 @@ final class OracleRun {
   private void deliver(OracleHistory.Step s) {
     events.startTransaction();
     try {
-      if (s instanceof OracleHistory.Sync y) {
+      if (s instanceof OracleHistory.Sync y && y.spansTables()) {
+        SyncTransaction b = db.beginSync();
+        if (y.truncate()) {
+          b.truncate(collections.get(y.table()));
+        }
+        for (OracleHistory.Write w : y.writes()) {
+          SourceCollection c = collections.get(w.table());
+          if (w.row() == null) {
+            b.delete(c, Row.of(w.id()));
+          } else {
+            b.write(c, w.row());
+          }
+        }
+        b.commit();
+      } else if (s instanceof OracleHistory.Sync y) {
         SourceCollection c = collections.get(y.table());
         SourceCollection.SyncBatch b = c.beginSync();
         if (y.truncate()) {
@@ -306,6 +322,18 @@ final class OracleRun {
         throw fail(null, "reconstruction of " + c.name(), c.rows().toString(), events.folded(c).values().toString(),
             fd);
       }
+    }
+    for (BaseCollection c : everything()) {
+      String fm = events.facesMismatch(c, c.rows());
+      stats.checks++;
+      if (fm != null) {
+        throw fail(c instanceof LiveQuery ? c.name() : null, "faces", "change batches and windows fold into rows()",
+            fm, "");
+      }
+    }
+    String tm = events.txMismatch(db.lastTxId());
+    if (tm != null) {
+      throw fail(null, "transaction ids", "every delivery names the transaction just run", tm, "");
     }
     checkTwins();
     long[] checks = new long[1];
