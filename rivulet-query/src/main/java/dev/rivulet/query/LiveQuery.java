@@ -152,6 +152,11 @@ public final class LiveQuery extends BaseCollection {
   }
 
   /** Whether a transaction runs this query: it is open and not failed for good. */
+  /** Whether this query failed on a duplicate key (and so recovers when the key is unique). */
+  boolean failedOnDuplicate() {
+    return conflicts != null;
+  }
+
   boolean runnable() {
     Status st = statusNow();
     return st != Status.CLOSED && (st != Status.ERROR || conflicts != null);

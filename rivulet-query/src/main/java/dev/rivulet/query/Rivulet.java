@@ -42,6 +42,7 @@ public final class Rivulet {
 
   /** A new source collection keyed by {@code keyColumns}. */
   public synchronized SourceCollection collection(String name, Schema schema, List<String> keyColumns) {
+    checkNotPublishing("create a collection");
     if (keyColumns.isEmpty()) {
       throw new QueryException("collection '" + name + "': needs at least one key column");
     }
@@ -60,12 +61,21 @@ public final class Rivulet {
 
   /**
    * Like {@link #liveQuery(String, Query)}, keyed by the visible columns {@code keyColumns}; a
-   * result with two rows for one key is then a duplicate-key error.
+   * result with two rows for one key is then a duplicate-key error (the query is in {@link
+   * Status#ERROR} until the key is unique again, see {@link LiveQuery}).
    */
   public synchronized LiveQuery liveQuery(String name, Query query, List<String> keyColumns) {
+    checkNotPublishing("create a live query");
     LiveQuery q = LiveQuery.create(this, name, query, keyColumns);
     q.hydrate();
-    q.run(); // nothing reads a query being created yet
+    try {
+      q.run(); // nothing reads a query being created yet
+    } catch (RuntimeException e) {
+      if (!q.failedOnDuplicate()) {
+        throw e;
+      }
+      q.fail(e); // a duplicate key: the query starts failed and recovers when the key is unique
+    }
     q.discardStaged();
     q.observeSources();
     queries.add(q);
