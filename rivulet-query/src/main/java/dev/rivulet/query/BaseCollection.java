@@ -2,6 +2,10 @@ package dev.rivulet.query;
 
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
+import dev.rivulet.query.face.Delivery;
+import dev.rivulet.query.face.Publication;
+import dev.rivulet.query.state.ChangeBuffer;
+import dev.rivulet.query.state.RowTable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -214,7 +218,7 @@ abstract class BaseCollection implements LiveCollection {
         throw new IllegalStateException("cannot subscribe to '" + name + "': it is closed");
       }
       Delivery<T> d = new Delivery<>(callback, options, resetter, e -> db.report(this, e));
-      s = new Subscriber<>(this, face, d);
+      s = new Subscriber<>(this, face, d, db.lastTxId());
       if (options.initialState()) {
         d.hold(initial.apply(db.lastTxId()));
       }

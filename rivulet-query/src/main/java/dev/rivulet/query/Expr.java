@@ -1,5 +1,6 @@
 package dev.rivulet.query;
 
+import dev.rivulet.query.expr.Arithmetic;
 import java.util.List;
 import java.util.Objects;
 

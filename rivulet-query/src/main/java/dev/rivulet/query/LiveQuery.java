@@ -6,14 +6,18 @@ import dev.rivulet.engine.Graph;
 import dev.rivulet.engine.GraphBuilder;
 import dev.rivulet.engine.Input;
 import dev.rivulet.engine.Output;
-import dev.rivulet.engine.Row;
 import dev.rivulet.engine.RivuletException;
+import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
+import dev.rivulet.query.compile.Compiled;
+import dev.rivulet.query.compile.QueryPlans;
+import dev.rivulet.query.state.ChangeBuffer;
+import dev.rivulet.query.state.ResultConflicts;
+import dev.rivulet.query.state.RetractedRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
  * A query kept live: itself a {@link LiveCollection} whose rows are the query's result, keyed by
@@ -48,17 +52,12 @@ public final class LiveQuery extends BaseCollection {
   private final int visibleWidth;
   private final int[] resultKeys;
   private final int[] visibleIndexes;
-  private final boolean ordered;
-  private final int[] order; // the columns of a stored row's cursor
+  private final ResultOrder ordered; // null when the query does not order
   private final boolean sourceForm; // a result row is visible columns then the key: its source row
   private final Query query;
   private final List<String> customKey;
-  private List<Row> window = new ArrayList<>();
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
-  private int windowSubscribers;
-  private List<WindowDelta> windowSteps; // this transaction's, while someone subscribes to the window
   private ResultConflicts conflicts; // the full result while failed on a duplicate key
-  private List<Row> failedWindow; // and its order
 
   private LiveQuery(Rivulet db, String name, Schema schema, List<String> keys, Graph graph, QueryPlans.Plan plan,
       int[] resultKeys, Query query, List<String> customKey) {
@@ -74,8 +73,7 @@ public final class LiveQuery extends BaseCollection {
     for (int i = 0; i < visibleWidth; i++) {
       visibleIndexes[i] = i;
     }
-    this.ordered = c.ordered();
-    this.order = c.order();
+    this.ordered = c.ordered() ? new ResultOrder(this, c.order()) : null;
     boolean keysFollow = output.schema().width() == visibleWidth + resultKeys.length;
     for (int i = 0; i < resultKeys.length; i++) {
       keysFollow &= resultKeys[i] == visibleWidth + i;
@@ -179,12 +177,9 @@ public final class LiveQuery extends BaseCollection {
       foldWhileFailed();
       return;
     }
-    if (windowSubscribers > 0) {
-      windowSteps = positionedSteps();
-    }
     install();
-    if (ordered) {
-      output.spliceDeltaInto(window);
+    if (ordered != null) {
+      ordered.apply(output, db.lastTxId());
     }
   }
 
@@ -256,11 +251,9 @@ public final class LiveQuery extends BaseCollection {
     for (int i = 0; i < output.deltaSize(); i++) {
       conflicts.add(output.deltaRow(i), output.deltaWeight(i));
     }
-    if (ordered) {
-      failedWindow = new ArrayList<>(window);
-      output.spliceDeltaInto(failedWindow);
+    if (ordered != null) {
+      ordered.failed(output);
     }
-    windowSteps = null;
     throw new RivuletException("live query '" + name() + "': duplicate key " + keyOf(full) + ": rows "
         + visible(full) + " and " + visible(other) + " both have it; give the query a key that identifies"
         + " its rows (it recovers when the key is unique again)");
@@ -271,8 +264,8 @@ public final class LiveQuery extends BaseCollection {
     for (int i = 0; i < output.deltaSize(); i++) {
       conflicts.add(output.deltaRow(i), output.deltaWeight(i));
     }
-    if (ordered) {
-      output.spliceDeltaInto(failedWindow);
+    if (ordered != null) {
+      ordered.applyWhileFailed(output);
     }
     if (!conflicts.valid()) {
       return;
@@ -285,67 +278,22 @@ public final class LiveQuery extends BaseCollection {
       }
     }
     now.forEach(this::install);
-    if (ordered) {
-      window = failedWindow;
-      failedWindow = null;
-      if (windowSubscribers > 0) {
-        windowSteps = WindowSteps.reset(window, view, db.lastTxId());
-      }
+    if (ordered != null) {
+      ordered.recovered(db.lastTxId());
     }
     recover();
   }
 
-  /** This run's window steps, from the positioned change (before it is installed). */
-  private List<WindowDelta> positionedSteps() {
-    WindowSteps steps = new WindowSteps(view, db.lastTxId());
-    for (int i = 0; i < output.deltaSize(); i++) {
-      Row row = output.deltaRow(i);
-      if (output.deltaWeight(i) < 0) {
-        steps.removed(row, output.deltaPosition(i));
-      } else {
-        steps.added(row, output.deltaPosition(i));
-      }
-    }
-    return steps.steps();
-  }
-
   @Override
   List<WindowDelta> takeWindowSteps() {
-    List<WindowDelta> out = windowSteps;
-    windowSteps = null;
-    return out;
-  }
-
-  /** How stored rows are shown in window steps. */
-  private final WindowSteps.View view = new WindowSteps.View() {
-    @Override
-    public Row visible(Row stored) {
-      return LiveQuery.this.visible(stored);
-    }
-
-    @Override
-    public Row key(Row stored) {
-      return keyOf(stored);
-    }
-
-    @Override
-    public Cursor cursor(Row stored) {
-      return cursorOf(stored);
-    }
-  };
-
-  /** The cursor of a stored row: its sort-key values, then its key. */
-  Cursor cursorOf(Row stored) {
-    Object[] values = new Object[order.length];
-    for (int i = 0; i < order.length; i++) {
-      values[i] = stored.get(order[i]);
-    }
-    return Cursor.of(values);
+    return ordered == null ? null : ordered.takeSteps();
   }
 
   @Override
   void fail(Throwable cause) {
-    windowSteps = null;
+    if (ordered != null) {
+      ordered.discardSteps();
+    }
     super.fail(cause);
   }
 
@@ -381,11 +329,11 @@ public final class LiveQuery extends BaseCollection {
   @Override
   public List<Row> rows() {
     synchronized (db) {
-      if (!ordered) {
+      if (ordered == null) {
         return super.rows();
       }
-      List<Row> out = new ArrayList<>(window.size());
-      for (Row full : window) {
+      List<Row> out = new ArrayList<>(ordered.rows().size());
+      for (Row full : ordered.rows()) {
         out.add(visible(full));
       }
       return out;
@@ -394,11 +342,11 @@ public final class LiveQuery extends BaseCollection {
 
   @Override
   List<KeyedRow> entriesNow() {
-    if (!ordered) {
+    if (ordered == null) {
       return super.entriesNow();
     }
-    List<KeyedRow> out = new ArrayList<>(window.size());
-    for (Row full : window) {
+    List<KeyedRow> out = new ArrayList<>(ordered.rows().size());
+    for (Row full : ordered.rows()) {
       out.add(new KeyedRow(keyOf(full), visible(full)));
     }
     return out;
@@ -406,7 +354,7 @@ public final class LiveQuery extends BaseCollection {
 
   /** Whether the query orders its result (and so has a window face). */
   public boolean ordered() {
-    return ordered;
+    return ordered != null;
   }
 
   /** The query this live query keeps. */
@@ -426,63 +374,16 @@ public final class LiveQuery extends BaseCollection {
     return new LiveWindow(this, options, listener);
   }
 
-  /** Registers a window subscriber of this query (see {@link LiveWindow}). */
-  Subscriber<WindowBatch> registerWindow(SubscribeOptions options, Consumer<WindowBatch> listener,
-      Function<Delivery<WindowBatch>, WindowBatch> resetter) {
-    if (!ordered) {
+  /**
+   * The order and window face of this query.
+   *
+   * @throws QueryException when the query has no order by
+   */
+  ResultOrder order() {
+    if (ordered == null) {
       throw new QueryException("live query '" + name() + "': a window needs an order by");
     }
-    return register(options.withInitialState(), listener, resetter, txId -> {
-      windowSubscribers++;
-      return new WindowBatch(txId, WindowSteps.reset(window, view, txId));
-    }, LiveQuery::windowBatch);
-  }
-
-  /** Makes a window mailbox (of a reanchored window) follow this query. */
-  Subscriber<WindowBatch> adoptWindow(Delivery<WindowBatch> delivery) {
-    Subscriber<WindowBatch> s = new Subscriber<>(this, LiveQuery::windowBatch, delivery);
-    attach(s);
-    windowSubscribers++;
-    return s;
-  }
-
-  /** Stops a window subscriber of this query. */
-  void dropWindow(Subscriber<WindowBatch> s) {
-    if (detach(s)) {
-      windowSubscribers--;
-    }
-  }
-
-  static WindowBatch windowBatch(Publication p) {
-    return p.window == null || p.window.isEmpty() ? null : new WindowBatch(p.txId, p.window);
-  }
-
-  /** A reset of the current window, for a window mailbox that overflowed. */
-  WindowBatch resetBatch(Delivery<WindowBatch> d) {
-    synchronized (db) {
-      d.resetTaken();
-      long tx = db.lastTxId();
-      return new WindowBatch(tx, WindowSteps.reset(window, view, tx));
-    }
-  }
-
-  /** The current window as a snapshot. */
-  WindowSnapshot windowSnapshot() {
-    List<WindowSnapshot.Entry> out = new ArrayList<>(window.size());
-    for (int i = 0; i < window.size(); i++) {
-      Row full = window.get(i);
-      out.add(new WindowSnapshot.Entry(i, keyOf(full), visible(full), cursorOf(full)));
-    }
-    return new WindowSnapshot(db.lastTxId(), out);
-  }
-
-  /** The stored rows of the window, in order (a copy). */
-  List<Row> windowRows() {
-    return new ArrayList<>(window);
-  }
-
-  WindowSteps.View view() {
-    return view;
+    return ordered;
   }
 
   /** The key columns this query was created with (null: the derived key). */

@@ -1,6 +1,6 @@
 package dev.rivulet.query;
 
-import dev.rivulet.engine.Row;
+import dev.rivulet.query.face.Delivery;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -24,13 +24,13 @@ public final class LiveWindow implements LiveCollection.Subscription {
   LiveWindow(LiveQuery origin, SubscribeOptions options, Consumer<WindowBatch> listener) {
     this.origin = origin;
     this.followed = origin;
-    this.subscriber = origin.registerWindow(options, listener, this::reset);
+    this.subscriber = origin.order().register(options, listener, this::reset);
   }
 
   /** The window now: its rows with their indexes and cursors. */
   public WindowSnapshot snapshot() {
     synchronized (origin.db) {
-      return followed.windowSnapshot();
+      return followed.order().snapshot(origin.db.lastTxId());
     }
   }
 
@@ -53,10 +53,9 @@ public final class LiveWindow implements LiveCollection.Subscription {
       }
       Query q = origin.query().withAfter(cursor).limit(limit);
       LiveQuery next = db.liveQuery(origin.name() + "#window" + (++anchors), q, origin.customKey());
-      List<Row> before = followed.windowRows();
-      List<WindowDelta> steps = WindowSteps.diff(before, next.windowRows(), next.view(), db.lastTxId());
-      Subscriber<WindowBatch> moved = next.adoptWindow(subscriber.delivery);
-      followed.dropWindow(subscriber);
+      List<WindowDelta> steps = followed.order().diffTo(next.order(), db.lastTxId());
+      Subscriber<WindowBatch> moved = next.order().adopt(subscriber.delivery);
+      followed.order().drop(subscriber);
       if (followed != origin) {
         db.drop(followed);
       }
@@ -71,7 +70,7 @@ public final class LiveWindow implements LiveCollection.Subscription {
   @Override
   public void close() {
     synchronized (origin.db) {
-      followed.dropWindow(subscriber);
+      followed.order().drop(subscriber);
       if (followed != origin) {
         origin.db.drop(followed);
       }
@@ -87,7 +86,8 @@ public final class LiveWindow implements LiveCollection.Subscription {
   /** After an overflow: a reset to the window followed now. */
   private WindowBatch reset(Delivery<WindowBatch> d) {
     synchronized (origin.db) {
-      return followed.resetBatch(d);
+      d.resetTaken();
+      return followed.order().reset(origin.db.lastTxId());
     }
   }
 }

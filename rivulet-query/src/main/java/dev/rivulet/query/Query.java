@@ -1,5 +1,7 @@
 package dev.rivulet.query;
 
+import dev.rivulet.query.compile.QueryCompiler;
+import dev.rivulet.query.compile.QueryPlans;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.rivulet.query;
 
+import dev.rivulet.query.face.Delivery;
+import dev.rivulet.query.face.Publication;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
@@ -14,14 +16,19 @@ final class Subscriber<T> implements LiveCollection.Subscription {
   private final BaseCollection collection;
   private final Function<Publication, T> face;
   final Delivery<T> delivery;
+  private final long after; // the transaction it starts after (it may subscribe while that one publishes)
 
-  Subscriber(BaseCollection collection, Function<Publication, T> face, Delivery<T> delivery) {
+  Subscriber(BaseCollection collection, Function<Publication, T> face, Delivery<T> delivery, long after) {
     this.collection = collection;
     this.face = face;
     this.delivery = delivery;
+    this.after = after;
   }
 
   void publish(Publication p) {
+    if (p.txId <= after) {
+      return; // subscribed from a callback of this transaction: its state was the starting point
+    }
     T item = face.apply(p);
     if (item != null) {
       delivery.offer(item);

@@ -7,7 +7,7 @@ package dev.rivulet.query;
 public final class SubscriptionOverflowException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  SubscriptionOverflowException(int capacity, boolean resets) {
+  public SubscriptionOverflowException(int capacity, boolean resets) {
     super("a subscriber fell more than " + capacity + " deliveries behind; "
         + (resets ? "it gets a reset of the window when it catches up" : "its subscription ended (OVERFLOW)"));
   }

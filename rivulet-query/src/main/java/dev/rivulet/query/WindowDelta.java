@@ -29,8 +29,4 @@ import dev.rivulet.engine.Row;
 public record WindowDelta(Op op, Row row, Row old, Row key, int oldIndex, int newIndex, Cursor cursor, long version) {
   /** The kinds of step. */
   public enum Op { RESET, ENTER, LEAVE, MOVE, UPDATE }
-
-  static WindowDelta reset(long version) {
-    return new WindowDelta(Op.RESET, null, null, null, -1, -1, null, version);
-  }
 }

@@ -2,6 +2,11 @@ package dev.rivulet.query;
 
 import dev.rivulet.engine.Column;
 import dev.rivulet.engine.Schema;
+import dev.rivulet.query.compile.Layout;
+import dev.rivulet.query.expr.ExprCompiler;
+import dev.rivulet.query.expr.Scope;
+import dev.rivulet.query.expr.TypeChecker;
+import dev.rivulet.query.sql.SqlRenderer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -18,6 +18,9 @@ import static dev.rivulet.query.Exprs.or;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rivulet.engine.Row;
+import dev.rivulet.query.expr.ExprCompiler;
+import dev.rivulet.query.expr.ExprText;
+import dev.rivulet.query.expr.Scope;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -23,6 +23,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Values;
+import dev.rivulet.query.expr.ExprCompiler;
+import dev.rivulet.query.expr.ExprText;
+import dev.rivulet.query.expr.Scope;
+import dev.rivulet.query.expr.StringFunctions;
 import java.math.BigDecimal;
 import java.util.List;
 import org.junit.jupiter.api.Test;

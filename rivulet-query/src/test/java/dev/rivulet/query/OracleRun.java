@@ -4,7 +4,6 @@ import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,7 @@
 package dev.rivulet.query;
 
+import dev.rivulet.query.compile.QueryPlans;
+import dev.rivulet.query.sql.SqlDialect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

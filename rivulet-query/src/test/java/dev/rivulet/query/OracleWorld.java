@@ -5,6 +5,7 @@ import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Graph;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
+import dev.rivulet.query.compile.QueryPlans;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

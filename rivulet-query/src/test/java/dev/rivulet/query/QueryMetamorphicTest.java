@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.rivulet.engine.Row;
+import dev.rivulet.query.expr.ExprText;
 import dev.rivulet.testkit.Seeds;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,10 @@
 package dev.rivulet.query;
 
 import dev.rivulet.engine.Column;
+import dev.rivulet.query.expr.Scope;
+import dev.rivulet.query.expr.TypeChecker;
+import dev.rivulet.query.sql.SqlDialect;
+import dev.rivulet.query.sql.SqlRenderer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

@@ -3,6 +3,7 @@ package dev.rivulet.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rivulet.engine.Row;
+import dev.rivulet.query.state.RowTable;
 import dev.rivulet.testkit.Seeds;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -3,6 +3,8 @@ package dev.rivulet.query;
 import dev.rivulet.engine.Column;
 import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Schema;
+import dev.rivulet.query.expr.Scope;
+import dev.rivulet.query.expr.TypeChecker;
 import java.util.ArrayList;
 import java.util.List;
 

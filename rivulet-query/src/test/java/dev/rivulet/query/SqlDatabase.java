@@ -4,6 +4,7 @@ import dev.rivulet.engine.Column;
 import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
+import dev.rivulet.query.sql.SqlDialect;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

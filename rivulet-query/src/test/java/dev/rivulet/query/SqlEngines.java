@@ -5,6 +5,7 @@ import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.Values;
+import dev.rivulet.query.sql.SqlDialect;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

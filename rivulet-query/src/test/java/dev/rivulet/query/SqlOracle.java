@@ -1,6 +1,7 @@
 package dev.rivulet.query;
 
 import dev.rivulet.engine.Row;
+import dev.rivulet.query.sql.SqlDialect;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -2,6 +2,7 @@ package dev.rivulet.query;
 
 import dev.rivulet.engine.Column;
 import dev.rivulet.engine.Schema;
+import dev.rivulet.query.expr.Scope;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -30,6 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rivulet.engine.ColumnType;
+import dev.rivulet.query.expr.ExprCompiler;
+import dev.rivulet.query.expr.Scope;
+import dev.rivulet.query.expr.TypeChecker;
 import java.math.BigDecimal;
 import java.util.List;
 import org.junit.jupiter.api.Test;

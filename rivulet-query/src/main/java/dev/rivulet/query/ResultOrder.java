@@ -1,0 +1,164 @@
+package dev.rivulet.query;
+
+import dev.rivulet.engine.Output;
+import dev.rivulet.engine.Row;
+import dev.rivulet.query.face.Delivery;
+import dev.rivulet.query.face.Publication;
+import dev.rivulet.query.face.WindowSteps;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The order of an ordered live query's result and its window face: the stored rows in window
+ * order, kept by splicing each positioned change of the graph's output; the window subscribers;
+ * and, while any subscribes, each transaction's {@link WindowDelta} steps. While the query is
+ * failed on a duplicate key, the order of the full result is kept aside and becomes the window
+ * when it recovers (subscribers then receive a reset).
+ *
+ * <p>Guarded by the owning database's monitor.
+ */
+final class ResultOrder {
+  private final LiveQuery query;
+  private final int[] order; // the columns of a stored row's cursor
+  private final WindowSteps.View view;
+  private List<Row> window = new ArrayList<>();
+  private List<Row> failedWindow; // while the query is failed on a duplicate key
+  private int subscribers;
+  private List<WindowDelta> steps; // this transaction's, while someone subscribes
+
+  ResultOrder(LiveQuery query, int[] order) {
+    this.query = query;
+    this.order = order;
+    this.view = new WindowSteps.View() {
+      @Override
+      public Row visible(Row stored) {
+        return query.publicRow(stored);
+      }
+
+      @Override
+      public Row key(Row stored) {
+        return query.keyOf(stored);
+      }
+
+      @Override
+      public Cursor cursor(Row stored) {
+        return cursorOf(stored);
+      }
+    };
+  }
+
+  /** The cursor of a stored row: its sort-key values, then its key. */
+  Cursor cursorOf(Row stored) {
+    Object[] values = new Object[order.length];
+    for (int i = 0; i < order.length; i++) {
+      values[i] = stored.get(order[i]);
+    }
+    return Cursor.of(values);
+  }
+
+  /** The stored rows in order (live: the caller must not keep it past the monitor). */
+  List<Row> rows() {
+    return window;
+  }
+
+  /**
+   * Applies the run's positioned change, which the query installs: first, while window
+   * subscribers exist, turns it into this transaction's steps.
+   */
+  void apply(Output output, long txId) {
+    if (subscribers > 0) {
+      WindowSteps s = new WindowSteps(view, txId);
+      for (int i = 0; i < output.deltaSize(); i++) {
+        if (output.deltaWeight(i) < 0) {
+          s.removed(output.deltaRow(i), output.deltaPosition(i));
+        } else {
+          s.added(output.deltaRow(i), output.deltaPosition(i));
+        }
+      }
+      steps = s.steps();
+    }
+    output.spliceDeltaInto(window);
+  }
+
+  /** The query failed on this run's change: the window stays, the full result's order is kept aside. */
+  void failed(Output output) {
+    steps = null;
+    failedWindow = new ArrayList<>(window);
+    output.spliceDeltaInto(failedWindow);
+  }
+
+  /** While failed: a later run's change. */
+  void applyWhileFailed(Output output) {
+    output.spliceDeltaInto(failedWindow);
+  }
+
+  /** The query recovered: the full result's order is the window; subscribers get a reset. */
+  void recovered(long txId) {
+    window = failedWindow;
+    failedWindow = null;
+    if (subscribers > 0) {
+      steps = WindowSteps.reset(window, view, txId);
+    }
+  }
+
+  /** Drops this transaction's steps (the query failed). */
+  void discardSteps() {
+    steps = null;
+  }
+
+  /** This transaction's steps, taken; null when nobody subscribes. */
+  List<WindowDelta> takeSteps() {
+    List<WindowDelta> out = steps;
+    steps = null;
+    return out;
+  }
+
+  /** Registers a window subscriber: its first delivery is a reset to the current window. */
+  Subscriber<WindowBatch> register(SubscribeOptions options, Consumer<WindowBatch> listener,
+      Function<Delivery<WindowBatch>, WindowBatch> resetter) {
+    return query.register(options.withInitialState(), listener, resetter, txId -> {
+      subscribers++;
+      return new WindowBatch(txId, WindowSteps.reset(window, view, txId));
+    }, ResultOrder::batch);
+  }
+
+  /** Makes a window mailbox (of a reanchored window) follow this query. */
+  Subscriber<WindowBatch> adopt(Delivery<WindowBatch> delivery) {
+    Subscriber<WindowBatch> s = new Subscriber<>(query, ResultOrder::batch, delivery, query.db.lastTxId());
+    query.attach(s);
+    subscribers++;
+    return s;
+  }
+
+  /** Stops a window subscriber. */
+  void drop(Subscriber<WindowBatch> s) {
+    if (query.detach(s)) {
+      subscribers--;
+    }
+  }
+
+  private static WindowBatch batch(Publication p) {
+    return p.window == null || p.window.isEmpty() ? null : new WindowBatch(p.txId, p.window);
+  }
+
+  /** A reset to the current window (caller holds the monitor). */
+  WindowBatch reset(long txId) {
+    return new WindowBatch(txId, WindowSteps.reset(window, view, txId));
+  }
+
+  WindowSnapshot snapshot(long txId) {
+    List<WindowSnapshot.Entry> out = new ArrayList<>(window.size());
+    for (int i = 0; i < window.size(); i++) {
+      Row full = window.get(i);
+      out.add(new WindowSnapshot.Entry(i, query.keyOf(full), query.publicRow(full), cursorOf(full)));
+    }
+    return new WindowSnapshot(txId, out);
+  }
+
+  /** The steps from this window to {@code next}'s (a reanchor). */
+  List<WindowDelta> diffTo(ResultOrder next, long txId) {
+    return WindowSteps.diff(window, next.window, next.view, txId);
+  }
+}

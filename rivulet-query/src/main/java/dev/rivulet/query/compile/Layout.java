@@ -1,0 +1,117 @@
+package dev.rivulet.query.compile;
+
+import dev.rivulet.engine.Column;
+import dev.rivulet.engine.Schema;
+import dev.rivulet.query.Expr;
+import dev.rivulet.query.QueryException;
+import dev.rivulet.query.expr.Scope;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The relations of one query block as they sit side by side in the rows flowing through it: each
+ * alias with its visible columns at an offset, and the positions of its key columns. Resolves
+ * column references for expressions. Immutable.
+ */
+public final class Layout implements Scope {
+  /** One aliased relation: visible schema at {@code offset}; {@code keys} are absolute indexes. */
+  record Part(String alias, Schema schema, int offset, int[] keys, boolean nullable) {}
+
+  private final Map<String, Part> parts;
+  private final int width;
+
+  private Layout(Map<String, Part> parts, int width) {
+    this.parts = parts;
+    this.width = width;
+  }
+
+  static Layout empty() {
+    return new Layout(new LinkedHashMap<>(), 0);
+  }
+
+  /**
+   * This layout with a relation of {@code rowWidth} columns appended: {@code visible} are its
+   * first columns, {@code keys} its key column indexes (relative to the relation).
+   */
+  Layout append(String alias, Schema visible, int rowWidth, int[] keys) {
+    Map<String, Part> next = new LinkedHashMap<>(parts);
+    int[] abs = new int[keys.length];
+    for (int i = 0; i < keys.length; i++) {
+      abs[i] = width + keys[i];
+    }
+    next.put(alias, new Part(alias, visible, width, abs, false));
+    return new Layout(next, width + rowWidth);
+  }
+
+  /** This layout with the relations in {@code aliases} marked as possibly null-extended. */
+  Layout nullable(java.util.Collection<String> aliases) {
+    Map<String, Part> next = new LinkedHashMap<>();
+    parts.forEach((a, p) -> next.put(a, aliases.contains(a)
+        ? new Part(a, p.schema.nullable(), p.offset, p.keys, true) : p));
+    return new Layout(next, width);
+  }
+
+  int width() {
+    return width;
+  }
+
+  List<Part> parts() {
+    return new ArrayList<>(parts.values());
+  }
+
+  Part part(String alias) {
+    return parts.get(alias);
+  }
+
+  /** Every relation's key column indexes, in order. */
+  int[] keys() {
+    List<Integer> out = new ArrayList<>();
+    for (Part p : parts.values()) {
+      for (int k : p.keys) {
+        out.add(k);
+      }
+    }
+    return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  @Override
+  public Slot resolve(Expr.Col col, String clause) {
+    Part p = parts.get(col.alias());
+    if (p == null) {
+      throw new QueryException(clause + ": unknown alias '" + col.alias() + "' in " + col + "; aliases in scope: "
+          + parts.keySet());
+    }
+    if (!p.schema.has(col.column())) {
+      throw new QueryException(clause + ": unknown column '" + col.column() + "' of " + col.alias() + " ("
+          + p.schema.names() + ")");
+    }
+    int i = p.schema.indexOf(col.column());
+    Column c = p.schema.column(i);
+    return new Slot(p.offset + i, c.type(), c.nullable() || p.nullable);
+  }
+
+  /** The visible columns of every relation, named {@code alias.column} when there are several. */
+  List<Column> visibleColumns() {
+    List<Column> out = new ArrayList<>();
+    boolean qualify = parts.size() > 1;
+    for (Part p : parts.values()) {
+      for (Column c : p.schema.columns()) {
+        out.add(new Column(qualify ? p.alias + "." + c.name() : c.name(), c.type(), c.nullable() || p.nullable));
+      }
+    }
+    return out;
+  }
+
+  /** Absolute indexes of {@link #visibleColumns()}. */
+  int[] visibleIndexes() {
+    List<Integer> out = new ArrayList<>();
+    for (Part p : parts.values()) {
+      for (int i = 0; i < p.schema.width(); i++) {
+        out.add(p.offset + i);
+      }
+    }
+    return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+}

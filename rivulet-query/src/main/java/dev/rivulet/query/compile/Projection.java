@@ -1,0 +1,269 @@
+package dev.rivulet.query.compile;
+
+import dev.rivulet.engine.Column;
+import dev.rivulet.engine.ColumnType;
+import dev.rivulet.engine.Schema;
+import dev.rivulet.engine.SortKey;
+import dev.rivulet.engine.Stream;
+import dev.rivulet.query.Expr;
+import dev.rivulet.query.QueryException;
+import dev.rivulet.query.QueryIR;
+import dev.rivulet.query.expr.Evaluator;
+import dev.rivulet.query.expr.ExprCompiler;
+import dev.rivulet.query.expr.Expressions;
+import dev.rivulet.query.expr.Scope;
+import dev.rivulet.query.expr.TypeChecker;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The tail of a block after its joins and where filter: grouping and having, the select list,
+ * distinct, and order by with offset and limit. The projected row is (visible columns, key
+ * columns, sort columns); a block that selects everything of a single relation and orders by
+ * plain columns skips the projection entirely.
+ */
+final class Projection {
+  private final QueryIR.Select s;
+
+  Projection(QueryIR.Select s) {
+    this.s = s;
+  }
+
+  Compiled compile(Stream in, Layout layout) {
+    checkLimit();
+    Stream stream = in;
+    Layout scope = layout;
+    int[] keys = layout.keys();
+    GroupingCompiler grouping = null;
+    if (GroupingCompiler.groups(s)) {
+      grouping = new GroupingCompiler(s, layout);
+      stream = grouping.compile(in);
+      scope = grouping.scope();
+      keys = grouping.keys();
+      if (s.having() != null) {
+        stream = QueryCompiler.filter(stream, grouping.rewrite(s.having(), "having"), scope, "having");
+      }
+      if (s.select().isEmpty()) {
+        throw new QueryException("select: a grouped query needs a select list");
+      }
+    } else if (s.having() != null) {
+      throw new QueryException("having: needs a group by or an aggregate");
+    }
+
+    List<QueryIR.OrderItem> order = orderItems(keys, scope, grouping);
+    if (s.select().isEmpty() && !s.distinct() && layout.parts().size() == 1 && plainColumns(order, scope)) {
+      return window(stream, layout.parts().get(0).schema(), keys, order, scope);
+    }
+
+    SelectList list = selectList(layout, grouping, order);
+    return project(stream, scope, list.names(), list.exprs(), keys, order);
+  }
+
+  /** The output names and expressions, rewritten for grouping. */
+  private record SelectList(List<String> names, List<Expr> exprs) {}
+
+  private SelectList selectList(Layout layout, GroupingCompiler grouping, List<QueryIR.OrderItem> order) {
+    List<String> names = new ArrayList<>();
+    List<Expr> exprs = new ArrayList<>();
+    if (s.select().isEmpty()) {
+      for (Column c : layout.visibleColumns()) {
+        names.add(c.name());
+      }
+      for (int idx : layout.visibleIndexes()) {
+        exprs.add(new Expr.Col("__row", Integer.toString(idx)));
+      }
+    } else {
+      Set<String> seen = new HashSet<>();
+      for (QueryIR.SelectItem item : s.select()) {
+        if (item.name() == null || item.name().isBlank() || item.name().startsWith("__")) {
+          throw new QueryException("select: output name '" + item.name() + "' is not allowed");
+        }
+        if (!seen.add(item.name())) {
+          throw new QueryException("select: output column '" + item.name() + "' appears twice");
+        }
+        names.add(item.name());
+        exprs.add(grouping == null ? item.expr() : grouping.rewrite(item.expr(), "select"));
+      }
+    }
+    if (s.distinct()) {
+      for (QueryIR.OrderItem o : order) {
+        if (!exprs.contains(o.expr())) {
+          throw new QueryException("order by: with distinct, " + o.expr() + " must be in the select list");
+        }
+      }
+    }
+    return new SelectList(names, exprs);
+  }
+
+  /**
+   * Maps each row to (visible columns, key columns, sort columns not already visible), then
+   * applies distinct and the window. Under distinct the key is the visible row itself.
+   */
+  private Compiled project(Stream stream, Layout scope, List<String> names, List<Expr> exprs, int[] keys,
+      List<QueryIR.OrderItem> order) {
+    RowScope rowScope = new RowScope(scope);
+    List<Column> cols = new ArrayList<>();
+    List<Evaluator> evals = new ArrayList<>();
+    for (int i = 0; i < exprs.size(); i++) {
+      String clause = "select " + names.get(i);
+      Expressions.rejectAggregates(exprs.get(i), "select");
+      cols.add(Column.of(names.get(i), TypeChecker.typeOf(exprs.get(i), rowScope, clause)));
+      evals.add(ExprCompiler.compile(exprs.get(i), rowScope));
+    }
+    Schema visible = Schema.of(cols);
+    int v = cols.size();
+    int[] outKeys;
+    if (s.distinct()) {
+      outKeys = range(0, v);
+    } else {
+      outKeys = range(v, v + keys.length);
+      for (int i = 0; i < keys.length; i++) {
+        cols.add(Column.of("__key" + i, ColumnType.ANY));
+        evals.add(new Evaluator.ColumnRef(keys[i]));
+      }
+    }
+    List<QueryIR.OrderItem> sorts = new ArrayList<>();
+    for (int i = 0; i < order.size(); i++) {
+      QueryIR.OrderItem o = order.get(i);
+      int at = exprs.indexOf(o.expr());
+      if (at < 0) {
+        at = cols.size();
+        cols.add(Column.of("__sort" + i, TypeChecker.typeOf(o.expr(), rowScope, "order by")));
+        evals.add(ExprCompiler.compile(o.expr(), rowScope));
+      }
+      sorts.add(new QueryIR.OrderItem(new Expr.Col("__out", Integer.toString(at)), o.descending(), o.nullsFirst()));
+    }
+    Stream projected = stream.map(Schema.of(cols), Evaluator.rowOf(evals.toArray(new Evaluator[0])));
+    if (s.distinct()) {
+      projected = projected.distinct();
+    }
+    return windowByIndex(projected, visible, outKeys, sorts);
+  }
+
+  private void checkLimit() {
+    if (s.offset() < 0 || (s.limit() != null && s.limit() < 0)) {
+      throw new QueryException("limit: limit and offset must not be negative");
+    }
+    if ((s.limit() != null || s.offset() > 0) && s.orderBy().isEmpty() && !s.findOne()) {
+      throw new QueryException("limit: a limit or offset needs an order by, or the window is not deterministic");
+    }
+  }
+
+  /**
+   * The order items, rewritten for grouping; findOne without an order orders by the key columns
+   * so that the one row is deterministic.
+   */
+  private List<QueryIR.OrderItem> orderItems(int[] keys, Layout scope, GroupingCompiler grouping) {
+    List<QueryIR.OrderItem> out = new ArrayList<>();
+    for (QueryIR.OrderItem o : s.orderBy()) {
+      Expr e = grouping == null ? o.expr() : grouping.rewrite(o.expr(), "order by");
+      Expressions.rejectAggregates(e, "order by");
+      TypeChecker.typeOf(e, new RowScope(scope), "order by");
+      out.add(new QueryIR.OrderItem(e, o.descending(), o.nullsFirst()));
+    }
+    if (out.isEmpty() && s.findOne()) {
+      for (int k : keys) {
+        out.add(new QueryIR.OrderItem(new Expr.Col("__row", Integer.toString(k)), false, false));
+      }
+    }
+    return out;
+  }
+
+  private static boolean plainColumns(List<QueryIR.OrderItem> order, Scope scope) {
+    for (QueryIR.OrderItem o : order) {
+      if (!(o.expr() instanceof Expr.Col)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The minimal pipeline: the relation's rows as they are, ordered by plain columns. */
+  private Compiled window(Stream stream, Schema visible, int[] keys, List<QueryIR.OrderItem> order, Layout scope) {
+    List<QueryIR.OrderItem> sorts = new ArrayList<>();
+    RowScope rs = new RowScope(scope);
+    for (QueryIR.OrderItem o : order) {
+      int idx = rs.resolve((Expr.Col) o.expr(), "order by").index();
+      sorts.add(new QueryIR.OrderItem(new Expr.Col("__out", Integer.toString(idx)), o.descending(), o.nullsFirst()));
+    }
+    return windowByIndex(stream, visible, keys, sorts);
+  }
+
+  /**
+   * Adds the top-K window when the block orders or limits; sort items name row indexes. The total
+   * order is the sort items followed by the key columns, ascending; a cursor ({@code after})
+   * filters the rows before the window.
+   */
+  private Compiled windowByIndex(Stream stream, Schema visible, int[] keys, List<QueryIR.OrderItem> sorts) {
+    if (sorts.isEmpty()) {
+      if (s.after() != null) {
+        throw new QueryException("after: a cursor needs an order by");
+      }
+      return new Compiled(stream, visible, keys);
+    }
+    int n = sorts.size() + keys.length;
+    int[] columns = new int[n];
+    boolean[] descending = new boolean[n];
+    boolean[] nullsFirst = new boolean[n];
+    for (int i = 0; i < sorts.size(); i++) {
+      QueryIR.OrderItem o = sorts.get(i);
+      columns[i] = Integer.parseInt(((Expr.Col) o.expr()).column());
+      descending[i] = o.descending();
+      nullsFirst[i] = o.nullsFirst();
+    }
+    System.arraycopy(keys, 0, columns, sorts.size(), keys.length);
+    List<SortKey> order = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      String name = stream.schema().column(columns[i]).name();
+      SortKey k = descending[i] ? SortKey.desc(name) : SortKey.asc(name);
+      order.add(nullsFirst[i] ? k.withNullsFirst() : k.withNullsLast());
+    }
+    if (s.after() != null) {
+      if (s.after().values().size() != n) {
+        throw new QueryException("after: the cursor " + s.after().values() + " has " + s.after().values().size()
+            + " values; this order needs " + n + " (" + sorts.size() + " sort keys, then " + keys.length
+            + " key columns)");
+      }
+      stream = stream.filter(new CursorFilter(columns, descending, nullsFirst, s.after()));
+    }
+    long limit = s.findOne() ? 1 : s.limit() == null ? Long.MAX_VALUE : s.limit();
+    return new Compiled(stream.topK(order, s.offset(), limit), visible, keys, true, columns);
+  }
+
+  private static int[] range(int from, int to) {
+    int[] out = new int[to - from];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = from + i;
+    }
+    return out;
+  }
+
+  /**
+   * A scope that also resolves the internal references {@code __row.<index>} to a raw row
+   * index (used for select-all columns, key columns and implicit findOne ordering).
+   */
+  private static final class RowScope implements Scope {
+    private final Layout inner;
+
+    RowScope(Layout inner) {
+      this.inner = inner;
+    }
+
+    @Override
+    public Slot resolve(Expr.Col col, String clause) {
+      if (col.alias().equals("__row")) {
+        int idx = Integer.parseInt(col.column());
+        for (Layout.Part p : inner.parts()) {
+          if (idx >= p.offset() && idx < p.offset() + p.schema().width()) {
+            Column c = p.schema().column(idx - p.offset());
+            return new Slot(idx, c.type(), true);
+          }
+        }
+        return new Slot(idx, ColumnType.ANY, true);
+      }
+      return inner.resolve(col, clause);
+    }
+  }
+}

@@ -1,0 +1,320 @@
+package dev.rivulet.query.compile;
+
+import dev.rivulet.engine.Column;
+import dev.rivulet.engine.ColumnType;
+import dev.rivulet.engine.GraphBuilder;
+import dev.rivulet.engine.Row;
+import dev.rivulet.engine.Schema;
+import dev.rivulet.engine.Stream;
+import dev.rivulet.query.Expr;
+import dev.rivulet.query.QueryException;
+import dev.rivulet.query.QueryIR;
+import dev.rivulet.query.Source;
+import dev.rivulet.query.expr.ExprCompiler;
+import dev.rivulet.query.expr.Expressions;
+import dev.rivulet.query.expr.Scope;
+import dev.rivulet.query.expr.TypeChecker;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * Compiles the query IR onto one engine graph. A block becomes: its relations (sources or
+ * compiled subqueries), each filtered by the where-conjuncts that touch only it and may be pushed
+ * below the joins; left-deep keyed joins; the remaining where filter; grouping and aggregates (see
+ * {@link GroupingCompiler}); the projection; distinct; and order/offset/limit as a top-K window.
+ * A block without joins, grouping or projection keeps the minimal pipeline (filter, then top-K).
+ *
+ * <p>Every check a query must pass (unknown aliases and columns, an alias used twice in one query
+ * tree, a limit without an order, aggregates in where, type mismatches) happens here and fails
+ * with a {@link QueryException} naming the clause. One compiler compiles one query tree; not
+ * thread-safe.
+ */
+public final class QueryCompiler {
+  private static final Pattern ALIAS = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+  private final GraphBuilder graph;
+  private final Function<Source, Stream> inputs;
+  private final Set<String> aliases = new HashSet<>();
+
+  public QueryCompiler(GraphBuilder graph, Function<Source, Stream> inputs) {
+    this.graph = graph;
+    this.inputs = inputs;
+  }
+
+  public Compiled compile(QueryIR query) {
+    if (query instanceof QueryIR.UnionAll u) {
+      return union(u);
+    }
+    return block((QueryIR.Select) query);
+  }
+
+  /** One aliased relation's stream, visible schema, row width and key columns. */
+  private record Rel(String alias, Stream stream, Schema visible, int[] keys) {
+    int width() {
+      return stream.schema().width();
+    }
+  }
+
+  private Compiled block(QueryIR.Select s) {
+    List<QueryIR.Aliased> items = new ArrayList<>();
+    items.add(s.from());
+    for (QueryIR.Join j : s.joins()) {
+      items.add(j.relation());
+    }
+    List<Rel> rels = new ArrayList<>();
+    for (QueryIR.Aliased a : items) {
+      rels.add(relation(a, rels.isEmpty() ? "from" : "join"));
+    }
+    Set<String> nullSupplying = nullSupplying(s);
+    for (int i = 0; i < rels.size(); i++) {
+      if (nullSupplying.contains(rels.get(i).alias)) {
+        rels.set(i, witnessed(rels.get(i)));
+      }
+    }
+
+    // Where: conjuncts that read one relation that is never null-extended go below the joins.
+    List<Expr> rest = new ArrayList<>();
+    if (s.where() != null) {
+      Expressions.rejectAggregates(s.where(), "where");
+      for (Expr c : Expressions.conjuncts(s.where())) {
+        Set<String> used = Expressions.aliases(c);
+        if (used.size() == 1 && !nullSupplying.contains(used.iterator().next())) {
+          int i = indexOf(rels, used.iterator().next());
+          if (i < 0) {
+            rest.add(c); // unknown alias: reported by the filter below
+            continue;
+          }
+          Rel r = rels.get(i);
+          Layout alone = Layout.empty().append(r.alias, r.visible, r.width(), r.keys);
+          rels.set(i, new Rel(r.alias, filter(r.stream, c, alone, "where"), r.visible, r.keys));
+        } else {
+          rest.add(c);
+        }
+      }
+    }
+
+    Rel first = rels.get(0);
+    Stream acc = first.stream;
+    Layout layout = Layout.empty().append(first.alias, first.visible, first.width(), first.keys);
+    for (int i = 0; i < s.joins().size(); i++) {
+      QueryIR.Join j = s.joins().get(i);
+      Rel r = rels.get(i + 1);
+      acc = join(acc, layout, j, r);
+      layout = layout.append(r.alias, r.visible, r.width(), r.keys);
+    }
+    layout = layout.nullable(nullSupplying);
+    if (!rest.isEmpty()) {
+      acc = filter(acc, Expressions.and(rest), layout, "where");
+    }
+    return new Projection(s).compile(acc, layout);
+  }
+
+  private Rel relation(QueryIR.Aliased a, String clause) {
+    if (!ALIAS.matcher(a.alias()).matches() || a.alias().startsWith("__")) {
+      throw new QueryException(clause + ": alias '" + a.alias() + "' must be an identifier not starting with __");
+    }
+    if (!aliases.add(a.alias())) {
+      throw new QueryException(clause + ": alias '" + a.alias() + "' is used twice in one query tree");
+    }
+    if (a.relation() instanceof QueryIR.Table t) {
+      Source src = t.source();
+      int[] keys;
+      try {
+        keys = src.schema().indexesOf(src.keyColumns());
+      } catch (RuntimeException e) {
+        throw new QueryException(clause + ": source " + src.name() + ": " + e.getMessage());
+      }
+      return new Rel(a.alias(), inputs.apply(src), visibleOf(src.schema()), keys);
+    }
+    Compiled c = compile(((QueryIR.Subquery) a.relation()).query());
+    return new Rel(a.alias(), c.stream(), c.visible(), c.keys());
+  }
+
+  /**
+   * A relation that an outer join may null-extend needs a key that tells "absent" from "present
+   * with null key values": some key column that is never null while the row exists. A relation
+   * without one (an empty key, as of a global aggregate, or only nullable key columns) gets a
+   * hidden, always-true {@code __present} column added to its rows and its key; otherwise two
+   * result rows, one null-extended and one with null keys, could share the derived key.
+   */
+  private static Rel witnessed(Rel r) {
+    Schema schema = r.stream.schema();
+    for (int k : r.keys) {
+      if (!schema.column(k).nullable()) {
+        return r;
+      }
+    }
+    List<Column> cols = new ArrayList<>(schema.columns());
+    cols.add(Column.notNull("__present", ColumnType.BOOL));
+    Stream marked = r.stream.map(Schema.of(cols), row -> row.append(Boolean.TRUE));
+    int[] keys = java.util.Arrays.copyOf(r.keys, r.keys.length + 1);
+    keys[r.keys.length] = schema.width();
+    return new Rel(r.alias, marked, r.visible, keys);
+  }
+
+  /** The leading columns of a source schema, without its hidden {@code __} columns. */
+  private static Schema visibleOf(Schema schema) {
+    int v = 0;
+    while (v < schema.width() && !schema.column(v).name().startsWith("__")) {
+      v++;
+    }
+    return v == schema.width() ? schema : Schema.of(schema.columns().subList(0, v));
+  }
+
+  /** Aliases whose columns may be null-extended by an outer join. */
+  private static Set<String> nullSupplying(QueryIR.Select s) {
+    Set<String> out = new HashSet<>();
+    List<String> before = new ArrayList<>();
+    before.add(s.from().alias());
+    for (QueryIR.Join j : s.joins()) {
+      String a = j.relation().alias();
+      if (j.kind() == QueryIR.JoinKind.LEFT || j.kind() == QueryIR.JoinKind.FULL) {
+        out.add(a);
+      }
+      if (j.kind() == QueryIR.JoinKind.RIGHT || j.kind() == QueryIR.JoinKind.FULL) {
+        out.addAll(before);
+      }
+      before.add(a);
+    }
+    return out;
+  }
+
+  private Stream join(Stream left, Layout layout, QueryIR.Join j, Rel r) {
+    String clause = "join " + r.alias;
+    if (j.on().isEmpty()) {
+      throw new QueryException(clause + ": needs at least one equality");
+    }
+    Layout right = Layout.empty().append(r.alias, r.visible, r.width(), r.keys);
+    List<String> lk = new ArrayList<>();
+    List<String> rk = new ArrayList<>();
+    for (QueryIR.On on : j.on()) {
+      Expr.Col mine = on.right();
+      Expr.Col theirs = on.left();
+      if (!mine.alias().equals(r.alias)) {
+        mine = on.left();
+        theirs = on.right();
+      }
+      if (!mine.alias().equals(r.alias) || theirs.alias().equals(r.alias)) {
+        throw new QueryException(clause + ": condition " + on.left() + " = " + on.right() + " must compare "
+            + r.alias + " with an earlier relation");
+      }
+      Scope.Slot a = layout.resolve(theirs, clause);
+      Scope.Slot b = right.resolve(mine, clause);
+      if (!a.type().comparableWith(b.type())) {
+        throw new QueryException(clause + ": cannot match " + theirs + " (" + a.type() + ") with " + mine
+            + " (" + b.type() + ")");
+      }
+      lk.add(left.schema().column(a.index()).name());
+      rk.add(r.stream.schema().column(b.index()).name());
+    }
+    dev.rivulet.engine.JoinType type = switch (j.kind()) {
+      case INNER -> dev.rivulet.engine.JoinType.INNER;
+      case LEFT -> dev.rivulet.engine.JoinType.LEFT;
+      case RIGHT -> dev.rivulet.engine.JoinType.RIGHT;
+      case FULL -> dev.rivulet.engine.JoinType.FULL;
+    };
+    return left.join(r.stream, type, lk, rk);
+  }
+
+  /** Filters by a condition, which must be boolean. */
+  static Stream filter(Stream in, Expr condition, Scope scope, String clause) {
+    ColumnType t = TypeChecker.typeOf(condition, scope, clause);
+    if (t != ColumnType.BOOL && t != ColumnType.ANY) {
+      throw new QueryException(clause + ": condition " + condition + " is " + t + ", not BOOL");
+    }
+    return in.filter(ExprCompiler.predicate(condition, scope));
+  }
+
+  /** The common type of two comparable column types, as SQL types a union's column. */
+  private static ColumnType widest(ColumnType a, ColumnType b) {
+    if (a == b) {
+      return a;
+    }
+    if (a == ColumnType.ANY || b == ColumnType.ANY) {
+      return ColumnType.ANY;
+    }
+    return a == ColumnType.DECIMAL || b == ColumnType.DECIMAL ? ColumnType.DECIMAL : ColumnType.DOUBLE;
+  }
+
+  private static int indexOf(List<Rel> rels, String alias) {
+    for (int i = 0; i < rels.size(); i++) {
+      if (rels.get(i).alias.equals(alias)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Union all: each part's rows keep their visible columns; the key becomes (part number, the
+   * part's key padded with nulls to the widest part key), so equal keys of two parts stay apart.
+   */
+  private Compiled union(QueryIR.UnionAll u) {
+    if (u.parts().size() < 2) {
+      throw new QueryException("union all: needs at least two parts");
+    }
+    List<Compiled> parts = new ArrayList<>();
+    int keyWidth = 0;
+    for (QueryIR q : u.parts()) {
+      Compiled c = compile(q);
+      parts.add(c);
+      keyWidth = Math.max(keyWidth, c.keys().length);
+    }
+    Schema first = parts.get(0).visible();
+    for (int p = 1; p < parts.size(); p++) {
+      Schema other = parts.get(p).visible();
+      if (other.width() != first.width()) {
+        throw new QueryException("union all: part " + (p + 1) + " has " + other.width() + " columns but part 1 has "
+            + first.width());
+      }
+      for (int c = 0; c < first.width(); c++) {
+        if (!first.column(c).type().comparableWith(other.column(c).type())) {
+          throw new QueryException("union all: column " + first.column(c).name() + " is " + first.column(c).type()
+              + " in part 1 but " + other.column(c).type() + " in part " + (p + 1));
+        }
+      }
+    }
+    List<Column> cols = new ArrayList<>();
+    for (int c = 0; c < first.width(); c++) {
+      ColumnType t = first.column(c).type();
+      for (Compiled part : parts) {
+        t = widest(t, part.visible().column(c).type());
+      }
+      cols.add(Column.of(first.column(c).name(), t));
+    }
+    cols.add(Column.of("__part", ColumnType.INT));
+    for (int k = 0; k < keyWidth; k++) {
+      cols.add(Column.of("__key" + k, ColumnType.ANY));
+    }
+    Schema out = Schema.of(cols);
+    Stream acc = null;
+    for (int p = 0; p < parts.size(); p++) {
+      Compiled c = parts.get(p);
+      int v = first.width();
+      int[] keys = c.keys();
+      long part = p;
+      int width = keyWidth;
+      Stream mapped = c.stream().map(out, row -> {
+        Object[] vals = new Object[v + 1 + width];
+        for (int i = 0; i < v; i++) {
+          vals[i] = row.get(i);
+        }
+        vals[v] = part;
+        for (int i = 0; i < keys.length; i++) {
+          vals[v + 1 + i] = row.get(keys[i]);
+        }
+        return Row.of(vals);
+      });
+      acc = acc == null ? mapped : acc.concat(mapped);
+    }
+    int[] keys = new int[1 + keyWidth];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = first.width() + i;
+    }
+    return new Compiled(acc, Schema.of(cols.subList(0, first.width())), keys);
+  }
+}

@@ -1,0 +1,34 @@
+package dev.rivulet.query.compile;
+
+import dev.rivulet.engine.Graph;
+import dev.rivulet.engine.GraphBuilder;
+import dev.rivulet.engine.Stream;
+import dev.rivulet.query.QueryIR;
+import dev.rivulet.query.Source;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/** Compiles a query onto a graph builder, one input per distinct source. */
+public final class QueryPlans {
+  private QueryPlans() {}
+
+  /** The compiled query and the graph input created for each source. */
+  public record Plan(Compiled result, Map<Source, String> inputs) {}
+
+  public static Plan plan(QueryIR ir, GraphBuilder graph) {
+    Map<Source, String> names = new IdentityHashMap<>();
+    Map<Source, Stream> streams = new IdentityHashMap<>();
+    QueryCompiler compiler = new QueryCompiler(graph, src -> streams.computeIfAbsent(src, s -> {
+      String name = "source" + names.size() + ":" + s.name();
+      names.put(s, name);
+      return graph.input(name, s.schema());
+    }));
+    return new Plan(compiler.compile(ir), names);
+  }
+
+  /** Compiles against a throwaway graph so that every check runs. */
+  public static void check(QueryIR ir) {
+    GraphBuilder g = Graph.builder();
+    plan(ir, g);
+  }
+}

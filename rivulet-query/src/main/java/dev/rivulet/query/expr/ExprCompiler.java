@@ -1,0 +1,318 @@
+package dev.rivulet.query.expr;
+
+import dev.rivulet.engine.ColumnType;
+import dev.rivulet.engine.Row;
+import dev.rivulet.engine.Values;
+import dev.rivulet.query.Expr;
+import dev.rivulet.query.QueryException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Compiles a scalar {@link Expr} once into a tree of small {@link Evaluator}s with every column
+ * position resolved, so that evaluating a row is a few virtual calls and no name lookups.
+ *
+ * <p>The semantics are SQL's, on canonical values (see {@code Values}):
+ *
+ * <ul>
+ *   <li>Three-valued logic: NULL is "unknown". AND is FALSE when any operand is FALSE, else NULL
+ *       when any is NULL, else TRUE; OR is TRUE when any is TRUE, else NULL when any is NULL, else
+ *       FALSE; NOT NULL is NULL. All operands are evaluated left to right until the result is
+ *       decided.
+ *   <li>Comparisons are NULL when either side is NULL and otherwise use {@link Values#compare}:
+ *       numbers compare exactly across {@code Long}, {@code Double} and {@code BigDecimal}, strings
+ *       by code point, {@code false < true}.
+ *   <li>{@code x IN (v...)} is TRUE when x equals some v, otherwise NULL when x or some v is NULL,
+ *       otherwise FALSE; {@code x IN ()} is FALSE even for a NULL x (SQLite's rule).
+ *   <li>{@code IS [NOT] NULL} is never NULL. LIKE and ILIKE: see {@link LikePattern}; NULL when
+ *       either side is NULL.
+ *   <li>COALESCE returns the first non-NULL argument; CASE the value of the first arm whose
+ *       condition is TRUE (a NULL condition does not match), else the ELSE value or NULL. Only
+ *       the chosen branch is evaluated.
+ *   <li>Arithmetic: {@link Arithmetic}; string functions: {@link StringFunctions}.
+ * </ul>
+ *
+ * <p>Every result is canonical. The expression is type-checked first ({@link TypeChecker}) and
+ * the static types choose the arithmetic; an aggregate call is rejected.
+ */
+public final class ExprCompiler {
+  private final TypeChecker types;
+
+  private ExprCompiler(TypeChecker types) {
+    this.types = types;
+  }
+
+  /** Compiles {@code e}; type errors name the clause "expression". */
+  public static Evaluator compile(Expr e, Scope scope) {
+    return compile(e, scope, "expression");
+  }
+
+  /** Compiles {@code e}; type errors name {@code clause}. */
+  public static Evaluator compile(Expr e, Scope scope, String clause) {
+    TypeChecker types = new TypeChecker(scope, clause);
+    types.type(e);
+    return new ExprCompiler(types).node(e);
+  }
+
+  /** A where-clause test: true only when {@code e} is TRUE (FALSE and NULL both reject). */
+  public static Predicate<Row> predicate(Expr e, Scope scope) {
+    return predicate(e, scope, "where");
+  }
+
+  /** As {@link #predicate(Expr, Scope)}; {@code e} must be BOOL, type errors name {@code clause}. */
+  public static Predicate<Row> predicate(Expr e, Scope scope, String clause) {
+    TypeChecker types = new TypeChecker(scope, clause);
+    ColumnType t = types.type(e);
+    if (t != ColumnType.BOOL && t != ColumnType.ANY) {
+      throw new QueryException(clause + ": condition " + ExprText.of(e) + " is " + t + ", not BOOL");
+    }
+    Evaluator ev = new ExprCompiler(types).node(e);
+    return row -> Boolean.TRUE.equals(ev.eval(row));
+  }
+
+  private Evaluator node(Expr e) {
+    if (e instanceof Expr.Col c) {
+      return new Evaluator.ColumnRef(types.scope().resolve(c, types.clause()).index());
+    }
+    if (e instanceof Expr.Lit l) {
+      Object v = Values.canonical(l.value());
+      return row -> v;
+    }
+    if (e instanceof Expr.Compare c) {
+      return compare(c.op(), node(c.left()), node(c.right()));
+    }
+    if (e instanceof Expr.And a) {
+      return and(nodes(a.args()), ExprText.of(e));
+    }
+    if (e instanceof Expr.Or o) {
+      return or(nodes(o.args()), ExprText.of(e));
+    }
+    if (e instanceof Expr.Not n) {
+      Evaluator arg = node(n.arg());
+      String text = ExprText.of(e);
+      return row -> {
+        Object v = arg.eval(row);
+        return v == null ? null : !truth(v, text);
+      };
+    }
+    if (e instanceof Expr.IsNull n) {
+      Evaluator arg = node(n.arg());
+      return n.negated() ? row -> arg.eval(row) != null : row -> arg.eval(row) == null;
+    }
+    if (e instanceof Expr.In in) {
+      return in(in);
+    }
+    if (e instanceof Expr.Like l) {
+      return like(l);
+    }
+    if (e instanceof Expr.Coalesce c) {
+      Evaluator[] args = nodes(c.args());
+      return row -> {
+        for (Evaluator a : args) {
+          Object v = a.eval(row);
+          if (v != null) {
+            return v;
+          }
+        }
+        return null;
+      };
+    }
+    if (e instanceof Expr.Case c) {
+      return caseWhen(c);
+    }
+    if (e instanceof Expr.Arith a) {
+      return Arithmetic.compile(a.op(), types.type(a), node(a.left()), node(a.right()), ExprText.of(a), types.clause());
+    }
+    if (e instanceof Expr.Call c) {
+      List<Evaluator> args = new ArrayList<>();
+      for (Expr x : c.args()) {
+        args.add(node(x));
+      }
+      return StringFunctions.compile(c.fn(), args, ExprText.of(c), types.clause());
+    }
+    // Aggregates were rejected by the type check; nothing else is left.
+    throw new QueryException(types.clause() + ": cannot compile " + ExprText.of(e));
+  }
+
+  private Evaluator[] nodes(List<Expr> es) {
+    Evaluator[] out = new Evaluator[es.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = node(es.get(i));
+    }
+    return out;
+  }
+
+  private static Evaluator compare(Expr.CompareOp op, Evaluator l, Evaluator r) {
+    // Canonical values are equal exactly when Values.compare says 0, so = and <> use equals.
+    return switch (op) {
+      case EQ -> row -> {
+        Object a = l.eval(row);
+        Object b = a == null ? null : r.eval(row);
+        return b == null ? null : a.equals(b);
+      };
+      case NE -> row -> {
+        Object a = l.eval(row);
+        Object b = a == null ? null : r.eval(row);
+        return b == null ? null : !a.equals(b);
+      };
+      case LT -> row -> {
+        Object a = l.eval(row);
+        Object b = a == null ? null : r.eval(row);
+        return b == null ? null : Values.compare(a, b) < 0;
+      };
+      case LTE -> row -> {
+        Object a = l.eval(row);
+        Object b = a == null ? null : r.eval(row);
+        return b == null ? null : Values.compare(a, b) <= 0;
+      };
+      case GT -> row -> {
+        Object a = l.eval(row);
+        Object b = a == null ? null : r.eval(row);
+        return b == null ? null : Values.compare(a, b) > 0;
+      };
+      case GTE -> row -> {
+        Object a = l.eval(row);
+        Object b = a == null ? null : r.eval(row);
+        return b == null ? null : Values.compare(a, b) >= 0;
+      };
+    };
+  }
+
+  private static Evaluator and(Evaluator[] args, String text) {
+    return row -> {
+      boolean unknown = false;
+      for (Evaluator a : args) {
+        Object v = a.eval(row);
+        if (v == null) {
+          unknown = true;
+        } else if (!truth(v, text)) {
+          return Boolean.FALSE;
+        }
+      }
+      return unknown ? null : Boolean.TRUE;
+    };
+  }
+
+  private static Evaluator or(Evaluator[] args, String text) {
+    return row -> {
+      boolean unknown = false;
+      for (Evaluator a : args) {
+        Object v = a.eval(row);
+        if (v == null) {
+          unknown = true;
+        } else if (truth(v, text)) {
+          return Boolean.TRUE;
+        }
+      }
+      return unknown ? null : Boolean.FALSE;
+    };
+  }
+
+  private Evaluator in(Expr.In in) {
+    Evaluator arg = node(in.arg());
+    if (in.values().isEmpty()) {
+      return row -> Boolean.FALSE;
+    }
+    boolean constant = true;
+    for (Expr v : in.values()) {
+      constant &= v instanceof Expr.Lit;
+    }
+    if (constant) {
+      // Canonical values are equal exactly when equals says so, so a hash set decides membership.
+      Set<Object> set = new HashSet<>();
+      boolean hasNull = false;
+      for (Expr v : in.values()) {
+        Object c = Values.canonical(((Expr.Lit) v).value());
+        if (c == null) {
+          hasNull = true;
+        } else {
+          set.add(c);
+        }
+      }
+      Boolean miss = hasNull ? null : Boolean.FALSE;
+      return row -> {
+        Object a = arg.eval(row);
+        if (a == null) {
+          return null;
+        }
+        return set.contains(a) ? Boolean.TRUE : miss;
+      };
+    }
+    Evaluator[] values = nodes(in.values());
+    return row -> {
+      Object a = arg.eval(row);
+      if (a == null) {
+        return null;
+      }
+      boolean unknown = false;
+      for (Evaluator v : values) {
+        Object b = v.eval(row);
+        if (b == null) {
+          unknown = true;
+        } else if (a.equals(b)) {
+          return Boolean.TRUE;
+        }
+      }
+      return unknown ? null : Boolean.FALSE;
+    };
+  }
+
+  private Evaluator like(Expr.Like l) {
+    Evaluator arg = node(l.arg());
+    String text = ExprText.of(l);
+    String clause = types.clause();
+    boolean ci = l.caseInsensitive();
+    if (l.pattern() instanceof Expr.Lit lit) {
+      Object pv = Values.canonical(lit.value());
+      if (pv == null) {
+        return row -> null;
+      }
+      String ps = StringFunctions.string(pv, text, clause);
+      LikePattern p = ci ? LikePattern.ilike(ps) : LikePattern.like(ps);
+      return row -> {
+        Object v = arg.eval(row);
+        return v == null ? null : p.matches(StringFunctions.string(v, text, clause));
+      };
+    }
+    Evaluator pattern = node(l.pattern());
+    return row -> {
+      Object v = arg.eval(row);
+      Object p = v == null ? null : pattern.eval(row);
+      if (p == null) {
+        return null;
+      }
+      String ps = StringFunctions.string(p, text, clause);
+      LikePattern compiled = ci ? LikePattern.ilike(ps) : LikePattern.like(ps);
+      return compiled.matches(StringFunctions.string(v, text, clause));
+    };
+  }
+
+  private Evaluator caseWhen(Expr.Case c) {
+    int n = c.whens().size();
+    Evaluator[] conditions = new Evaluator[n];
+    Evaluator[] values = new Evaluator[n];
+    for (int i = 0; i < n; i++) {
+      conditions[i] = node(c.whens().get(i).condition());
+      values[i] = node(c.whens().get(i).value());
+    }
+    Evaluator otherwise = c.otherwise() == null ? row -> null : node(c.otherwise());
+    return row -> {
+      for (int i = 0; i < conditions.length; i++) {
+        if (Boolean.TRUE.equals(conditions[i].eval(row))) {
+          return values[i].eval(row);
+        }
+      }
+      return otherwise.eval(row);
+    };
+  }
+
+  private static boolean truth(Object v, String text) {
+    if (v instanceof Boolean b) {
+      return b;
+    }
+    throw new QueryException(text + ": expected a boolean, got " + Values.render(v));
+  }
+}

@@ -1,0 +1,174 @@
+package dev.rivulet.query.expr;
+
+import dev.rivulet.query.Expr;
+import dev.rivulet.query.QueryException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
+/** Structural helpers over {@link Expr} trees: conjuncts, referenced aliases, rewriting. */
+public final class Expressions {
+  private Expressions() {}
+
+  /** The conjuncts of a predicate (nested ANDs flattened). */
+  public static List<Expr> conjuncts(Expr e) {
+    List<Expr> out = new ArrayList<>();
+    if (e instanceof Expr.And a) {
+      for (Expr x : a.args()) {
+        out.addAll(conjuncts(x));
+      }
+    } else {
+      out.add(e);
+    }
+    return out;
+  }
+
+  public static Expr and(List<Expr> conjuncts) {
+    return conjuncts.size() == 1 ? conjuncts.get(0) : new Expr.And(conjuncts);
+  }
+
+  /** The aliases a scalar expression reads. */
+  public static Set<String> aliases(Expr e) {
+    Set<String> out = new LinkedHashSet<>();
+    visit(e, x -> {
+      if (x instanceof Expr.Col c) {
+        out.add(c.alias());
+      }
+    });
+    return out;
+  }
+
+  /** The aggregate calls in {@code e} (not looking inside aggregates), in order. */
+  public static void aggregates(Expr e, List<Expr.Agg> out) {
+    if (e instanceof Expr.Agg a) {
+      if (!out.contains(a)) {
+        out.add(a);
+      }
+      return;
+    }
+    for (Expr c : children(e)) {
+      aggregates(c, out);
+    }
+  }
+
+  public static boolean hasAggregate(Expr e) {
+    List<Expr.Agg> found = new ArrayList<>();
+    aggregates(e, found);
+    return !found.isEmpty();
+  }
+
+  /** Fails naming {@code clause} when {@code e} holds an aggregate. */
+  public static void rejectAggregates(Expr e, String clause) {
+    List<Expr.Agg> found = new ArrayList<>();
+    aggregates(e, found);
+    if (!found.isEmpty()) {
+      throw new QueryException(clause + ": aggregate " + found.get(0) + " is not allowed in " + clause);
+    }
+  }
+
+  /** Calls {@code f} on every node, parents first. */
+  static void visit(Expr e, java.util.function.Consumer<Expr> f) {
+    if (e == null) {
+      return;
+    }
+    f.accept(e);
+    for (Expr c : children(e)) {
+      visit(c, f);
+    }
+  }
+
+  static List<Expr> children(Expr e) {
+    List<Expr> out = new ArrayList<>();
+    if (e instanceof Expr.Compare c) {
+      out.add(c.left());
+      out.add(c.right());
+    } else if (e instanceof Expr.And a) {
+      out.addAll(a.args());
+    } else if (e instanceof Expr.Or o) {
+      out.addAll(o.args());
+    } else if (e instanceof Expr.Not n) {
+      out.add(n.arg());
+    } else if (e instanceof Expr.IsNull n) {
+      out.add(n.arg());
+    } else if (e instanceof Expr.In in) {
+      out.add(in.arg());
+      out.addAll(in.values());
+    } else if (e instanceof Expr.Like l) {
+      out.add(l.arg());
+      out.add(l.pattern());
+    } else if (e instanceof Expr.Coalesce c) {
+      out.addAll(c.args());
+    } else if (e instanceof Expr.Case c) {
+      for (Expr.When w : c.whens()) {
+        out.add(w.condition());
+        out.add(w.value());
+      }
+      if (c.otherwise() != null) {
+        out.add(c.otherwise());
+      }
+    } else if (e instanceof Expr.Arith a) {
+      out.add(a.left());
+      out.add(a.right());
+    } else if (e instanceof Expr.Call c) {
+      out.addAll(c.args());
+    } else if (e instanceof Expr.Agg a && a.arg() != null) {
+      out.add(a.arg());
+    }
+    return out;
+  }
+
+  /**
+   * Rebuilds {@code e} top-down: {@code f} is tried on each node first; when it
+   * returns a different node that node replaces the subtree, otherwise the children are
+   * rewritten.
+   */
+  public static Expr rewrite(Expr e, UnaryOperator<Expr> f) {
+    if (e == null) {
+      return null;
+    }
+    Expr r = f.apply(e);
+    if (r != e) {
+      return r;
+    }
+    if (e instanceof Expr.Compare c) {
+      return new Expr.Compare(c.op(), rewrite(c.left(), f), rewrite(c.right(), f));
+    } else if (e instanceof Expr.And a) {
+      return new Expr.And(all(a.args(), f));
+    } else if (e instanceof Expr.Or o) {
+      return new Expr.Or(all(o.args(), f));
+    } else if (e instanceof Expr.Not n) {
+      return new Expr.Not(rewrite(n.arg(), f));
+    } else if (e instanceof Expr.IsNull n) {
+      return new Expr.IsNull(rewrite(n.arg(), f), n.negated());
+    } else if (e instanceof Expr.In in) {
+      return new Expr.In(rewrite(in.arg(), f), all(in.values(), f));
+    } else if (e instanceof Expr.Like l) {
+      return new Expr.Like(rewrite(l.arg(), f), rewrite(l.pattern(), f), l.caseInsensitive());
+    } else if (e instanceof Expr.Coalesce c) {
+      return new Expr.Coalesce(all(c.args(), f));
+    } else if (e instanceof Expr.Case c) {
+      List<Expr.When> ws = new ArrayList<>();
+      for (Expr.When w : c.whens()) {
+        ws.add(new Expr.When(rewrite(w.condition(), f), rewrite(w.value(), f)));
+      }
+      return new Expr.Case(ws, rewrite(c.otherwise(), f));
+    } else if (e instanceof Expr.Arith a) {
+      return new Expr.Arith(a.op(), rewrite(a.left(), f), rewrite(a.right(), f));
+    } else if (e instanceof Expr.Call c) {
+      return new Expr.Call(c.fn(), all(c.args(), f));
+    } else if (e instanceof Expr.Agg a) {
+      return new Expr.Agg(a.fn(), rewrite(a.arg(), f), a.distinct());
+    }
+    return e;
+  }
+
+  private static List<Expr> all(List<Expr> es, UnaryOperator<Expr> f) {
+    List<Expr> out = new ArrayList<>(es.size());
+    for (Expr x : es) {
+      out.add(rewrite(x, f));
+    }
+    return out;
+  }
+}

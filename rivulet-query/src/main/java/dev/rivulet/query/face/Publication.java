@@ -1,0 +1,47 @@
+package dev.rivulet.query.face;
+
+import dev.rivulet.query.Change;
+import dev.rivulet.query.ChangeEvent;
+import dev.rivulet.query.WindowDelta;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one collection publishes for one transaction, built once and shared by its subscribers:
+ * the net change per key as keyed events, the same as {@link Change}s (made on first use), and,
+ * for an ordered live query with window subscribers, the window's steps.
+ *
+ * <p>Immutable once built (the lazy list is made under the database's monitor, where every
+ * publication is handed out).
+ */
+public final class Publication {
+  public final long txId;
+  public final List<ChangeEvent> events;
+  public final List<WindowDelta> window; // null when nobody subscribes to the window
+  private List<Change> changes;
+
+  public Publication(long txId, List<ChangeEvent> events, List<WindowDelta> window) {
+    this.txId = txId;
+    this.events = events;
+    this.window = window;
+  }
+
+  public List<Change> changes() {
+    if (changes == null) {
+      changes = toChanges(events);
+    }
+    return changes;
+  }
+
+  public static List<Change> toChanges(List<ChangeEvent> events) {
+    List<Change> out = new ArrayList<>(events.size());
+    for (ChangeEvent e : events) {
+      out.add(switch (e.type()) {
+        case INSERT -> new Change.Add(e.value());
+        case DELETE -> new Change.Remove(e.previous());
+        case UPDATE -> new Change.Edit(e.value(), e.previous());
+      });
+    }
+    return List.copyOf(out);
+  }
+}

@@ -1,0 +1,315 @@
+package dev.rivulet.query.state;
+
+import dev.rivulet.engine.Row;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+/**
+ * The keyed rows of a collection: a map from key rows to rows, with no order.
+ *
+ * <p>How: open addressing with linear probing over arrays, so a lookup touches no per-entry node,
+ * iteration is a scan, and a load of n rows sizes the table once. While every key is one 64-bit
+ * integer (the usual id column), the keys are also kept as primitives and a lookup compares longs
+ * without reading any key object; the first other key switches the table for good to comparing
+ * key rows. The table knows where the key sits in its rows ({@code keyIndexes}), so it can also
+ * take a row alone ({@link #putRow}): with primitive keys it then stores no key row at all and
+ * makes one only when a caller asks for the keys. Slots come from the key's hash with its high bits
+ * folded in, which keeps keys inserted in sequence (the usual bulk load) next to each other in
+ * memory; if a probe run ever grows long (hashes that share their low bits), the table switches
+ * for good to a multiplicative spread. Removal shifts the following probe run back instead of
+ * leaving tombstones.
+ *
+ * <p>Not thread-safe: owned by one collection, guarded by its database's monitor.
+ */
+public final class RowTable {
+  private static final int MIN_CAPACITY = 16;
+  private static final int LONG_PROBE = 24;
+  private final int[] keyIndexes; // where a row's key sits (for putRow and the other row-keyed calls)
+  private Row[] keys; // null entries: derived by putRow, made from longKeys on demand
+  private Row[] rows; // null: empty slot
+  private long[] longKeys; // the keys' single long value; null once a key is anything else
+  private int[] hashes; // the key rows' hash codes; used once longKeys is null
+  private int mask;
+  private int shift; // for the multiplicative spread: 64 - log2(capacity)
+  private int size;
+  private boolean scrambled;
+
+  /** A table of rows that hold their key at {@code keyIndexes}. */
+  public RowTable(int[] keyIndexes) {
+    this.keyIndexes = keyIndexes;
+    allocate(MIN_CAPACITY);
+  }
+
+  public int size() {
+    return size;
+  }
+
+  public boolean isEmpty() {
+    return size == 0;
+  }
+
+  /** The row of {@code key}, or null. */
+  public Row get(Row key) {
+    int s = find(key);
+    return s < 0 ? null : rows[s];
+  }
+
+  /** Sets the row of {@code key}; returns the row it replaced, or null. */
+  public Row put(Row key, Row row) {
+    if (longKeys != null && asLong(key) == null) {
+      generalize();
+    }
+    int s = find(key);
+    if (s >= 0) {
+      Row before = rows[s];
+      rows[s] = row;
+      return before;
+    }
+    int probes = 0;
+    for (s = longKeys != null ? home((long) asLong(key)) : home(key.hashCode()); rows[s] != null; s = (s + 1) & mask) {
+      probes++;
+    }
+    fill(s, key, row);
+    added(probes);
+    return null;
+  }
+
+  /** After an insertion that probed {@code probes} slots: grow, or spread the hashes. */
+  private void added(int probes) {
+    size++;
+    if (size > (mask + 1) / 2) {
+      rehash(2 * (mask + 1));
+    } else if (probes > LONG_PROBE && !scrambled) {
+      scrambled = true;
+      rehash(mask + 1);
+    }
+  }
+
+  /**
+   * Sets {@code row} as the row of its own key; returns the row it replaced, or null. With
+   * primitive keys no key row is made.
+   */
+  public Row putRow(Row row) {
+    Long l = primitiveKey(row);
+    if (l != null) {
+      long k = l;
+      int probes = 0;
+      int s = home(k);
+      for (; rows[s] != null; s = (s + 1) & mask, probes++) {
+        if (longKeys[s] == k) {
+          Row before = rows[s];
+          rows[s] = row;
+          return before;
+        }
+      }
+      rows[s] = row;
+      longKeys[s] = k;
+      added(probes);
+      return null;
+    }
+    return put(row.project(keyIndexes), row);
+  }
+
+  /** The row with {@code row}'s key (see {@link #putRow}), or null. */
+  public Row getRow(Row row) {
+    Long l = primitiveKey(row);
+    if (l == null) {
+      return get(row.project(keyIndexes));
+    }
+    int s = findLong(l);
+    return s < 0 ? null : rows[s];
+  }
+
+  /** Removes the row with {@code row}'s key (see {@link #putRow}); returns it, or null when absent. */
+  public Row removeRow(Row row) {
+    Long l = primitiveKey(row);
+    if (l == null) {
+      return remove(row.project(keyIndexes));
+    }
+    return removeAt(findLong(l));
+  }
+
+  /** The key of {@code row} as a primitive, when this table compares primitives; else null. */
+  private Long primitiveKey(Row row) {
+    return longKeys != null && keyIndexes.length == 1 && row.get(keyIndexes[0]) instanceof Long l ? l : null;
+  }
+
+  private int findLong(long k) {
+    for (int s = home(k); rows[s] != null; s = (s + 1) & mask) {
+      if (longKeys[s] == k) {
+        return s;
+      }
+    }
+    return -1;
+  }
+
+  /** Removes the row of {@code key}; returns it, or null when absent. */
+  public Row remove(Row key) {
+    return removeAt(find(key));
+  }
+
+  /** Empties slot {@code s} (-1: nothing to remove); returns the row it held, or null. */
+  private Row removeAt(int s) {
+    if (s < 0) {
+      return null;
+    }
+    Row before = rows[s];
+    shiftBack(s);
+    size--;
+    return before;
+  }
+
+  /** Makes room for {@code n} rows in all, so a bulk load grows the table at most once. */
+  public void reserve(int n) {
+    int cap = MIN_CAPACITY;
+    while (cap / 2 < n) {
+      cap <<= 1;
+    }
+    if (cap > mask + 1) {
+      rehash(cap);
+    }
+  }
+
+  public void forEach(BiConsumer<Row, Row> action) {
+    for (int s = 0; s < rows.length; s++) {
+      if (rows[s] != null) {
+        action.accept(keyAt(s), rows[s]);
+      }
+    }
+  }
+
+  public void forEachRow(Consumer<Row> action) {
+    for (Row r : rows) {
+      if (r != null) {
+        action.accept(r);
+      }
+    }
+  }
+
+  public List<Row> keys() {
+    List<Row> out = new ArrayList<>(size);
+    forEach((k, r) -> out.add(k));
+    return out;
+  }
+
+  List<Row> rows() {
+    List<Row> out = new ArrayList<>(size);
+    forEachRow(out::add);
+    return out;
+  }
+
+  private Row keyAt(int s) {
+    return keys[s] != null ? keys[s] : Row.of(longKeys[s]);
+  }
+
+  private static Long asLong(Row key) {
+    return key.width() == 1 && key.get(0) instanceof Long l ? l : null;
+  }
+
+  private int find(Row key) {
+    if (longKeys != null) {
+      Long l = asLong(key);
+      if (l == null) {
+        return -1; // only long keys are present
+      }
+      return findLong(l);
+    }
+    int h = key.hashCode();
+    for (int s = home(h); rows[s] != null; s = (s + 1) & mask) {
+      if (hashes[s] == h && keys[s].equals(key)) {
+        return s;
+      }
+    }
+    return -1;
+  }
+
+  private void fill(int s, Row key, Row row) {
+    keys[s] = key;
+    rows[s] = row;
+    if (longKeys != null) {
+      longKeys[s] = (Long) key.get(0);
+    } else {
+      hashes[s] = key.hashCode();
+    }
+  }
+
+  /** Empties slot {@code gap} and moves back the entries whose probe run passes it. */
+  private void shiftBack(int gap) {
+    for (int s = (gap + 1) & mask; rows[s] != null; s = (s + 1) & mask) {
+      int home = longKeys != null ? home(longKeys[s]) : home(hashes[s]);
+      // The entry at s may fill the gap unless its home lies cyclically in (gap, s].
+      boolean homeAfterGap = gap <= s ? gap < home && home <= s : gap < home || home <= s;
+      if (!homeAfterGap) {
+        keys[gap] = keys[s];
+        rows[gap] = rows[s];
+        if (longKeys != null) {
+          longKeys[gap] = longKeys[s];
+        } else {
+          hashes[gap] = hashes[s];
+        }
+        gap = s;
+      }
+    }
+    keys[gap] = null;
+    rows[gap] = null;
+  }
+
+
+  private int home(long k) {
+    return scrambled ? (int) (k * 0x9E3779B97F4A7C15L >>> shift) : (int) (k ^ k >>> 32) & mask;
+  }
+
+  private int home(int h) {
+    return scrambled ? (int) (h * 0x9E3779B97F4A7C15L >>> shift) : (h ^ h >>> 16) & mask;
+  }
+
+  private void allocate(int capacity) {
+    keys = new Row[capacity];
+    rows = new Row[capacity];
+    if (longKeys != null || hashes == null) {
+      longKeys = new long[capacity];
+    } else {
+      hashes = new int[capacity];
+    }
+    mask = capacity - 1;
+    shift = Long.numberOfLeadingZeros(capacity) + 1;
+  }
+
+  /** From primitive keys to key rows compared by hash and equals. */
+  private void generalize() {
+    hashes = new int[rows.length];
+    for (int s = 0; s < rows.length; s++) {
+      if (rows[s] != null) {
+        keys[s] = keyAt(s);
+        hashes[s] = keys[s].hashCode();
+      }
+    }
+    longKeys = null;
+    rehash(mask + 1);
+  }
+
+  private void rehash(int capacity) {
+    Row[] oldKeys = keys;
+    Row[] oldRows = rows;
+    long[] oldLongs = longKeys;
+    int[] oldHashes = hashes;
+    allocate(capacity);
+    for (int i = 0; i < oldRows.length; i++) {
+      if (oldRows[i] != null) {
+        int s = oldLongs != null ? home(oldLongs[i]) : home(oldHashes[i]);
+        while (rows[s] != null) {
+          s = (s + 1) & mask;
+        }
+        keys[s] = oldKeys[i];
+        rows[s] = oldRows[i];
+        if (oldLongs != null) {
+          longKeys[s] = oldLongs[i];
+        } else {
+          hashes[s] = oldHashes[i];
+        }
+      }
+    }
+  }
+}
