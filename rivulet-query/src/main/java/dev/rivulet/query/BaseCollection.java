@@ -17,6 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongFunction;
+import java.util.function.Supplier;
 
 /**
  * What source collections and live queries share: the keyed rows of the last published
@@ -43,6 +44,7 @@ abstract class BaseCollection implements LiveCollection {
   /** Per key touched in the running transaction: {row before it, row now}; net at publish. */
   private final Map<Row, Row[]> staged = new LinkedHashMap<>();
   private final List<Subscriber<?>> subscribers = new CopyOnWriteArrayList<>();
+  private int eventSubscribers; // those that read keyed events (window subscribers do not)
   private final CompletableFuture<Void> ready = new CompletableFuture<>();
   private Status status = Status.IDLE;
   private Throwable error;
@@ -148,9 +150,27 @@ abstract class BaseCollection implements LiveCollection {
   }
 
   /** {@link #entries()}, for callers holding the database's monitor. */
-  List<KeyedRow> entriesNow() {
-    List<KeyedRow> out = new ArrayList<>(rows.size());
-    rows.forEachRow(r -> out.add(new KeyedRow(keyOf(r), publicRow(r))));
+  final List<KeyedRow> entriesNow() {
+    return entries(storedRows());
+  }
+
+  /**
+   * The stored rows in reading order, copied by reference (caller holds the monitor). Stored rows
+   * are immutable, so what is made of them ({@link #entries(Row[])}) needs no monitor.
+   */
+  Row[] storedRows() {
+    Row[] out = new Row[rows.size()];
+    int[] i = {0};
+    rows.forEachRow(r -> out[i[0]++] = r);
+    return out;
+  }
+
+  /** The keyed rows of stored rows; needs no monitor. */
+  final List<KeyedRow> entries(Row[] stored) {
+    List<KeyedRow> out = new ArrayList<>(stored.length);
+    for (Row r : stored) {
+      out.add(new KeyedRow(keyOf(r), publicRow(r)));
+    }
     return out;
   }
 
@@ -175,16 +195,18 @@ abstract class BaseCollection implements LiveCollection {
 
   @Override
   public Subscription subscribe(SubscribeOptions options, Consumer<KeyedBatch> listener) {
-    return register(options, listener, null,
-        txId -> new KeyedBatch(txId, true, insertEvents(entriesNow())),
-        p -> p.events.isEmpty() ? null : new KeyedBatch(p.txId, false, p.events));
+    return register(options, listener, null, true, txId -> {
+      Row[] stored = storedRows();
+      return () -> new KeyedBatch(txId, true, insertEvents(entries(stored)));
+    }, p -> p.events.isEmpty() ? null : new KeyedBatch(p.txId, false, p.events));
   }
 
   @Override
   public Subscription subscribeChanges(SubscribeOptions options, Consumer<ChangeBatch> listener) {
-    return register(options.withInitialState(), listener, null,
-        txId -> new ChangeBatch.Hydrated(txId, Publication.toChanges(insertEvents(entriesNow()))),
-        p -> p.events.isEmpty() ? null : new ChangeBatch.Changed(p.txId, p.changes()));
+    return register(options.withInitialState(), listener, null, true, txId -> {
+      Row[] stored = storedRows();
+      return () -> new ChangeBatch.Hydrated(txId, Publication.toChanges(insertEvents(entries(stored))));
+    }, p -> p.events.isEmpty() ? null : new ChangeBatch.Changed(p.txId, p.changes()));
   }
 
   @Override
@@ -202,15 +224,19 @@ abstract class BaseCollection implements LiveCollection {
 
   /**
    * Registers a subscription between two transactions. With {@code options.initialState()}, the
-   * delivery {@code initial} makes of the current state (given the last transaction's id) comes
-   * first: captured under the monitor, delivered after it is released (on this thread when
-   * synchronous), while later transactions queue behind it.
+   * delivery of the current state comes first: {@code initial} (given the last transaction's id)
+   * captures the state under the monitor, by reference, and returns what builds the delivery from
+   * it; that runs after the monitor is released (on this thread when synchronous), while later
+   * transactions queue behind it, so a writer waits only for the capture.
    *
+   * @param events whether the subscriber reads keyed events (else the collection need not stage
+   *     them for it)
    * @param resetter what the mailbox delivers after an overflow (null: it ends instead); called
    *     holding no monitor, it must call {@link Delivery#resetTaken} under the database's
    */
   final <T> Subscriber<T> register(SubscribeOptions options, Consumer<T> callback,
-      Function<Delivery<T>, T> resetter, LongFunction<T> initial, Function<Publication, T> face) {
+      Function<Delivery<T>, T> resetter, boolean events, LongFunction<Supplier<T>> initial,
+      Function<Publication, T> face) {
     java.util.Objects.requireNonNull(callback, "subscriber callback");
     Subscriber<T> s;
     synchronized (db) {
@@ -218,11 +244,11 @@ abstract class BaseCollection implements LiveCollection {
         throw new IllegalStateException("cannot subscribe to '" + name + "': it is closed");
       }
       Delivery<T> d = new Delivery<>(callback, options, resetter, e -> db.report(this, e));
-      s = new Subscriber<>(this, face, d, db.lastTxId());
+      s = new Subscriber<>(this, face, d, db.lastTxId(), events);
       if (options.initialState()) {
         d.hold(initial.apply(db.lastTxId()));
       }
-      subscribers.add(s);
+      attach(s);
     }
     if (options.initialState()) {
       s.delivery.startDraining();
@@ -232,18 +258,21 @@ abstract class BaseCollection implements LiveCollection {
 
   void unsubscribe(Subscriber<?> s) {
     synchronized (db) {
-      subscribers.remove(s);
+      detach(s);
     }
   }
 
-  /** Adds a subscriber made elsewhere (caller holds the database's monitor). */
+  /** Adds a subscriber (caller holds the database's monitor). */
   final void attach(Subscriber<?> s) {
     subscribers.add(s);
+    eventSubscribers += s.readsEvents() ? 1 : 0;
   }
 
   /** Removes a subscriber (caller holds the monitor); whether it was here. */
   final boolean detach(Subscriber<?> s) {
-    return subscribers.remove(s);
+    boolean was = subscribers.remove(s);
+    eventSubscribers -= was && s.readsEvents() ? 1 : 0;
+    return was;
   }
 
   /** Whether anyone subscribes (staging and window steps are kept only then). */
@@ -278,7 +307,7 @@ abstract class BaseCollection implements LiveCollection {
         change.add(sourceRow(after), 1);
       }
     }
-    if (!subscribers.isEmpty()) {
+    if (eventSubscribers > 0) {
       if (key == null) {
         key = keyOf(after != null ? after : before);
       }
@@ -314,7 +343,7 @@ abstract class BaseCollection implements LiveCollection {
     for (Subscriber<?> s : subscribers) {
       s.publish(p);
       if (!s.delivery.open()) {
-        subscribers.remove(s); // it overflowed and ended
+        detach(s); // it overflowed and ended
       }
     }
   }
@@ -356,6 +385,7 @@ abstract class BaseCollection implements LiveCollection {
         s.delivery.close(End.SOURCE_CLOSED);
       }
       subscribers.clear();
+      eventSubscribers = 0;
       staged.clear();
       ready.completeExceptionally(new IllegalStateException("collection '" + name + "' was closed"));
     }

@@ -341,15 +341,8 @@ public final class LiveQuery extends BaseCollection {
   }
 
   @Override
-  List<KeyedRow> entriesNow() {
-    if (ordered == null) {
-      return super.entriesNow();
-    }
-    List<KeyedRow> out = new ArrayList<>(ordered.rows().size());
-    for (Row full : ordered.rows()) {
-      out.add(new KeyedRow(keyOf(full), visible(full)));
-    }
-    return out;
+  Row[] storedRows() {
+    return ordered == null ? super.storedRows() : ordered.rows().toArray(new Row[0]);
   }
 
   /** Whether the query orders its result (and so has a window face). */

@@ -118,15 +118,16 @@ final class ResultOrder {
   /** Registers a window subscriber: its first delivery is a reset to the current window. */
   Subscriber<WindowBatch> register(SubscribeOptions options, Consumer<WindowBatch> listener,
       Function<Delivery<WindowBatch>, WindowBatch> resetter) {
-    return query.register(options.withInitialState(), listener, resetter, txId -> {
+    return query.register(options.withInitialState(), listener, resetter, false, txId -> {
       subscribers++;
-      return new WindowBatch(txId, WindowSteps.reset(window, view, txId));
+      List<Row> now = new ArrayList<>(window);
+      return () -> new WindowBatch(txId, WindowSteps.reset(now, view, txId));
     }, ResultOrder::batch);
   }
 
   /** Makes a window mailbox (of a reanchored window) follow this query. */
   Subscriber<WindowBatch> adopt(Delivery<WindowBatch> delivery) {
-    Subscriber<WindowBatch> s = new Subscriber<>(query, ResultOrder::batch, delivery, query.db.lastTxId());
+    Subscriber<WindowBatch> s = new Subscriber<>(query, ResultOrder::batch, delivery, query.db.lastTxId(), false);
     query.attach(s);
     subscribers++;
     return s;

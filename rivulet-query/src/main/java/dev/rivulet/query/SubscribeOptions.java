@@ -9,8 +9,12 @@ import java.util.concurrent.Executor;
  * <p>Synchronous (the default): each transaction is delivered on the thread that commits it,
  * after every collection and live query has installed its state and while the database's monitor
  * is held, so the callback reads exactly that transaction's state. The callback must be short and
- * must not write to the database (a write from it is refused); anything it throws is reported to
- * the database's error handler and changes nothing else.
+ * must not write to the database or create collections or live queries (those calls are refused);
+ * anything it throws is reported to the database's error handler and changes nothing else. An
+ * initial state is built and delivered on the subscribing thread after the monitor is released;
+ * transactions committed meanwhile wait for it in the subscriber's queue (so the writer does not)
+ * and are then delivered on that thread, in order; more than {@code capacity} of them overflow the
+ * subscription as below.
  *
  * <p>Asynchronous ({@link #async}): deliveries are queued for the subscriber and run on {@code
  * executor}, one at a time and in order; the writer never waits for them. When more than {@code
@@ -26,7 +30,7 @@ import java.util.concurrent.Executor;
  */
 public record SubscribeOptions(boolean initialState, Executor executor, int capacity) {
   /** The default queue bound. */
-  public static final int DEFAULT_CAPACITY = 4096;
+  public static final int DEFAULT_CAPACITY = 65_536;
 
   public SubscribeOptions {
     if (capacity < 1) {

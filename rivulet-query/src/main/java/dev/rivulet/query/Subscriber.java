@@ -17,12 +17,23 @@ final class Subscriber<T> implements LiveCollection.Subscription {
   private final Function<Publication, T> face;
   final Delivery<T> delivery;
   private final long after; // the transaction it starts after (it may subscribe while that one publishes)
+  private final boolean events;
 
-  Subscriber(BaseCollection collection, Function<Publication, T> face, Delivery<T> delivery, long after) {
+  /**
+   * @param after the id of the transaction the subscription starts after
+   * @param events whether the face reads keyed events
+   */
+  Subscriber(BaseCollection collection, Function<Publication, T> face, Delivery<T> delivery, long after,
+      boolean events) {
     this.collection = collection;
     this.face = face;
     this.delivery = delivery;
     this.after = after;
+    this.events = events;
+  }
+
+  boolean readsEvents() {
+    return events;
   }
 
   void publish(Publication p) {

@@ -111,6 +111,41 @@ class WindowStepsTest {
   }
 
   @Test
+  void theOneRowPathIsTakenAndAgreesWithTheGeneralRules() {
+    for (long seed : Seeds.runs(300)) {
+      Random r = new Random(seed);
+      List<Row> before = randomWindow(r);
+      WindowSteps steps = new WindowSteps(VIEW, 5);
+      List<Row> after = new ArrayList<>(before);
+      int kind = before.isEmpty() ? 1 : r.nextInt(4); // 0 leave, 1 enter, 2 move or update, 3 leave + enter
+      if (kind != 1) {
+        int at = r.nextInt(before.size());
+        steps.removed(before.get(at), at);
+        after.remove(at);
+      }
+      if (kind >= 1) {
+        Row row = kind == 2 ? Row.of(before.get(0).get(0), r.nextInt(1000)) : Row.of(5000L, r.nextInt(1000));
+        if (kind == 2) {
+          // the moving key must be the removed one
+          int at = before.indexOf(before.get(0));
+          after = new ArrayList<>(before);
+          steps = new WindowSteps(VIEW, 5);
+          steps.removed(before.get(at), at);
+          after.remove(at);
+        }
+        int to = r.nextInt(after.size() + 1);
+        after.add(to, row);
+        steps.added(row, to);
+      }
+      List<WindowDelta> fast = steps.steps();
+      assertThat(fast).as("seed %d: the one-row path answers with an immutable list", seed)
+          .isUnmodifiable();
+      assertThat(fast).as("seed %d", seed).isEqualTo(steps.general());
+      assertThat(apply(before, fast)).as("seed %d", seed).isEqualTo(after);
+    }
+  }
+
+  @Test
   void movingOneRowToTheEndIsOneMove() {
     List<Row> before = List.of(Row.of(1, 0), Row.of(2, 0), Row.of(3, 0), Row.of(4, 0));
     List<Row> after = List.of(Row.of(2, 0), Row.of(3, 0), Row.of(4, 0), Row.of(1, 9));

@@ -9,6 +9,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * One subscriber's mailbox: the deliveries of one subscription, handed to its callback one at a
@@ -37,6 +38,7 @@ public final class Delivery<T> {
   private final Consumer<Throwable> reporter;
   private final ArrayDeque<T> queue = new ArrayDeque<>();
   private final CompletableFuture<LiveCollection.End> ended = new CompletableFuture<>();
+  private Supplier<T> first; // a delivery to build and hand over before the queue
   private boolean draining;
   private boolean resetPending;
   private LiveCollection.End ending; // set when the mailbox takes no more; completes once drained
@@ -59,12 +61,13 @@ public final class Delivery<T> {
   }
 
   /**
-   * Queues {@code first} ahead of everything and marks the mailbox as draining, so that later
-   * offers only queue until {@link #startDraining} runs (used for an initial state, captured under
-   * the database's monitor and delivered after it is released).
+   * Makes {@code first} the next delivery, built when the drain reaches it, and marks the mailbox
+   * as draining, so that later offers only queue until {@link #startDraining} runs (used for an
+   * initial state, captured under the database's monitor and built and delivered after it is
+   * released).
    */
-  public synchronized void hold(T first) {
-    queue.addFirst(first);
+  public synchronized void hold(Supplier<T> first) {
+    this.first = first;
     draining = true;
   }
 
@@ -142,10 +145,13 @@ public final class Delivery<T> {
     while (true) {
       T next;
       boolean reset;
+      Supplier<T> build;
       synchronized (this) {
-        reset = resetPending;
-        next = reset ? null : queue.poll();
-        if (!reset && next == null) {
+        build = first;
+        first = null;
+        reset = build == null && resetPending;
+        next = reset || build != null ? null : queue.poll();
+        if (build == null && !reset && next == null) {
           draining = false;
           if (ending != null) {
             ended.complete(ending);
@@ -153,13 +159,12 @@ public final class Delivery<T> {
           return;
         }
       }
-      if (reset) {
-        next = resetter.apply(this); // takes the database's monitor and calls resetTaken
-        if (next == null) {
-          continue;
-        }
-      }
       try {
+        if (build != null) {
+          next = build.get();
+        } else if (reset) {
+          next = resetter.apply(this); // takes the database's monitor and calls resetTaken
+        }
         callback.accept(next);
       } catch (Throwable e) { // whatever a callback throws is its own failure, reported
         reporter.accept(e);
