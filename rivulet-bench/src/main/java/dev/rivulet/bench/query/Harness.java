@@ -54,7 +54,7 @@ final class Harness {
       if (problem != null) {
         break;
       }
-      PeerData.Updates stream = PeerData.updates(name, mix, cur, cfg.seed());
+      PeerData.Updates stream = PeerData.updates(w.streamName(), mix, cur, cfg.seed());
       Latencies lat = new Latencies(cfg.updates());
       System.gc();
       for (int i = 0, n = cfg.warmup() + cfg.updates(); i < n; i++) {
@@ -91,7 +91,7 @@ final class Harness {
     PeerData.Issue[] copy = data.issues().clone();
     int per = Math.max(1, cfg.prewarm() / w.mixes().size());
     for (String mix : w.mixes()) {
-      PeerData.Updates s = PeerData.updates(w.name(), mix, copy, cfg.seed() + Config.PREWARM_SEED_OFFSET);
+      PeerData.Updates s = PeerData.updates(w.streamName(), mix, copy, cfg.seed() + Config.PREWARM_SEED_OFFSET);
       for (int i = 0; i < per; i++) {
         PeerData.Issue after = s.next();
         db.write(Tables.row(after));
@@ -109,5 +109,14 @@ final class Harness {
 
   static List<QueryWorkload> all() {
     return List.of(new W1TopOpenQuery(), new W2AssigneeLoadQuery(), new W3OpenIssuesQuery());
+  }
+
+  /** One of {@link #all()} or {@link W3OrderedQuery} ("W3o"), by name. */
+  static QueryWorkload named(String name) {
+    if (name.equals(W3OrderedQuery.NAME)) {
+      return new W3OrderedQuery();
+    }
+    return all().stream().filter(x -> x.name().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("unknown workload " + name + " (W1, W2, W3, W3o)"));
   }
 }

@@ -17,6 +17,11 @@ abstract class QueryWorkload {
   /** "W1", "W2" or "W3", as the peers name it. */
   abstract String name();
 
+  /** The name of the {@link PeerData#updates} streams this workload is fed with. */
+  String streamName() {
+    return name();
+  }
+
   /** The update mixes, run in this order on the same data and live query. */
   List<String> mixes() {
     return List.of("mixed");
@@ -32,6 +37,14 @@ abstract class QueryWorkload {
 
   /** The query; {@code users} and {@code projects} are null unless read. */
   abstract Query query(SourceCollection issues, SourceCollection users, SourceCollection projects);
+
+  /**
+   * For an unordered workload, the same query with an order (and the same update streams), which
+   * the window face needs; null when there is none or the workload is ordered.
+   */
+  QueryWorkload orderedVariant() {
+    return null;
+  }
 
   /** Whether the result is ordered (compared as a list) or a set (compared as a multiset). */
   boolean ordered() {

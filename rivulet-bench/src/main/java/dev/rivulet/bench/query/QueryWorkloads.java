@@ -23,7 +23,7 @@ import java.util.Set;
  * <pre>
  * java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3]
  *     [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20]
- *     [--prewarm 20000] [--seed 20240601] [--no-compare]
+ *     [--prewarm 20000] [--seed 20240601] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]
  * </pre>
  *
  * With no workload named, all three run; {@code --rows} defaults to 100,000. {@code --warmup},
@@ -31,10 +31,17 @@ import java.util.Set;
  * update sequences are the peers' exactly (W1's edge mix depends on the data the random mix left). {@code
  * --prewarm} updates (spread over the mixes, other seed, on a copy of the data) run on the first,
  * discarded build only, to warm the JIT; {@code --prewarm 0} turns that off. W1 also runs {@link
- * W1CompiledVsHandwired} unless {@code --no-compare}.
+ * W1CompiledVsHandwired} unless {@code --no-compare}. W1 and W3 then run {@link FaceUpdates}: the
+ * same updates with one synchronous subscriber of each face in {@code --faces} attached (W3's
+ * window on its ordered variant W3o), lines tagged {@code "face"}, with the window/changes to
+ * keyed ratios; {@code --no-faces} skips it. The workload's own lines above are unchanged (no
+ * subscriber, what the peer runner compares).
  */
 public final class QueryWorkloads {
   private QueryWorkloads() {}
+
+  /** The workloads {@link FaceUpdates} runs on. */
+  static final Set<String> FACE_WORKLOADS = Set.of(W1TopOpenQuery.NAME, W3OpenIssuesQuery.NAME);
 
   public static void main(String[] args) {
     Set<String> names = new LinkedHashSet<>();
@@ -45,6 +52,7 @@ public final class QueryWorkloads {
     int prewarm = 20_000;
     long seed = PeerData.DEFAULT_SEED;
     boolean compare = true;
+    List<FaceProbe.Face> faces = FaceUpdates.ALL;
     Map<String, QueryWorkload> known = new LinkedHashMap<>();
     for (QueryWorkload w : Harness.all()) {
       known.put(w.name(), w);
@@ -64,6 +72,8 @@ public final class QueryWorkloads {
           case "--prewarm" -> prewarm = Args.nonNegative(Args.value(args, ++i, a), a);
           case "--seed" -> seed = Long.parseLong(Args.value(args, ++i, a));
           case "--no-compare" -> compare = false;
+          case "--faces" -> faces = FaceProbe.Face.parseList(Args.value(args, ++i, a));
+          case "--no-faces" -> faces = List.of();
           case "-h", "--help" -> {
             usage();
             return;
@@ -102,6 +112,11 @@ public final class QueryWorkloads {
             System.err.printf(Locale.ROOT, "QueryWorkloads: %s at %d rows, compiled vs hand-wired%n", name, n);
             W1CompiledVsHandwired.run(n, cfg, out);
           }
+          if (!faces.isEmpty() && FACE_WORKLOADS.contains(name)) {
+            System.gc();
+            System.err.printf(Locale.ROOT, "QueryWorkloads: %s at %d rows, faces %s%n", name, n, faces);
+            FaceUpdates.run(w, n, faces, cfg, out);
+          }
         } catch (RuntimeException | OutOfMemoryError e) {
           e.printStackTrace();
           out.correct(name, n, false, "threw " + e);
@@ -124,6 +139,6 @@ public final class QueryWorkloads {
   private static void usage() {
     System.err.println("usage: java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3]"
         + " [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20] [--prewarm 20000]"
-        + " [--seed N] [--no-compare]");
+        + " [--seed N] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]");
   }
 }

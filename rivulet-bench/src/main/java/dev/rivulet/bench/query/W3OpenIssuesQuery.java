@@ -59,6 +59,11 @@ final class W3OpenIssuesQuery extends QueryWorkload {
   }
 
   @Override
+  QueryWorkload orderedVariant() {
+    return new W3OrderedQuery();
+  }
+
+  @Override
   List<Row> naive(PeerData.Issue[] current, Tables.Data data) {
     Row[] users = data.users();
     Row[] projects = data.projects();
