@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** The query-layer example of README.md, verbatim between the markers, so that it cannot rot. */
+/** The query-layer examples of README.md, verbatim between the markers, so that they cannot rot. */
 class ReadmeQueryExampleTest {
   @Test
   void readmeQueryExample() {
@@ -52,15 +52,65 @@ class ReadmeQueryExampleTest {
   }
 
   @Test
-  void readmeShowsThisExample() throws IOException {
+  void readmeFacesExample() {
+    // README-FACES-START
+    Rivulet db = Rivulet.create();
+    SourceCollection issues = db.collection("issues",
+        Schema.parse("id INT NOT NULL, status STRING, priority INT, owner INT"), List.of("id"));
+    SourceCollection users = db.collection("users", Schema.parse("id INT NOT NULL, name STRING"), List.of("id"));
+    db.beginSync() // one transaction over two collections: one id, one publication
+        .write(users, Row.of(7, "ann"))
+        .write(issues, Row.of(1, "open", 5, 7))
+        .write(issues, Row.of(2, "open", 9, 7))
+        .write(issues, Row.of(3, "open", 7, 7))
+        .markReady(users).markReady(issues)
+        .commit();
+    LiveQuery top = db.liveQuery("top", Query.from("i", issues)
+        .where(eq(col("i.status"), lit("open")))
+        .orderBy(Query.desc(col("i.priority"))) // then by key: the total order (priority, id)
+        .limit(2));
+
+    // Window face: a reset to the window, then steps with indexes, cursors and versions.
+    List<WindowBatch> window = new ArrayList<>();
+    LiveWindow w = top.subscribeWindow(SubscribeOptions.sync(), window::add); // RESET, ENTER 0, ENTER 1
+    // Change-batch face, pulled: Hydrated once, then the batches published since the last take.
+    ChangeSink sink = top.changeSink(1_000);
+    ChangeBatch.Hydrated start = sink.hydrate(); // [Add 2 p9, Add 3 p7] at start.txId()
+
+    issues.beginSync().write(Row.of(1, "open", 20, 7)).commit();
+    WindowDelta enter = window.get(1).deltas().get(1); // LEAVE 3 at 1, then ENTER 1 at 0, cursor (20, 1)
+    List<ChangeBatch> since = sink.take(); // [Changed(txId, [Add 1 p20, Remove 3 p7])]
+    w.reanchor(w.snapshot().lastCursor(), 2); // the next page, live: rows after (9, 2)
+    // README-FACES-END
+
+    assertThat(start.changes()).containsExactlyInAnyOrder(new Change.Add(Row.of(2, "open", 9, 7)),
+        new Change.Add(Row.of(3, "open", 7, 7)));
+    assertThat(enter.op()).isEqualTo(WindowDelta.Op.ENTER);
+    assertThat(enter.newIndex()).isZero();
+    assertThat(enter.cursor()).isEqualTo(Cursor.of(20, 1));
+    assertThat(window.get(1).deltas().get(0).op()).isEqualTo(WindowDelta.Op.LEAVE);
+    assertThat(since).singleElement().satisfies(b -> {
+      assertThat(b.txId()).isEqualTo(start.txId() + 1);
+      assertThat(b.changes()).containsExactlyInAnyOrder(new Change.Add(Row.of(1, "open", 20, 7)),
+          new Change.Remove(Row.of(3, "open", 7, 7)));
+    });
+    assertThat(w.snapshot().rows()).extracting(WindowSnapshot.Entry::row).containsExactly(Row.of(3, "open", 7, 7));
+    assertThat(window.get(2).deltas()).extracting(WindowDelta::op)
+        .containsExactly(WindowDelta.Op.LEAVE, WindowDelta.Op.LEAVE, WindowDelta.Op.ENTER);
+  }
+
+  @Test
+  void readmeShowsTheseExamples() throws IOException {
     String test = Files.readString(Path.of("src/test/java/dev/rivulet/query/ReadmeQueryExampleTest.java"));
     String readme = Files.readString(Path.of("../README.md"));
-    String start = "// README-QUERY-START";
-    String body = test.substring(test.indexOf(start) + start.length(), test.indexOf("// README-QUERY-END"));
-    String example = Arrays.stream(body.split("\n"))
-        .map(l -> l.length() >= 4 ? l.substring(4) : l.strip())
-        .collect(Collectors.joining("\n"))
-        .strip();
-    assertThat(readme).contains("```java\n" + example + "\n```");
+    for (String marker : List.of("README-QUERY", "README-FACES")) {
+      String start = "// " + marker + "-START";
+      String body = test.substring(test.indexOf(start) + start.length(), test.indexOf("// " + marker + "-END"));
+      String example = Arrays.stream(body.split("\n"))
+          .map(l -> l.length() >= 4 ? l.substring(4) : l.strip())
+          .collect(Collectors.joining("\n"))
+          .strip();
+      assertThat(readme).contains("```java\n" + example + "\n```");
+    }
   }
 }
