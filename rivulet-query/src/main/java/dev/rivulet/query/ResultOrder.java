@@ -55,7 +55,7 @@ final class ResultOrder {
     for (int i = 0; i < order.length; i++) {
       values[i] = stored.get(order[i]);
     }
-    return Cursor.of(values);
+    return Cursor.ofCanonical(values);
   }
 
   /** The stored rows in order (live: the caller must not keep it past the monitor). */

@@ -41,10 +41,32 @@ public final class WindowSteps {
 
   private final View view;
   private final long version;
-  private final List<Row> removedRows = new ArrayList<>();
-  private final List<Integer> removedAt = new ArrayList<>();
-  private final List<Row> addedRows = new ArrayList<>();
-  private final List<Integer> addedAt = new ArrayList<>();
+  private final Side removed = new Side();
+  private final Side added = new Side();
+
+  /** Rows with positions, in arrays (most changes name one or two rows). */
+  private static final class Side {
+    private Row[] rows = new Row[2];
+    private int[] at = new int[2];
+    private int size;
+
+    void add(Row row, int position) {
+      if (size == rows.length) {
+        rows = Arrays.copyOf(rows, size * 2);
+        at = Arrays.copyOf(at, size * 2);
+      }
+      rows[size] = row;
+      at[size++] = position;
+    }
+
+    Row row(int i) {
+      return rows[i];
+    }
+
+    int at(int i) {
+      return at[i];
+    }
+  }
 
   public WindowSteps(View view, long version) {
     this.view = view;
@@ -53,21 +75,19 @@ public final class WindowSteps {
 
   /** A row left old position {@code at}; removals come by position descending. */
   public void removed(Row stored, int at) {
-    removedRows.add(stored);
-    removedAt.add(at);
+    removed.add(stored, at);
   }
 
   /** A row took new position {@code at}; additions come by position ascending. */
   public void added(Row stored, int at) {
-    addedRows.add(stored);
-    addedAt.add(at);
+    added.add(stored, at);
   }
 
   public List<WindowDelta> steps() {
-    int r = removedRows.size();
-    int a = addedRows.size();
+    int r = removed.size;
+    int a = added.size;
     if (r <= 1 && a <= 1) {
-      return single(r == 1 ? removedRows.get(0) : null, a == 1 ? addedRows.get(0) : null);
+      return single(r == 1 ? removed.row(0) : null, a == 1 ? added.row(0) : null);
     }
     return general();
   }
@@ -77,42 +97,42 @@ public final class WindowSteps {
    * which returns an immutable list, against it).
    */
   public List<WindowDelta> general() {
-    int r = removedRows.size();
-    int a = addedRows.size();
+    int r = removed.size;
+    int a = added.size;
     List<WindowDelta> out = new ArrayList<>(Math.max(r, a));
     Map<Row, Integer> addedByKey = new HashMap<>();
     for (int i = 0; i < a; i++) {
-      addedByKey.put(view.key(addedRows.get(i)), i);
+      addedByKey.put(view.key(added.row(i)), i);
     }
     int[] pairOfRemoved = new int[r]; // the added index of the same key, or -1
     boolean[] addedPaired = new boolean[a];
     int[] leaves = new int[r];
     int nLeaves = 0;
     for (int i = 0; i < r; i++) {
-      Integer j = addedByKey.get(view.key(removedRows.get(i)));
+      Integer j = addedByKey.get(view.key(removed.row(i)));
       pairOfRemoved[i] = j == null ? -1 : j;
       if (j != null) {
         addedPaired[j] = true;
       } else {
-        Row old = removedRows.get(i);
+        Row old = removed.row(i);
         Row shown = view.visible(old);
-        out.add(new WindowDelta(WindowDelta.Op.LEAVE, shown, shown, view.key(old), removedAt.get(i), -1,
+        out.add(new WindowDelta(WindowDelta.Op.LEAVE, shown, shown, view.key(old), removed.at(i), -1,
             view.cursor(old), version));
-        leaves[nLeaves++] = removedAt.get(i);
+        leaves[nLeaves++] = removed.at(i);
       }
     }
     int[] enters = new int[a];
     int nEnters = 0;
     for (int j = 0; j < a; j++) {
       if (!addedPaired[j]) {
-        enters[nEnters++] = addedAt.get(j);
+        enters[nEnters++] = added.at(j);
       }
     }
     moves(pairOfRemoved, Arrays.copyOf(leaves, nLeaves), Arrays.copyOf(enters, nEnters), out);
     for (int j = 0; j < a; j++) {
       if (!addedPaired[j]) {
-        Row row = addedRows.get(j);
-        out.add(new WindowDelta(WindowDelta.Op.ENTER, view.visible(row), null, view.key(row), -1, addedAt.get(j),
+        Row row = added.row(j);
+        out.add(new WindowDelta(WindowDelta.Op.ENTER, view.visible(row), null, view.key(row), -1, added.at(j),
             view.cursor(row), version));
       }
     }
@@ -123,25 +143,25 @@ public final class WindowSteps {
    * The usual change of one row, without the tables of the general rules (which give the same
    * steps): a key both removed and added moves or updates from its old position to its new one.
    */
-  private List<WindowDelta> single(Row removed, Row added) {
-    Row oldKey = removed == null ? null : view.key(removed);
-    Row newKey = added == null ? null : view.key(added);
-    if (removed != null && added != null && oldKey.equals(newKey)) {
-      int from = removedAt.get(0);
-      int to = addedAt.get(0);
-      return List.of(new WindowDelta(from == to ? WindowDelta.Op.UPDATE : WindowDelta.Op.MOVE, view.visible(added),
-          view.visible(removed), newKey, from, to, view.cursor(added), version));
+  private List<WindowDelta> single(Row gone, Row come) {
+    Row oldKey = gone == null ? null : view.key(gone);
+    Row newKey = come == null ? null : view.key(come);
+    if (gone != null && come != null && oldKey.equals(newKey)) {
+      int from = removed.at(0);
+      int to = added.at(0);
+      return List.of(new WindowDelta(from == to ? WindowDelta.Op.UPDATE : WindowDelta.Op.MOVE, view.visible(come),
+          view.visible(gone), newKey, from, to, view.cursor(come), version));
     }
     WindowDelta leave = null;
     WindowDelta enter = null;
-    if (removed != null) {
-      Row shown = view.visible(removed);
-      leave = new WindowDelta(WindowDelta.Op.LEAVE, shown, shown, oldKey, removedAt.get(0), -1, view.cursor(removed),
+    if (gone != null) {
+      Row shown = view.visible(gone);
+      leave = new WindowDelta(WindowDelta.Op.LEAVE, shown, shown, oldKey, removed.at(0), -1, view.cursor(gone),
           version);
     }
-    if (added != null) {
-      enter = new WindowDelta(WindowDelta.Op.ENTER, view.visible(added), null, newKey, -1, addedAt.get(0),
-          view.cursor(added), version);
+    if (come != null) {
+      enter = new WindowDelta(WindowDelta.Op.ENTER, view.visible(come), null, newKey, -1, added.at(0),
+          view.cursor(come), version);
     }
     return leave == null ? enter == null ? List.of() : List.of(enter) : enter == null ? List.of(leave)
         : List.of(leave, enter);
@@ -166,8 +186,8 @@ public final class WindowSteps {
       if (pairOfRemoved[i] >= 0) {
         from[k] = i;
         to[k] = pairOfRemoved[i];
-        oldPos[k] = removedAt.get(i) - countBelow(leaves, removedAt.get(i));
-        newPos[k] = addedAt.get(to[k]) - countBelow(enters, addedAt.get(to[k]));
+        oldPos[k] = removed.at(i) - countBelow(leaves, removed.at(i));
+        newPos[k] = added.at(to[k]) - countBelow(enters, added.at(to[k]));
         k++;
       }
     }
@@ -201,8 +221,8 @@ public final class WindowSteps {
       int p = Arrays.binarySearch(coords, placed[i]);
       int newIndex = gap(placed[i]) + below(tree, p);
       add(tree, p, 1);
-      Row before = removedRows.get(from[i]);
-      Row after = addedRows.get(to[i]);
+      Row before = removed.row(from[i]);
+      Row after = added.row(to[i]);
       WindowDelta.Op op = oldIndex == newIndex ? WindowDelta.Op.UPDATE : WindowDelta.Op.MOVE;
       out.add(new WindowDelta(op, view.visible(after), view.visible(before), view.key(after), oldIndex, newIndex,
           view.cursor(after), version));
