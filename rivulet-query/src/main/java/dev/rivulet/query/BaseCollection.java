@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -197,7 +198,7 @@ abstract class BaseCollection implements LiveCollection {
   public Subscription subscribe(SubscribeOptions options, Consumer<KeyedBatch> listener) {
     return register(options, listener, null, true, txId -> {
       Row[] stored = storedRows();
-      return () -> new KeyedBatch(txId, true, insertEvents(entries(stored)));
+      return () -> new KeyedBatch(txId, true, insertEvents(stored));
     }, p -> p.events.isEmpty() ? null : new KeyedBatch(p.txId, false, p.events));
   }
 
@@ -205,7 +206,7 @@ abstract class BaseCollection implements LiveCollection {
   public Subscription subscribeChanges(SubscribeOptions options, Consumer<ChangeBatch> listener) {
     return register(options.withInitialState(), listener, null, true, txId -> {
       Row[] stored = storedRows();
-      return () -> new ChangeBatch.Hydrated(txId, Publication.toChanges(insertEvents(entries(stored))));
+      return () -> new ChangeBatch.Hydrated(txId, Publication.toChanges(insertEvents(stored)));
     }, p -> p.events.isEmpty() ? null : new ChangeBatch.Changed(p.txId, p.changes()));
   }
 
@@ -214,10 +215,11 @@ abstract class BaseCollection implements LiveCollection {
     return new ChangeSink(this, capacity);
   }
 
-  private static List<ChangeEvent> insertEvents(List<KeyedRow> entries) {
-    List<ChangeEvent> out = new ArrayList<>(entries.size());
-    for (KeyedRow e : entries) {
-      out.add(new ChangeEvent(ChangeEvent.Type.INSERT, e.key(), e.row(), null));
+  /** The initial state as inserts; needs no monitor (stored rows are immutable). */
+  private List<ChangeEvent> insertEvents(Row[] stored) {
+    List<ChangeEvent> out = new ArrayList<>(stored.length);
+    for (Row r : stored) {
+      out.add(new ChangeEvent(ChangeEvent.Type.INSERT, keyOf(r), publicRow(r), null));
     }
     return out;
   }
@@ -237,7 +239,7 @@ abstract class BaseCollection implements LiveCollection {
   final <T> Subscriber<T> register(SubscribeOptions options, Consumer<T> callback,
       Function<Delivery<T>, T> resetter, boolean events, LongFunction<Supplier<T>> initial,
       Function<Publication, T> face) {
-    java.util.Objects.requireNonNull(callback, "subscriber callback");
+    Objects.requireNonNull(callback, "subscriber callback");
     Subscriber<T> s;
     synchronized (db) {
       if (status == Status.CLOSED) {
@@ -273,11 +275,6 @@ abstract class BaseCollection implements LiveCollection {
     boolean was = subscribers.remove(s);
     eventSubscribers -= was && s.readsEvents() ? 1 : 0;
     return was;
-  }
-
-  /** Whether anyone subscribes (staging and window steps are kept only then). */
-  final boolean subscribed() {
-    return !subscribers.isEmpty();
   }
 
   /**
