@@ -7,7 +7,10 @@ import java.util.List;
  * The change-batch face as a pull sink: {@link #hydrate()} once, then {@link #take()} returns
  * exactly the transactions published since the previous call, each batch whole and in order.
  * Batches wait in the sink, at most {@code capacity} of them; past that the sink overflows and
- * {@link #take()} throws (start over with a new sink). Safe to use from any thread.
+ * {@link #take()} throws (start over with a new sink).
+ *
+ * <p>Concurrency: safe from any thread; the waiting batches are guarded by the sink's own monitor
+ * (deliveries arrive on writers' threads).
  */
 public final class ChangeSink implements AutoCloseable {
   private final BaseCollection collection;

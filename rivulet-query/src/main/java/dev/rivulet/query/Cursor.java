@@ -11,7 +11,7 @@ import java.util.RandomAccess;
  * A position in an ordered query's total order: the values of the row's sort keys followed by its
  * result key, as a window delta carries it. {@link Query#after} starts a query strictly after it,
  * and {@link LiveWindow#reanchor} moves a live window to it. Values are canonical (see {@link
- * Values}); NULL is allowed and sorts as its sort key says.
+ * Values}); NULL is allowed and sorts as its sort key says. Immutable.
  */
 public record Cursor(List<Object> values) {
   public Cursor {
