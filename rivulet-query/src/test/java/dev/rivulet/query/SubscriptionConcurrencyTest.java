@@ -368,7 +368,10 @@ class SubscriptionConcurrencyTest {
     tasks.put("writer", () -> {
       try {
         boolean present = false;
-        for (int r = 1; r <= 300 && (r <= 35 || subscriptions.get() < 70); r++) {
+        // At least 35 commits, then on until the joiners made 70 subscriptions (a loaded machine
+        // needs more commits for that), within a time bound.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        for (int r = 1; r <= 35 || subscriptions.get() < 70 && System.nanoTime() < deadline; r++) {
           SourceCollection.SyncBatch b = big.beginSync();
           if (present && r % 5 == 0) {
             for (int k = 0; k < rows; k++) {

@@ -2,7 +2,6 @@ package dev.rivulet.query.expr;
 
 import dev.rivulet.engine.Values;
 import dev.rivulet.query.Expr;
-import dev.rivulet.query.sql.SqlRenderer;
 import java.util.List;
 import java.util.Locale;
 
@@ -10,8 +9,9 @@ import java.util.Locale;
  * A short, SQL-like rendering of an {@link Expr} for error messages: {@code i.title}, {@code 5},
  * {@code i.price * 2}, {@code upper(i.title)}, {@code i.status IN ('open', 'closed')}.
  *
- * <p>For people, not for engines: it is not escaped for any SQL dialect (see {@link SqlRenderer}
- * for that) and a nested operator is wrapped in parentheses without regard to precedence.
+ * <p>For people, not for engines: it is not escaped for any SQL dialect (the SQL oracles' {@code
+ * SqlRenderer}, in the test sources, does that) and a nested operator is wrapped in parentheses
+ * without regard to precedence.
  */
 public final class ExprText {
   private ExprText() {}
