@@ -31,9 +31,9 @@ final class Hydration {
       warm[Math.max(0, i - 1)] = ms;
       warmGc[Math.max(0, i - 1)] = gcMs;
     }
-    report.figure(workload, rows, null, "hydrate_ms", UpdateLoop.median(warm));
-    report.figure(workload, rows, null, "hydrate_gc_ms", UpdateLoop.median(warmGc));
-    report.count(workload, rows, null, "heap_after_hydrate_mb", RunConfig.heapUsedMb());
+    report.figure(workload, rows, null, "hydrate_ms", Latencies.median(warm));
+    report.figure(workload, rows, null, "hydrate_gc_ms", Latencies.median(warmGc));
+    report.count(workload, rows, null, "heap_after_hydrate_mb", Latencies.heapUsedMb());
     return h;
   }
 }

@@ -66,6 +66,13 @@ public final class Latencies {
     return size == 0 ? Double.NaN : sum / 1_000.0 / size;
   }
 
+  /** Heap in use after a full collection, in MiB. */
+  public static long heapUsedMb() {
+    System.gc();
+    Runtime rt = Runtime.getRuntime();
+    return (rt.totalMemory() - rt.freeMemory()) >> 20;
+  }
+
   /** The median of a few values (mean of the middle two for an even count). */
   public static double median(double[] values) {
     double[] v = values.clone();

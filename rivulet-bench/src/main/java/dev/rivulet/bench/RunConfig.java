@@ -16,11 +16,4 @@ record RunConfig(int updates, int warmup, long seed, int hydrateRuns) {
   int hydrateRuns(int rows) {
     return hydrateRuns > 0 ? hydrateRuns : rows < 500_000 ? 10 : 5;
   }
-
-  /** Heap in use after a full collection, in MiB. */
-  static long heapUsedMb() {
-    System.gc();
-    Runtime rt = Runtime.getRuntime();
-    return (rt.totalMemory() - rt.freeMemory()) >> 20;
-  }
 }

@@ -58,11 +58,4 @@ final class UpdateLoop {
     report.count(workload, rows, mix, "update_gc_count", lat.gcCount());
     report.count(workload, rows, mix, "update_gc_ms", lat.gcMillis());
   }
-
-  /** Median of {@code values} (sorted in place). */
-  static double median(double[] values) {
-    java.util.Arrays.sort(values);
-    int n = values.length;
-    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-  }
 }

@@ -45,7 +45,7 @@ final class Harness {
     out.figure(name, rows, null, "hydrate_ms", Latencies.median(totals));
     out.figure(name, rows, null, "load_ms", Latencies.median(loads));
     out.figure(name, rows, null, "query_ms", Latencies.median(queries));
-    out.count(name, rows, null, "heap_after_hydrate_mb", heapUsedMb());
+    out.count(name, rows, null, "heap_after_hydrate_mb", Latencies.heapUsedMb());
     out.count(name, rows, null, "result_rows", db.query().size());
 
     PeerData.Issue[] cur = data.issues().clone(); // the driver's own copy; rows are replaced
@@ -100,12 +100,6 @@ final class Harness {
     }
   }
 
-  /** Heap in use after a full collection, in MiB. */
-  static long heapUsedMb() {
-    System.gc();
-    Runtime rt = Runtime.getRuntime();
-    return (rt.totalMemory() - rt.freeMemory()) >> 20;
-  }
 
   static List<QueryWorkload> all() {
     return List.of(new W1TopOpenQuery(), new W2AssigneeLoadQuery(), new W3OpenIssuesQuery());

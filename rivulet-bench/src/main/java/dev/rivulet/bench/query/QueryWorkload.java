@@ -58,15 +58,7 @@ abstract class QueryWorkload {
   final String check(List<Row> actual, PeerData.Issue[] current, Tables.Data data, String when) {
     List<Row> expected = naive(current, data);
     if (ordered()) {
-      for (int i = 0; i < Math.max(expected.size(), actual.size()); i++) {
-        Row e = i < expected.size() ? expected.get(i) : null;
-        Row a = i < actual.size() ? actual.get(i) : null;
-        if (e == null || !e.equals(a)) {
-          return when + ": row " + i + " is " + a + ", naive has " + e + " (sizes " + actual.size() + " and "
-              + expected.size() + ")";
-        }
-      }
-      return null;
+      return firstDifference(actual, expected, when);
     }
     Map<Row, Integer> counts = new HashMap<>();
     for (Row r : expected) {
@@ -87,6 +79,19 @@ abstract class QueryWorkload {
     if (!counts.isEmpty()) {
       return when + ": live result misses " + counts.keySet().iterator().next() + " (sizes " + actual.size()
           + " and " + expected.size() + ")";
+    }
+    return null;
+  }
+
+  /** Null when {@code actual} equals {@code expected} in order, else the first difference. */
+  static String firstDifference(List<Row> actual, List<Row> expected, String when) {
+    for (int i = 0; i < Math.max(expected.size(), actual.size()); i++) {
+      Row e = i < expected.size() ? expected.get(i) : null;
+      Row a = i < actual.size() ? actual.get(i) : null;
+      if (e == null || !e.equals(a)) {
+        return when + ": row " + i + " is " + a + ", naive has " + e + " (sizes " + actual.size() + " and "
+            + expected.size() + ")";
+      }
     }
     return null;
   }

@@ -331,7 +331,7 @@ public final class SubscribeWhileWriting {
       }
       end = db.query().size() == n ? null : "the query has " + db.query().size() + " rows, not " + n;
       if (end == null) {
-        end = ordered(db.query().rows(), naive(now), "after " + writer.commits + " commits");
+        end = QueryWorkload.firstDifference(db.query().rows(), naive(now), "after " + writer.commits + " commits");
       }
     }
     out.count(NAME, n, null, "writer_commits", writer.commits);
@@ -433,18 +433,5 @@ public final class SubscribeWhileWriting {
     r.figure(NAME, rows, null, m + "p50_us", lat.quantileMicros(0.50));
     r.figure(NAME, rows, null, m + "p99_us", lat.quantileMicros(0.99));
     r.figure(NAME, rows, null, m + "max_us", lat.quantileMicros(1.0));
-  }
-
-  /** Null when {@code actual} equals {@code expected} in order, else the first difference. */
-  static String ordered(List<Row> actual, List<Row> expected, String when) {
-    for (int i = 0; i < Math.max(expected.size(), actual.size()); i++) {
-      Row e = i < expected.size() ? expected.get(i) : null;
-      Row a = i < actual.size() ? actual.get(i) : null;
-      if (e == null || !e.equals(a)) {
-        return when + ": row " + i + " is " + a + ", naive has " + e + " (sizes " + actual.size() + " and "
-            + expected.size() + ")";
-      }
-    }
-    return null;
   }
 }
