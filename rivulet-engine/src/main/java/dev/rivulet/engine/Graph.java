@@ -19,6 +19,10 @@ import java.util.Map;
  * rejected by {@link Input} before anything is enqueued, so they never reach this state.
  */
 public final class Graph {
+  static {
+    Internals.install(); // the query layer's shortcuts (see EngineAccess)
+  }
+
   private final List<Operator> order;
   private final Map<String, InputOperator> inputs;
   private final Map<String, OutputSink> outputs;

@@ -34,9 +34,10 @@ public final class Input {
   /**
    * Queues every entry of {@code batch}, whose rows the caller has already checked against
    * {@code checkedAgainst}. When that schema equals this input's, the rows are not checked again
-   * (the query layer checks rows once, where they enter a collection); otherwise they are.
+   * (the query layer checks rows once, where they enter a collection); otherwise they are. Not
+   * public: the query layer reaches it through {@link dev.rivulet.engine.internal.EngineAccess}.
    */
-  public Input send(ZSet batch, Schema checkedAgainst) {
+  Input send(ZSet batch, Schema checkedAgainst) {
     if (checkedAgainst != op.schema && !checkedAgainst.equals(op.schema)) {
       return send(batch);
     }
@@ -48,7 +49,7 @@ public final class Input {
    * Queues {@code row} with {@code weight}; like {@link #send(ZSet, Schema)}, the row is checked
    * only when {@code checkedAgainst} is not this input's schema.
    */
-  public Input send(Row row, long weight, Schema checkedAgainst) {
+  Input send(Row row, long weight, Schema checkedAgainst) {
     if (checkedAgainst != op.schema && !checkedAgainst.equals(op.schema)) {
       check(row);
     }

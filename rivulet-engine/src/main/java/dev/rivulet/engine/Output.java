@@ -1,6 +1,10 @@
 package dev.rivulet.engine;
 
-/** Handle on a graph output: the change of the last {@link Graph#run}. */
+/**
+ * Handle on a graph output: the change of the last {@link Graph#run}. The in-place readers of that
+ * change ({@code deltaSize}, {@code deltaRow}, ...) are not public: the query layer reaches them
+ * through {@link dev.rivulet.engine.internal.EngineAccess}.
+ */
 public final class Output {
   private final String name;
   private final OutputSink sink;
@@ -27,7 +31,7 @@ public final class Output {
   }
 
   /** Number of entries in the last change, without materializing it. */
-  public int deltaSize() {
+  int deltaSize() {
     return sink.collected.size;
   }
 
@@ -35,12 +39,12 @@ public final class Output {
    * Entry {@code i} of the last change, read in place (no copy is made; valid until the next
    * run), in the order and form {@link #delta()} gives.
    */
-  public Row deltaRow(int i) {
+  Row deltaRow(int i) {
     return sink.collected.rows[checkIndex(i)];
   }
 
   /** The weight of entry {@code i} of the last change, read in place (see {@link #deltaRow}). */
-  public long deltaWeight(int i) {
+  long deltaWeight(int i) {
     return sink.collected.weights[checkIndex(i)];
   }
 
@@ -48,7 +52,7 @@ public final class Output {
    * The position of entry {@code i} of a positioned change (see {@link ZSet#position}), read in
    * place; -1 when the output is not positioned.
    */
-  public int deltaPosition(int i) {
+  int deltaPosition(int i) {
     Delta d = sink.collected;
     return d.positions == null ? -1 : d.positions[checkIndex(i)];
   }
@@ -57,7 +61,7 @@ public final class Output {
    * Applies the last change, a positioned one, to {@code window} without materializing it (see
    * {@link ZSet#spliceInto}).
    */
-  public void spliceDeltaInto(java.util.List<Row> window) {
+  void spliceDeltaInto(java.util.List<Row> window) {
     Delta d = sink.collected;
     ZSet.splice(d.rows, d.weights, d.positions, d.size, window);
   }

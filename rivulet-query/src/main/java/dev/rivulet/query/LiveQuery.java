@@ -8,6 +8,7 @@ import dev.rivulet.engine.Input;
 import dev.rivulet.engine.Output;
 import dev.rivulet.engine.RivuletException;
 import dev.rivulet.engine.Row;
+import dev.rivulet.engine.internal.EngineAccess;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.query.compile.Compiled;
 import dev.rivulet.query.compile.QueryPlans;
@@ -45,6 +46,7 @@ import java.util.function.Consumer;
  * <p>Guarded by the owning {@link Rivulet}'s monitor.
  */
 public final class LiveQuery extends BaseCollection {
+  private static final EngineAccess ENGINE = EngineAccess.get();
   private final Graph graph;
   private final Output output;
   private final BaseCollection[] sources; // the collections read, each with its graph input
@@ -133,7 +135,7 @@ public final class LiveQuery extends BaseCollection {
     for (int i = 0; i < sources.length; i++) {
       ChangeBuffer c = sources[i].change;
       for (int j = 0; j < c.size(); j++) {
-        inputs[i].send(c.row(j), c.weight(j), sources[i].schema);
+        ENGINE.send(inputs[i], c.row(j), c.weight(j), sources[i].schema);
       }
       any |= !c.isEmpty();
     }
@@ -145,7 +147,7 @@ public final class LiveQuery extends BaseCollection {
     for (int i = 0; i < sources.length; i++) {
       Input input = inputs[i];
       Schema checked = sources[i].schema;
-      sources[i].forEachSourceRow(row -> input.send(row, 1, checked));
+      sources[i].forEachSourceRow(row -> ENGINE.send(input, row, 1, checked));
     }
   }
 
@@ -170,7 +172,7 @@ public final class LiveQuery extends BaseCollection {
    */
   void run() {
     graph.run();
-    if (output.deltaSize() == 0) {
+    if (ENGINE.deltaSize(output) == 0) {
       return; // the change did not reach the result (e.g. filtered out)
     }
     if (conflicts != null) {
@@ -184,14 +186,14 @@ public final class LiveQuery extends BaseCollection {
   }
 
   private void install() {
-    int n = output.deltaSize();
+    int n = ENGINE.deltaSize(output);
     // Retractions are checked first and applied last: a key that gets a new row in this run has
     // its row replaced in place, and only keys left without a row are removed.
     retracted.clear();
     for (int i = 0; i < n; i++) {
-      long w = output.deltaWeight(i);
+      long w = ENGINE.deltaWeight(output, i);
       if (w < 0) {
-        Row full = output.deltaRow(i);
+        Row full = ENGINE.deltaRow(output, i);
         Row stored = rows.getRow(full);
         if (w != -1 || !full.equals(stored)) {
           throw new RivuletException("live query '" + name() + "': retraction of " + visible(full) + " x" + (-w)
@@ -204,9 +206,9 @@ public final class LiveQuery extends BaseCollection {
       rows.reserve(rows.size() + n);
     }
     for (int i = 0; i < n; i++) {
-      long w = output.deltaWeight(i);
+      long w = ENGINE.deltaWeight(output, i);
       if (w > 0) {
-        Row full = output.deltaRow(i);
+        Row full = ENGINE.deltaRow(output, i);
         Row other = w == 1 ? rows.putRow(full) : full; // weight 2 or more: a duplicate by itself
         if (other != null && !retracted.remove(other)) {
           failOnDuplicate(i, other);
@@ -226,30 +228,30 @@ public final class LiveQuery extends BaseCollection {
    * full result aside to recover from, and throws the duplicate-key error.
    */
   private void failOnDuplicate(int failed, Row other) {
-    Row full = output.deltaRow(failed);
+    Row full = ENGINE.deltaRow(output, failed);
     Map<Row, Row> retractedByKey = new java.util.HashMap<>();
-    for (int i = 0; i < output.deltaSize(); i++) {
-      if (output.deltaWeight(i) < 0) {
-        retractedByKey.put(keyOf(output.deltaRow(i)), output.deltaRow(i));
+    for (int i = 0; i < ENGINE.deltaSize(output); i++) {
+      if (ENGINE.deltaWeight(output, i) < 0) {
+        retractedByKey.put(keyOf(ENGINE.deltaRow(output, i)), ENGINE.deltaRow(output, i));
       }
     }
-    if (output.deltaWeight(failed) == 1) {
+    if (ENGINE.deltaWeight(output, failed) == 1) {
       rows.putRow(other); // putRow replaced it
     }
     for (int i = 0; i < failed; i++) {
-      if (output.deltaWeight(i) > 0) {
-        Row back = retractedByKey.get(keyOf(output.deltaRow(i)));
+      if (ENGINE.deltaWeight(output, i) > 0) {
+        Row back = retractedByKey.get(keyOf(ENGINE.deltaRow(output, i)));
         if (back != null) {
           rows.putRow(back);
         } else {
-          rows.removeRow(output.deltaRow(i));
+          rows.removeRow(ENGINE.deltaRow(output, i));
         }
       }
     }
     conflicts = new ResultConflicts(this::keyOf);
     rows.forEachRow(r -> conflicts.add(r, 1));
-    for (int i = 0; i < output.deltaSize(); i++) {
-      conflicts.add(output.deltaRow(i), output.deltaWeight(i));
+    for (int i = 0; i < ENGINE.deltaSize(output); i++) {
+      conflicts.add(ENGINE.deltaRow(output, i), ENGINE.deltaWeight(output, i));
     }
     if (ordered != null) {
       ordered.failed(output);
@@ -261,8 +263,8 @@ public final class LiveQuery extends BaseCollection {
 
   /** In error: folds the run's change aside; recovers once every key has one row. */
   private void foldWhileFailed() {
-    for (int i = 0; i < output.deltaSize(); i++) {
-      conflicts.add(output.deltaRow(i), output.deltaWeight(i));
+    for (int i = 0; i < ENGINE.deltaSize(output); i++) {
+      conflicts.add(ENGINE.deltaRow(output, i), ENGINE.deltaWeight(output, i));
     }
     if (ordered != null) {
       ordered.applyWhileFailed(output);

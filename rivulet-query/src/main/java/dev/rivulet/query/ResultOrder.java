@@ -2,6 +2,7 @@ package dev.rivulet.query;
 
 import dev.rivulet.engine.Output;
 import dev.rivulet.engine.Row;
+import dev.rivulet.engine.internal.EngineAccess;
 import dev.rivulet.query.face.Delivery;
 import dev.rivulet.query.face.Publication;
 import dev.rivulet.query.face.WindowSteps;
@@ -20,6 +21,7 @@ import java.util.function.Function;
  * <p>Guarded by the owning database's monitor.
  */
 final class ResultOrder {
+  private static final EngineAccess ENGINE = EngineAccess.get();
   private final LiveQuery query;
   private final int[] order; // the columns of a stored row's cursor
   private final WindowSteps.View view;
@@ -70,28 +72,28 @@ final class ResultOrder {
   void apply(Output output, long txId) {
     if (subscribers > 0) {
       WindowSteps s = new WindowSteps(view, txId);
-      for (int i = 0; i < output.deltaSize(); i++) {
-        if (output.deltaWeight(i) < 0) {
-          s.removed(output.deltaRow(i), output.deltaPosition(i));
+      for (int i = 0; i < ENGINE.deltaSize(output); i++) {
+        if (ENGINE.deltaWeight(output, i) < 0) {
+          s.removed(ENGINE.deltaRow(output, i), ENGINE.deltaPosition(output, i));
         } else {
-          s.added(output.deltaRow(i), output.deltaPosition(i));
+          s.added(ENGINE.deltaRow(output, i), ENGINE.deltaPosition(output, i));
         }
       }
       steps = s.steps();
     }
-    output.spliceDeltaInto(window);
+    ENGINE.spliceDeltaInto(output, window);
   }
 
   /** The query failed on this run's change: the window stays, the full result's order is kept aside. */
   void failed(Output output) {
     steps = null;
     failedWindow = new ArrayList<>(window);
-    output.spliceDeltaInto(failedWindow);
+    ENGINE.spliceDeltaInto(output, failedWindow);
   }
 
   /** While failed: a later run's change. */
   void applyWhileFailed(Output output) {
-    output.spliceDeltaInto(failedWindow);
+    ENGINE.spliceDeltaInto(output, failedWindow);
   }
 
   /** The query recovered: the full result's order is the window; subscribers get a reset. */

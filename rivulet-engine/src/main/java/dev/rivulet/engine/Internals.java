@@ -1,0 +1,41 @@
+package dev.rivulet.engine;
+
+import dev.rivulet.engine.internal.EngineAccess;
+import java.util.List;
+
+/** The implementation of {@link EngineAccess}: forwards to the package-private shortcuts. */
+final class Internals extends EngineAccess {
+  static void install() {
+    EngineAccess.install(new Internals());
+  }
+
+  @Override
+  public void send(Input input, Row row, long weight, Schema checkedAgainst) {
+    input.send(row, weight, checkedAgainst);
+  }
+
+  @Override
+  public int deltaSize(Output output) {
+    return output.deltaSize();
+  }
+
+  @Override
+  public Row deltaRow(Output output, int i) {
+    return output.deltaRow(i);
+  }
+
+  @Override
+  public long deltaWeight(Output output, int i) {
+    return output.deltaWeight(i);
+  }
+
+  @Override
+  public int deltaPosition(Output output, int i) {
+    return output.deltaPosition(i);
+  }
+
+  @Override
+  public void spliceDeltaInto(Output output, List<Row> window) {
+    output.spliceDeltaInto(window);
+  }
+}

@@ -1,0 +1,58 @@
+package dev.rivulet.engine.internal;
+
+import dev.rivulet.engine.Input;
+import dev.rivulet.engine.Output;
+import dev.rivulet.engine.Row;
+import dev.rivulet.engine.Schema;
+import java.util.List;
+
+/**
+ * The engine's shortcuts for the query layer, kept off the public API: sending a row that was
+ * already checked against a schema, and reading the last change of an output in place. This
+ * package is exported to {@code dev.rivulet.query} only; the engine installs the one
+ * implementation when {@link dev.rivulet.engine.Graph} is initialised.
+ *
+ * <p>Stateless (one immutable instance, safely published by class initialisation).
+ */
+public abstract class EngineAccess {
+  private static volatile EngineAccess instance;
+
+  protected EngineAccess() {}
+
+  /** Called once, by the engine. */
+  public static void install(EngineAccess access) {
+    if (instance != null) {
+      throw new IllegalStateException("the engine's access is already installed");
+    }
+    instance = access;
+  }
+
+  /** The engine's implementation. */
+  public static EngineAccess get() {
+    if (instance == null) {
+      try {
+        Class.forName("dev.rivulet.engine.Graph", true, EngineAccess.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    return instance;
+  }
+
+  /** Queues {@code row}; it is checked only when {@code checkedAgainst} is not the input's schema. */
+  public abstract void send(Input input, Row row, long weight, Schema checkedAgainst);
+
+  /** Entries in the last change of {@code output}. */
+  public abstract int deltaSize(Output output);
+
+  /** Entry {@code i} of the last change, in place (valid until the next run). */
+  public abstract Row deltaRow(Output output, int i);
+
+  public abstract long deltaWeight(Output output, int i);
+
+  /** The position of entry {@code i} of a positioned change; -1 when not positioned. */
+  public abstract int deltaPosition(Output output, int i);
+
+  /** Applies the last change, a positioned one, to {@code window}. */
+  public abstract void spliceDeltaInto(Output output, List<Row> window);
+}
