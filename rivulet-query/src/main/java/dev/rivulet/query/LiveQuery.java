@@ -271,6 +271,11 @@ public final class LiveQuery extends BaseCollection {
     updateReadiness();
   }
 
+  /** Whether a source is in error or closed. */
+  boolean readsFailedSource() {
+    return failedSource() != null;
+  }
+
   /** A source that is in error or closed, or null. */
   private BaseCollection failedSource() {
     for (BaseCollection s : sources) {

@@ -128,6 +128,9 @@ public final class Rivulet {
       return;
     }
     for (LiveQuery q : queries) {
+      if (!q.runnable() || !q.readsFailedSource()) {
+        continue; // (settling any other query changes nothing: every transaction ends settled)
+      }
       Throwable before = q.errorNow();
       q.settle();
       if (q.statusNow() == Status.ERROR && q.errorNow() != before) {
