@@ -13,10 +13,14 @@ import java.util.Map;
  * <p>Confined to one owner thread: a graph is not thread-safe, and callers that share one must
  * serialize access (the query layer does so with a single-writer queue).
  *
- * <p>If an operator fails during a run (an {@link InvariantViolation} or an exception from a user
- * function), the operators' state may hold part of that transaction, so the graph is marked
- * failed and every later call to {@link #run} throws with the original cause. Bad input rows are
- * rejected by {@link Input} before anything is enqueued, so they never reach this state.
+ * <p>Bad input never fails a graph: a row that does not fit its input's schema, and a retraction
+ * of a row the input does not hold, are rejected by {@link Input} at the call that sends them,
+ * before anything of that change is queued; the graph, its state and the changes queued before
+ * stay as they were, and later runs work. Only a failure inside a run does: if an operator fails
+ * (an exception from a user function, or an {@link InvariantViolation} that wiring such as {@link
+ * Stream#negate} can provoke), the operators' state may hold part of that transaction, so the
+ * graph is marked failed and every later call to {@link #run} throws with the original cause;
+ * rebuild the graph to continue.
  */
 public final class Graph {
   static {

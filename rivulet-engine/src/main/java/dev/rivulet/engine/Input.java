@@ -1,9 +1,20 @@
 package dev.rivulet.engine;
 
 /**
- * Handle on a graph input. Changes sent here are checked against the input's schema and then
- * queued for the next {@link Graph#run}. A batch that fails the check is rejected whole: nothing
- * of it is queued. Confined to the graph's owner thread.
+ * Handle on a graph input. Changes sent here are checked and then queued for the next {@link
+ * Graph#run}: each row against the input's schema, and each retraction against what the input
+ * holds (every row sent so far, with the sum of its weights, queued changes included), since a
+ * multiplicity below zero is a state no operator can hold. A change that fails a check is
+ * rejected whole, at the call that sent it: nothing of it is queued, the input's contents are as
+ * before, and the graph stays usable (the changes queued before it are kept).
+ *
+ * <p>Checks: a row that does not fit the schema throws a {@link SchemaException}; a retraction of
+ * a row the input does not hold (or of more copies than it holds) throws a {@link
+ * RivuletException} naming the input, the row and the copies held. A {@link ZSet} batch is
+ * counted as a whole (a row it both inserts and retracts nets out); single-row calls are counted
+ * in order.
+ *
+ * <p>Confined to the graph's owner thread.
  */
 public final class Input {
   private final String name;
@@ -27,7 +38,7 @@ public final class Input {
     for (int i = 0; i < batch.size(); i++) {
       check(batch.row(i));
     }
-    op.pending.addAll(batch);
+    op.acceptAll(name, batch);
     return this;
   }
 
@@ -41,26 +52,27 @@ public final class Input {
     if (checkedAgainst != op.schema && !checkedAgainst.equals(op.schema)) {
       return send(batch);
     }
-    op.pending.addAll(batch);
+    op.acceptAll(name, batch);
     return this;
   }
 
   /**
    * Queues {@code row} with {@code weight}; like {@link #send(ZSet, Schema)}, the row is checked
-   * only when {@code checkedAgainst} is not this input's schema.
+   * against the schema only when {@code checkedAgainst} is not this input's schema (a retraction
+   * is always checked).
    */
   Input send(Row row, long weight, Schema checkedAgainst) {
     if (checkedAgainst != op.schema && !checkedAgainst.equals(op.schema)) {
       check(row);
     }
-    op.pending.add(row, weight);
+    op.accept(name, row, weight);
     return this;
   }
 
   /** Queues {@code row} with {@code weight}. */
   public Input send(Row row, long weight) {
     check(row);
-    op.pending.add(row, weight);
+    op.accept(name, row, weight);
     return this;
   }
 
@@ -72,16 +84,24 @@ public final class Input {
     return send(row, -1);
   }
 
-  /** Queues the retraction of {@code before} and the insertion of {@code after}. */
+  /**
+   * Queues the retraction of {@code before} and the insertion of {@code after}, or neither (when
+   * either row does not fit, or the input does not hold {@code before}).
+   */
   public Input update(Row before, Row after) {
     check(before);
     check(after);
+    op.hold(name, before, -1);
+    op.hold(name, after, 1);
     op.pending.add(before, -1);
     op.pending.add(after, 1);
     return this;
   }
 
   private void check(Row row) {
+    if (row == null) {
+      throw new SchemaException("input '" + name + "': the row is null");
+    }
     try {
       op.schema.check(row);
     } catch (SchemaException e) {

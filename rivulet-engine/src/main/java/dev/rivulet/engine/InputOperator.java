@@ -1,11 +1,76 @@
 package dev.rivulet.engine;
 
-/** A named graph input: forwards the batch sent to it since the last run. Retains nothing. */
+import dev.rivulet.engine.state.Bag;
+
+/**
+ * A named graph input: forwards the batch sent to it since the last run, and retains what it
+ * holds (its contents: every row sent, with the sum of its weights, including the changes queued
+ * for the next run), so that a retraction of a row it does not hold is rejected when it is sent,
+ * before any operator sees it.
+ */
 final class InputOperator extends Operator {
   final Delta pending = new Delta();
+  private final Bag<Row> contents = new Bag<>();
 
   InputOperator(Schema schema) {
     super("input", schema);
+  }
+
+  /**
+   * Queues {@code row} with {@code weight}.
+   *
+   * @throws RivuletException, queueing nothing, when the row's multiplicity would fall below zero
+   */
+  void accept(String input, Row row, long weight) {
+    hold(input, row, weight);
+    pending.add(row, weight);
+  }
+
+  /**
+   * Queues every entry of {@code batch}, or, when any row's multiplicity would fall below zero
+   * once the whole batch is counted, none of them.
+   *
+   * @throws RivuletException naming the first such row
+   */
+  void acceptAll(String input, ZSet batch) {
+    int n = batch.size();
+    RivuletException refused = null;
+    for (int i = 0; i < n; i++) {
+      contents.add(batch.row(i), batch.weight(i));
+    }
+    for (int i = 0; i < n && refused == null; i++) {
+      Row row = batch.row(i);
+      long left = contents.weightOf(row);
+      if (batch.weight(i) < 0 && left < 0) {
+        long net = 0;
+        for (int j = 0; j < n; j++) {
+          net += batch.row(j).equals(row) ? batch.weight(j) : 0;
+        }
+        refused = refusal(input, row, net, left - net);
+      }
+    }
+    if (refused != null) {
+      for (int i = 0; i < n; i++) {
+        contents.add(batch.row(i), -batch.weight(i));
+      }
+      throw refused;
+    }
+    pending.addAll(batch);
+  }
+
+  /** Counts {@code weight} more copies of {@code row}, refusing a multiplicity below zero. */
+  void hold(String input, Row row, long weight) {
+    long now = contents.add(row, weight);
+    if (now < 0) {
+      contents.add(row, -weight);
+      throw refusal(input, row, weight, now - weight);
+    }
+  }
+
+  private static RivuletException refusal(String input, Row row, long weight, long held) {
+    return new RivuletException("input '" + input + "': retraction of " + row + " x" + (-weight) + " but the input"
+        + " holds " + held + (held == 1 ? " copy" : " copies") + " of it; the change is rejected and nothing of it is"
+        + " queued");
   }
 
   @Override
@@ -26,6 +91,6 @@ final class InputOperator extends Operator {
 
   @Override
   long retained() {
-    return 0;
+    return contents.size();
   }
 }

@@ -42,25 +42,48 @@ public final class Schema {
     return new Schema(columns);
   }
 
-  /** Shorthand: {@code Schema.parse("id INT NOT NULL, title STRING")}. */
+  /**
+   * Shorthand: {@code Schema.parse("id INT NOT NULL, title STRING")}. Each comma-separated column
+   * is {@code name TYPE} optionally followed by {@code NOT NULL} (or {@code NULL}, the default);
+   * types and constraints are case-insensitive.
+   *
+   * @throws SchemaException naming the column spec and the problem, and listing the accepted
+   *     types or constraints: an empty spec, an unknown type, or anything else after the type (a
+   *     misspelled constraint such as {@code NOTNULL}, trailing text)
+   */
   public static Schema parse(String spec) {
     List<Column> cols = new ArrayList<>();
-    for (String part : spec.split(",")) {
-      String[] w = part.trim().split("\\s+");
+    for (String part : spec.split(",", -1)) {
+      String p = part.trim();
+      String[] w = p.isEmpty() ? new String[0] : p.split("\\s+");
       if (w.length < 2) {
-        throw new SchemaException("column spec '" + part.trim() + "' needs a name and a type");
+        throw new SchemaException("column spec '" + p + "' in '" + spec + "' needs a name and a type: "
+            + SPEC_FORM);
       }
       ColumnType type;
       try {
         type = ColumnType.valueOf(w[1].toUpperCase(java.util.Locale.ROOT));
       } catch (IllegalArgumentException e) {
-        throw new SchemaException("unknown column type '" + w[1] + "' for column '" + w[0] + "'");
+        throw new SchemaException("unknown column type '" + w[1] + "' for column '" + w[0] + "'; types: "
+            + java.util.Arrays.toString(ColumnType.values()));
       }
-      boolean notNull = w.length >= 4 && w[2].equalsIgnoreCase("NOT") && w[3].equalsIgnoreCase("NULL");
-      cols.add(new Column(w[0], type, !notNull));
+      String rest = String.join(" ", java.util.Arrays.asList(w).subList(2, w.length)).toUpperCase(java.util.Locale.ROOT);
+      boolean nullable;
+      if (rest.isEmpty() || rest.equals("NULL")) {
+        nullable = true;
+      } else if (rest.equals("NOT NULL")) {
+        nullable = false;
+      } else {
+        throw new SchemaException("column spec '" + p + "': unexpected '"
+            + String.join(" ", java.util.Arrays.asList(w).subList(2, w.length)) + "' after the type; " + SPEC_FORM);
+      }
+      cols.add(new Column(w[0], type, nullable));
     }
     return new Schema(cols);
   }
+
+  private static final String SPEC_FORM = "a column is 'name TYPE [NOT NULL | NULL]', with TYPE one of "
+      + java.util.Arrays.toString(ColumnType.values()) + " and the only constraints NOT NULL and NULL";
 
   public int width() {
     return columns.size();

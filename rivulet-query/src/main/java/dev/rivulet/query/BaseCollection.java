@@ -47,7 +47,7 @@ abstract class BaseCollection implements LiveCollection {
   private final List<Subscriber<?>> subscribers = new CopyOnWriteArrayList<>();
   private int eventSubscribers; // those that read keyed events (window subscribers do not)
   private final CompletableFuture<Void> ready = new CompletableFuture<>();
-  private Status status = Status.IDLE;
+  private volatile Status status = Status.IDLE; // written under the monitor; read by write-time checks
   private Throwable error;
 
   /**
@@ -119,6 +119,11 @@ abstract class BaseCollection implements LiveCollection {
     synchronized (db) {
       return error;
     }
+  }
+
+  /** The error, for callers already holding the database's monitor. */
+  Throwable errorNow() {
+    return error;
   }
 
   @Override
@@ -385,10 +390,14 @@ abstract class BaseCollection implements LiveCollection {
       eventSubscribers = 0;
       staged.clear();
       ready.completeExceptionally(new IllegalStateException("collection '" + name + "' was closed"));
+      db.closed(this);
     }
   }
 
-  /** Fails unless this collection is open for writes. */
+  /**
+   * Fails unless this collection is open for writes. Needs no monitor (a write call checks it
+   * early; the transaction checks it again under the monitor).
+   */
   void checkOpen() {
     if (status == Status.CLOSED) {
       throw new IllegalStateException("collection '" + name + "' is closed");

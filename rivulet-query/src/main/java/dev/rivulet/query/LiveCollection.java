@@ -67,8 +67,11 @@ public interface LiveCollection extends Source {
 
   /**
    * Closes this collection: its status becomes {@link Status#CLOSED}, its listeners are dropped,
-   * a live query stops running and a source collection refuses further writes. Its last rows
-   * stay readable, and live queries that read it get no further changes from it. Idempotent.
+   * a live query stops running and a source collection refuses further writes (at the write
+   * call) and takes no further changes (a pending transaction's confirm or rollback leaves it as
+   * it is). Its last rows stay readable. Live queries that read it (directly or through other
+   * live queries) go to {@link Status#ERROR} for good, their error naming it (from a callback:
+   * at the next transaction), and a new live query over it is refused. Idempotent.
    */
   void close();
 

@@ -32,13 +32,23 @@ import java.util.function.Consumer;
  * and listeners, so an update of the result copies no row.
  *
  * <p>Each input transaction runs its graph once; the result is installed, and its events
- * published, only after every live query of the transaction has run. Two rows for one key are a
- * duplicate-key error that puts this query in {@link Status#ERROR}; its last published rows stay
- * readable, and its graph keeps running on later transactions with the full result kept aside
- * ({@link ResultConflicts}). When no key has two rows any more (say the duplicate was deleted) it
- * recovers: its rows become the current result, subscribers receive the difference from the rows
- * they last saw (a window subscriber a reset), and its status is that of its sources again. Any
- * other failure (an error inside the graph, a retraction that matches no row) is final.
+ * published, only after every live query of the transaction has run. A query that cannot show a
+ * valid result is in {@link Status#ERROR}, with {@link #error()} saying why, while its last
+ * published rows stay readable and nothing is delivered; its graph keeps running on later
+ * transactions with the full result kept aside ({@link ResultConflicts}). Two causes recover:
+ *
+ * <ul>
+ *   <li>two rows for one key (a duplicate-key error), until no key has two rows any more (say the
+ *       duplicate was deleted);
+ *   <li>a source live query in {@code ERROR} (the error names the source and has its error as
+ *       the cause), until that source recovers.
+ * </ul>
+ *
+ * On recovery its rows become the current result, subscribers receive the difference from the
+ * rows they last saw (a window subscriber a reset), and its status is that of its sources again.
+ * A closed source (closing is final) and any other failure (an error inside the graph, a
+ * retraction that matches no row) fail the query for good: it stops running. A new live query
+ * over a closed source is refused; one over a source in {@code ERROR} starts in {@code ERROR}.
  *
  * <p>An ordered query's order is total: its sort keys, then its result key. Its window face
  * ({@link #subscribeWindow}) carries each row's position and {@link Cursor}.
@@ -59,7 +69,10 @@ public final class LiveQuery extends BaseCollection {
   private final Query query;
   private final List<String> customKey;
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
-  private ResultConflicts conflicts; // the full result while failed on a duplicate key
+  private ResultConflicts conflicts; // the full result while failed (and recoverable)
+  private BaseCollection errorSource; // the source the error names, or null
+  private Object errorSourceState; // and what it was about (see stateOf)
+  private RuntimeException duplicate; // the duplicate-key error the running run threw
 
   private LiveQuery(Rivulet db, String name, Schema schema, List<String> keys, Graph graph, QueryPlans.Plan plan,
       int[] resultKeys, Query query, List<String> customKey) {
@@ -101,6 +114,9 @@ public final class LiveQuery extends BaseCollection {
     for (Source s : plan.inputs().keySet()) {
       if (!(s instanceof BaseCollection bc) || bc.db != db) {
         throw new QueryException("live query '" + name + "': source " + s.name() + " is not a collection of this database");
+      }
+      if (bc.statusNow() == Status.CLOSED) {
+        throw new QueryException("live query '" + name + "': source '" + s.name() + "' is closed");
       }
     }
     Compiled c = plan.result();
@@ -151,12 +167,29 @@ public final class LiveQuery extends BaseCollection {
     }
   }
 
-  /** Whether a transaction runs this query: it is open and not failed for good. */
-  /** Whether this query failed on a duplicate key (and so recovers when the key is unique). */
-  boolean failedOnDuplicate() {
-    return conflicts != null;
+  /** Whether {@code e} is the duplicate-key error this query's last run threw. */
+  boolean isDuplicate(RuntimeException e) {
+    return e == duplicate;
   }
 
+  /**
+   * Fails this query on what its run (or sending changes to it) threw: a duplicate key recovers
+   * (see {@link #settle}); anything else is final. Readers see none of the run's partial change.
+   */
+  void runFailed(RuntimeException e) {
+    change.clear();
+    if (e != duplicate) {
+      conflicts = null;
+      errorSource = null;
+      if (ordered != null) {
+        ordered.abandonFailed();
+      }
+    }
+    duplicate = null;
+    fail(e);
+  }
+
+  /** Whether a transaction runs this query: it is open and not failed for good. */
   boolean runnable() {
     Status st = statusNow();
     return st != Status.CLOSED && (st != Status.ERROR || conflicts != null);
@@ -164,8 +197,8 @@ public final class LiveQuery extends BaseCollection {
 
   /**
    * Runs the graph and installs the result change (which, if live queries read this one, goes to
-   * {@link #change} as source rows). While failed on a duplicate key, folds the change aside and
-   * recovers when the result is valid again.
+   * {@link #change} as source rows). While failed, folds the change aside ({@link #settle}
+   * recovers).
    *
    * @throws RivuletException for a retraction that does not match the stored row, or two rows
    *     with one key (the caller fails this query)
@@ -182,6 +215,103 @@ public final class LiveQuery extends BaseCollection {
     install();
     if (ordered != null) {
       ordered.apply(output, db.lastTxId());
+    }
+  }
+
+  /**
+   * Before a run: when a source is in error or closed, fails this query (naming the source) with
+   * its last published rows kept, so that the run folds aside.
+   */
+  void checkSources() {
+    if (!runnable()) {
+      return;
+    }
+    BaseCollection bad = failedSource();
+    if (bad != null && conflicts == null) {
+      freeze();
+      fail(sourceError(bad));
+    }
+  }
+
+  /**
+   * After a run (or when the transaction did not run this query): settles its status. A closed
+   * source fails it for good; a source in error keeps it failed, naming the source; otherwise a
+   * failed query whose full result is valid recovers; then an open query's status follows its
+   * sources'.
+   */
+  void settle() {
+    if (!runnable()) {
+      return;
+    }
+    BaseCollection bad = failedSource();
+    if (bad != null) {
+      if (conflicts == null) {
+        freeze();
+      }
+      if (bad.statusNow() == Status.CLOSED) {
+        conflicts = null; // for good: a closed source never changes again
+        if (ordered != null) {
+          ordered.abandonFailed();
+        }
+      }
+      if (errorSource != bad || errorSourceState != stateOf(bad)) {
+        fail(sourceError(bad));
+      }
+      return;
+    }
+    if (conflicts != null) {
+      Row key = conflicts.someInvalidKey();
+      if (key != null) {
+        if (errorSource != null) {
+          List<Row> two = conflicts.rowsOf(key);
+          fail(duplicateKey(key, two.get(0), two.get(1)));
+        }
+        return;
+      }
+      recoverNow();
+    }
+    updateReadiness();
+  }
+
+  /** Whether a source is in error or closed. */
+  boolean readsFailedSource() {
+    return failedSource() != null;
+  }
+
+  /** A source that is in error or closed, or null. */
+  private BaseCollection failedSource() {
+    for (BaseCollection s : sources) {
+      Status st = s.statusNow();
+      if (st == Status.ERROR || st == Status.CLOSED) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /** What a source error is about: the source's error, or the source itself once it is closed. */
+  private static Object stateOf(BaseCollection bad) {
+    return bad.statusNow() == Status.CLOSED ? bad : bad.errorNow();
+  }
+
+  private RivuletException sourceError(BaseCollection bad) {
+    errorSource = bad;
+    errorSourceState = stateOf(bad);
+    if (bad.statusNow() == Status.CLOSED) {
+      return new RivuletException("live query '" + name() + "': its source '" + bad.name() + "' is closed; it gets no"
+          + " further changes");
+    }
+    Throwable cause = bad.errorNow();
+    return new RivuletException("live query '" + name() + "': its source '" + bad.name() + "' is in error ("
+        + (cause == null ? "no cause" : cause.getMessage()) + "); it recovers when the source does", cause);
+  }
+
+  /** Keeps the last published rows as they are and the full result aside, from now on. */
+  private void freeze() {
+    conflicts = new ResultConflicts(this::keyOf);
+    rows.forEachRow(r -> conflicts.add(r, 1));
+    if (ordered != null) {
+      ordered.freeze();
     }
   }
 
@@ -256,12 +386,18 @@ public final class LiveQuery extends BaseCollection {
     if (ordered != null) {
       ordered.failed(output);
     }
-    throw new RivuletException("live query '" + name() + "': duplicate key " + keyOf(full) + ": rows "
-        + visible(full) + " and " + visible(other) + " both have it; give the query a key that identifies"
+    duplicate = duplicateKey(keyOf(full), full, other);
+    throw duplicate;
+  }
+
+  private RivuletException duplicateKey(Row key, Row one, Row other) {
+    errorSource = null;
+    return new RivuletException("live query '" + name() + "': duplicate key " + key + ": rows "
+        + visible(one) + " and " + visible(other) + " both have it; give the query a key that identifies"
         + " its rows (it recovers when the key is unique again)");
   }
 
-  /** In error: folds the run's change aside; recovers once every key has one row. */
+  /** In error: folds the run's change aside. */
   private void foldWhileFailed() {
     for (int i = 0; i < ENGINE.deltaSize(output); i++) {
       conflicts.add(ENGINE.deltaRow(output, i), ENGINE.deltaWeight(output, i));
@@ -269,11 +405,14 @@ public final class LiveQuery extends BaseCollection {
     if (ordered != null) {
       ordered.applyWhileFailed(output);
     }
-    if (!conflicts.valid()) {
-      return;
-    }
+  }
+
+  /** The full result is valid and every source healthy: it becomes the rows (the difference is published). */
+  private void recoverNow() {
     Map<Row, Row> now = conflicts.rows();
     conflicts = null;
+    errorSource = null;
+    errorSourceState = null;
     for (Row key : rows.keys()) {
       if (!now.containsKey(key)) {
         install(key, null);
@@ -305,7 +444,7 @@ public final class LiveQuery extends BaseCollection {
   }
 
   /** Ready once every source is ready; loading while any is loading. */
-  void updateReadiness() {
+  private void updateReadiness() {
     if (statusNow() == Status.ERROR || statusNow() == Status.CLOSED) {
       return;
     }

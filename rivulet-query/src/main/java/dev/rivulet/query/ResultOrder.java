@@ -15,7 +15,7 @@ import java.util.function.Function;
  * The order of an ordered live query's result and its window face: the stored rows in window
  * order, kept by splicing each positioned change of the graph's output; the window subscribers;
  * and, while any subscribes, each transaction's {@link WindowDelta} steps. While the query is
- * failed on a duplicate key, the order of the full result is kept aside and becomes the window
+ * failed (and can recover), the order of the full result is kept aside and becomes the window
  * when it recovers (subscribers then receive a reset).
  *
  * <p>Guarded by the owning database's monitor.
@@ -26,7 +26,7 @@ final class ResultOrder {
   private final int[] order; // the columns of a stored row's cursor
   private final WindowSteps.View view;
   private List<Row> window = new ArrayList<>();
-  private List<Row> failedWindow; // while the query is failed on a duplicate key
+  private List<Row> failedWindow; // while the query is failed and can recover
   private int subscribers;
   private List<WindowDelta> steps; // this transaction's, while someone subscribes
 
@@ -89,6 +89,17 @@ final class ResultOrder {
     steps = null;
     failedWindow = new ArrayList<>(window);
     ENGINE.spliceDeltaInto(output, failedWindow);
+  }
+
+  /** The query failed before this run (a source did): the window stays, its order is kept aside. */
+  void freeze() {
+    steps = null;
+    failedWindow = new ArrayList<>(window);
+  }
+
+  /** The query failed for good: the order kept aside is dropped. */
+  void abandonFailed() {
+    failedWindow = null;
   }
 
   /** While failed: a later run's change. */

@@ -1,6 +1,5 @@
 package dev.rivulet.query;
 
-import dev.rivulet.engine.RivuletException;
 import dev.rivulet.engine.Schema;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +19,21 @@ import java.util.function.BiConsumer;
  * so no reader or listener ever sees a state that mixes two transactions. Every transaction gets
  * an id, strictly increasing, that every delivery names ({@link #lastTxId}).
  *
+ * <p>The outcome of a write is explicit: once a sync commit, or a transaction's apply, confirm or
+ * rollback, passes its checks (which throw, changing nothing), it is applied and published and the
+ * call returns normally. A live query that fails during it (a duplicate key, a failed source, see
+ * {@link LiveQuery}) is put in {@link Status#ERROR} with the cause in {@link
+ * LiveCollection#error()}, and the failure goes to the error handler ({@link #onError}); the
+ * write stands, and every other collection and live query shows it.
+ *
  * <p>A subscriber's failure (a callback that throws, a subscriber that falls behind) goes to the
- * error handler ({@link #onError}; by default it is logged) and changes nothing that other
- * subscribers, readers or later transactions see; it never fails the writer's commit.
+ * error handler too (by default it is logged) and changes nothing that other subscribers,
+ * readers or later transactions see; it never fails the writer's commit.
+ *
+ * <p>Callbacks run within the transaction they observe: from a callback, writing, creating a
+ * collection or a live query and re-anchoring a window are refused with an {@link
+ * IllegalStateException} (the database keeps working); reading, subscribing and closing are
+ * allowed.
  *
  * <p>Concurrency: the database's monitor is the single owner of all state; every write and read
  * takes it, so writers are serialized and a reader sees one published transaction.
@@ -30,6 +41,7 @@ import java.util.function.BiConsumer;
 public final class Rivulet {
   private final List<BaseCollection> collections = new ArrayList<>();
   private final List<LiveQuery> queries = new ArrayList<>();
+  private final List<LiveQuery> dropped = new ArrayList<>(); // dropped while publishing: forgotten at its end
   private boolean propagating;
   private long lastTxId;
   private volatile BiConsumer<LiveCollection, Throwable> errorHandler = Rivulet::log;
@@ -68,19 +80,20 @@ public final class Rivulet {
     checkNotPublishing("create a live query");
     LiveQuery q = LiveQuery.create(this, name, query, keyColumns);
     q.hydrate();
+    q.checkSources(); // over a source in error, it starts failed and recovers with it
     try {
       q.run(); // nothing reads a query being created yet
     } catch (RuntimeException e) {
-      if (!q.failedOnDuplicate()) {
+      if (!q.isDuplicate(e)) {
         throw e;
       }
-      q.fail(e); // a duplicate key: the query starts failed and recovers when the key is unique
+      q.runFailed(e); // a duplicate key: the query starts failed and recovers when the key is unique
     }
+    q.settle();
     q.discardStaged();
     q.observeSources();
     queries.add(q);
     collections.add(q);
-    q.updateReadiness();
     return q;
   }
 
@@ -92,11 +105,38 @@ public final class Rivulet {
     }
   }
 
-  /** Closes and forgets a live query nobody reads (a re-anchored window's own). */
+  /**
+   * Closes and forgets a live query nobody reads (a re-anchored window's own); from a callback,
+   * it is forgotten when the transaction has published.
+   */
   synchronized void drop(LiveQuery q) {
     q.close();
-    queries.remove(q);
-    collections.remove(q);
+    if (propagating) {
+      dropped.add(q);
+    } else {
+      queries.remove(q);
+      collections.remove(q);
+    }
+  }
+
+  /**
+   * {@code c} was closed: the live queries that read it (directly or not) fail now, naming it,
+   * and are reported; from a callback, at the next transaction (the one publishing is left whole).
+   */
+  synchronized void closed(BaseCollection c) {
+    if (propagating) {
+      return;
+    }
+    for (LiveQuery q : queries) {
+      if (!q.runnable() || !q.readsFailedSource()) {
+        continue; // (settling any other query changes nothing: every transaction ends settled)
+      }
+      Throwable before = q.errorNow();
+      q.settle();
+      if (q.statusNow() == Status.ERROR && q.errorNow() != before) {
+        report(q, q.errorNow());
+      }
+    }
   }
 
   /** A new optimistic transaction. */
@@ -118,8 +158,11 @@ public final class Rivulet {
   }
 
   /**
-   * Sets what receives subscriber failures: the collection subscribed to and what was thrown (or
-   * a {@link SubscriptionOverflowException}). The default logs them. The handler must not throw.
+   * Sets what receives failures that no call throws: a subscriber's (the collection subscribed
+   * to, and what was thrown or a {@link SubscriptionOverflowException}) and a live query's that
+   * failed during a write (the query, and its {@link LiveCollection#error()}), after the write is
+   * published. The default logs them. The handler runs on the thread that found the failure,
+   * within the transaction (it must not write), and must not throw.
    */
   public void onError(BiConsumer<LiveCollection, Throwable> handler) {
     errorHandler = Objects.requireNonNull(handler, "error handler");
@@ -135,7 +178,8 @@ public final class Rivulet {
 
   private static void log(LiveCollection source, Throwable error) {
     System.getLogger(Rivulet.class.getName()).log(System.Logger.Level.WARNING,
-        "subscriber of '" + source.name() + "' failed", error);
+        (source instanceof LiveQuery && source.status() == Status.ERROR ? "live query '" : "subscriber of '")
+            + source.name() + "' failed", error);
   }
 
   /** Commits sync batches of one or more collections as one transaction. */
@@ -181,7 +225,9 @@ public final class Rivulet {
     try {
       tx.state = confirmed ? Transaction.State.CONFIRMED : Transaction.State.ROLLED_BACK;
       for (SourceCollection c : tx.writes().keySet()) {
-        c.settle(tx, confirmed);
+        if (c.statusNow() != Status.CLOSED) { // a closed collection takes no further changes
+          c.settle(tx, confirmed);
+        }
       }
       runQueries();
     } finally {
@@ -207,40 +253,49 @@ public final class Rivulet {
     for (BaseCollection c : collections) {
       c.change.clear();
     }
+    for (LiveQuery q : dropped) {
+      queries.remove(q);
+      collections.remove(q);
+    }
+    dropped.clear();
     propagating = false;
   }
 
-  /** Runs the affected live queries in creation order, then publishes every change. */
+  /**
+   * Runs the affected live queries in creation order, then publishes every change, then reports
+   * each live query that failed in this transaction (or failed anew, for another cause) to the
+   * error handler.
+   */
   private void runQueries() {
-    List<RuntimeException> failures = null;
+    List<LiveQuery> failed = null;
     for (LiveQuery q : queries) {
       if (!q.runnable()) {
         continue;
       }
-      if (q.sendChanges()) {
-        try {
+      Throwable before = q.errorNow();
+      q.checkSources();
+      try {
+        if (q.sendChanges()) {
           q.run();
-        } catch (RuntimeException e) {
-          q.change.clear(); // readers of a failed query see none of its partial change
-          q.fail(e);
-          if (failures == null) {
-            failures = new ArrayList<>(1);
-          }
-          failures.add(e);
         }
+      } catch (RuntimeException e) {
+        q.runFailed(e);
       }
-      q.updateReadiness();
+      q.settle();
+      if (q.statusNow() == Status.ERROR && q.errorNow() != before) { // failed, or failed anew
+        if (failed == null) {
+          failed = new ArrayList<>(1);
+        }
+        failed.add(q);
+      }
     }
     for (BaseCollection c : collections) {
       c.publish(lastTxId);
     }
-    if (failures != null) {
-      RuntimeException first = failures.get(0);
-      for (int i = 1; i < failures.size(); i++) {
-        first.addSuppressed(failures.get(i));
+    if (failed != null) {
+      for (LiveQuery q : failed) {
+        report(q, q.errorNow());
       }
-      throw first instanceof RivuletException r ? r
-          : new RivuletException("a live query failed: " + first.getMessage(), first);
     }
   }
 }

@@ -1,8 +1,11 @@
 package dev.rivulet.query;
 
+import dev.rivulet.engine.Column;
+import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.SchemaException;
+import dev.rivulet.engine.Values;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -56,14 +59,48 @@ public final class SourceCollection extends BaseCollection {
     return false;
   }
 
-  /** Checks {@code row} against the schema, naming this collection. */
+  /**
+   * Checks {@code row} against the schema, naming this collection.
+   *
+   * @throws SchemaException when the row is null or does not fit
+   */
   Row check(Row row) {
+    if (row == null) {
+      throw new SchemaException("collection '" + name() + "': the row is null");
+    }
     try {
       schema.check(row);
     } catch (SchemaException e) {
       throw new SchemaException("collection '" + name() + "': " + e.getMessage());
     }
     return row;
+  }
+
+  /**
+   * Checks that {@code key} is a key of this collection: one value per key column, each fitting
+   * its column's type and nullability.
+   *
+   * @param what the call, for the message (e.g. {@code "delete from"})
+   * @throws SchemaException naming the collection, the key column and the value
+   */
+  Row checkKey(Row key, String what) {
+    String at = what + " '" + name() + "': ";
+    if (key == null) {
+      throw new SchemaException(at + "the key is null");
+    }
+    if (key.width() != keyIndexes.length) {
+      throw new SchemaException(at + "key " + key + " has " + key.width() + " values but the key columns "
+          + keyColumns() + " are " + keyIndexes.length);
+    }
+    for (int i = 0; i < keyIndexes.length; i++) {
+      Column c = schema.column(keyIndexes[i]);
+      Object v = key.get(i);
+      if (v == null ? !c.nullable() : !c.type().accepts(v)) {
+        throw new SchemaException(at + "key column '" + c.name() + "' is " + c + " but key " + key + " has "
+            + (v == null ? "NULL" : Values.render(v) + " (" + ColumnType.of(v) + ")"));
+      }
+    }
+    return key;
   }
 
   @Override
@@ -84,6 +121,11 @@ public final class SourceCollection extends BaseCollection {
   /**
    * One sync transaction: writes are collected and applied together by {@link #commit}, as one
    * transaction for every dependent live query. Not thread-safe; use from one thread.
+   *
+   * <p>Each call is checked when made and, when refused, records nothing: a row that is null or
+   * does not fit the schema, or a key that does not fit the key columns, throws a {@link
+   * SchemaException} naming the collection, the column and the value; any call on a closed
+   * collection, or on a batch already committed, throws an {@link IllegalStateException}.
    */
   public final class SyncBatch {
     // Most batches write one row: it waits in fields; lists start from the second write. Keys
@@ -136,10 +178,7 @@ public final class SourceCollection extends BaseCollection {
     /** Deletes the row with {@code key} (no-op when absent). */
     public SyncBatch delete(Row key) {
       open();
-      if (key.width() != keyIndexes.length) {
-        throw new QueryException("delete from '" + name() + "': key " + key + " needs " + keyIndexes.length + " values");
-      }
-      add(key, null);
+      add(checkKey(key, "delete from"), null);
       return this;
     }
 
@@ -169,7 +208,9 @@ public final class SourceCollection extends BaseCollection {
 
     /** Marks this batch committed by the sync transaction that holds it. */
     void seal() {
-      open();
+      if (done) {
+        throw new IllegalStateException("sync batch of '" + name() + "' is already committed");
+      }
       done = true;
     }
 
@@ -199,6 +240,7 @@ public final class SourceCollection extends BaseCollection {
       if (done) {
         throw new IllegalStateException("sync batch of '" + name() + "' is already committed");
       }
+      checkOpen();
     }
   }
 

@@ -10,6 +10,10 @@ import java.util.Map;
  * them all as one transaction, with one id, one run of each affected live query and one
  * publication, so no reader sees one table changed and the other not.
  *
+ * <p>Each call is checked when made, as {@link SourceCollection.SyncBatch}'s are, and when
+ * refused records nothing; a collection that is null or belongs to another database throws a
+ * {@link QueryException}.
+ *
  * <p>Not thread-safe: build and commit it on one thread.
  */
 public final class SyncTransaction {
@@ -45,7 +49,11 @@ public final class SyncTransaction {
     return this;
   }
 
-  /** Applies every collection's writes as one transaction. */
+  /**
+   * Applies every collection's writes as one transaction.
+   *
+   * @throws IllegalStateException, applying nothing, when a collection was closed since its write
+   */
   public void commit() {
     open();
     done = true;
@@ -55,6 +63,9 @@ public final class SyncTransaction {
 
   private SourceCollection.SyncBatch batch(SourceCollection c) {
     open();
+    if (c == null) {
+      throw new QueryException("sync transaction: the collection is null");
+    }
     if (c.db != db) {
       throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
     }

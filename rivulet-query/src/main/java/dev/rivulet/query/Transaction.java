@@ -5,16 +5,37 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A local, optimistic transaction over one or more source collections. Writes are collected,
- * then {@link #apply} makes them visible at once in every collection and dependent live query, as
- * one transaction. Later {@link #confirm} turns them into synced rows, or {@link #rollback} removes
- * them, returning every dependent live query exactly to the state without them. Several
- * transactions may be pending; a later one's write to a key wins over an earlier one's.
+ * A local, optimistic transaction over one or more source collections of one database. Writes
+ * are collected, then {@link #apply} makes them visible at once in every collection and dependent
+ * live query, as one transaction. Later {@link #confirm} turns them into synced rows, or {@link
+ * #rollback} removes them, returning every dependent live query exactly to the state without
+ * them. Several transactions may be pending; a later one's write to a key wins over an earlier
+ * one's.
  *
  * <p>Writes are checked when made, against the visible rows plus this transaction's own earlier
- * writes: an insert needs an absent key, an update or delete a present one; rows must fit the
- * schema. A failed check throws and records nothing. Guarded by the owning {@link Rivulet}'s
- * monitor.
+ * writes: an insert needs an absent key, an update or delete a present one. A failed check throws
+ * and records nothing:
+ *
+ * <ul>
+ *   <li>a collection that is null or belongs to another database: {@link QueryException};
+ *   <li>a row that is null or does not fit the schema, a key that does not fit the key columns:
+ *       {@link dev.rivulet.engine.SchemaException} naming the collection, the column and the value;
+ *   <li>an insert of a present key, an update or delete of an absent one: {@link QueryException};
+ *   <li>a write to a closed collection, or to a transaction no longer open: {@link
+ *       IllegalStateException}.
+ * </ul>
+ *
+ * <p>A collection closed while the transaction is pending takes no further changes: {@link
+ * #confirm} and {@link #rollback} settle the transaction in the other collections and leave a
+ * closed one's rows as they were when it was closed. ({@link #apply} refuses a transaction that
+ * writes a closed collection.)
+ *
+ * <p>When a live query fails during {@link #apply}, {@link #confirm} or {@link #rollback} (see
+ * {@link Rivulet}), the transaction's step is still done and published, and the call returns
+ * normally: the failure shows on the query (its status and error) and goes to the database's
+ * error handler.
+ *
+ * <p>Guarded by the owning {@link Rivulet}'s monitor.
  */
 public final class Transaction {
   /** Lifecycle of a transaction. */
@@ -43,9 +64,10 @@ public final class Transaction {
     return writes;
   }
 
+  /** Inserts {@code row}, whose key must be absent. */
   public Transaction insert(SourceCollection c, Row row) {
     synchronized (db) {
-      Row key = c.keyOf(c.check(row));
+      Row key = c.keyOf(writable(c, "insert into").check(row));
       if (current(c, key) != null) {
         throw new QueryException("insert into '" + c.name() + "': key " + key + " already exists");
       }
@@ -53,10 +75,10 @@ public final class Transaction {
     }
   }
 
-  /** Replaces the row with {@code row}'s key. */
+  /** Replaces the row with {@code row}'s key, which must be present. */
   public Transaction update(SourceCollection c, Row row) {
     synchronized (db) {
-      Row key = c.keyOf(c.check(row));
+      Row key = c.keyOf(writable(c, "update of").check(row));
       if (current(c, key) == null) {
         throw new QueryException("update of '" + c.name() + "': no row with key " + key);
       }
@@ -64,13 +86,29 @@ public final class Transaction {
     }
   }
 
+  /** Deletes the row with {@code key}, which must be present. */
   public Transaction delete(SourceCollection c, Row key) {
     synchronized (db) {
+      writable(c, "delete from").checkKey(key, "delete from");
       if (current(c, key) == null) {
         throw new QueryException("delete from '" + c.name() + "': no row with key " + key);
       }
       return put(c, key, null);
     }
+  }
+
+  /** Checks that this transaction and {@code c} take writes (before the row is looked at). */
+  private SourceCollection writable(SourceCollection c, String what) {
+    if (c == null) {
+      throw new QueryException(what + " a transaction: the collection is null");
+    }
+    if (c.db != db) {
+      throw new QueryException(what + " '" + c.name() + "': the collection belongs to another database than this"
+          + " transaction");
+    }
+    expect(State.OPEN, "write to");
+    c.checkOpen();
+    return c;
   }
 
   private Row current(SourceCollection c, Row key) {
@@ -82,13 +120,16 @@ public final class Transaction {
   }
 
   private Transaction put(SourceCollection c, Row key, Row row) {
-    expect(State.OPEN, "write to");
-    c.checkOpen();
     writes.computeIfAbsent(c, k -> new LinkedHashMap<>()).put(key, row);
     return this;
   }
 
-  /** Makes the writes visible (optimistic state). */
+  /**
+   * Makes the writes visible (optimistic state), as one published transaction.
+   *
+   * @throws IllegalStateException, changing nothing, when the transaction is not open or writes a
+   *     collection closed since
+   */
   public void apply() {
     synchronized (db) {
       expect(State.OPEN, "apply");
@@ -99,7 +140,11 @@ public final class Transaction {
     }
   }
 
-  /** The writes are persisted: they become synced rows. */
+  /**
+   * The writes are persisted: they become synced rows (of the collections still open).
+   *
+   * @throws IllegalStateException, changing nothing, when the transaction is not pending
+   */
   public void confirm() {
     synchronized (db) {
       expect(State.PENDING, "confirm");
@@ -107,7 +152,12 @@ public final class Transaction {
     }
   }
 
-  /** The writes failed: every collection and live query returns to the state without them. */
+  /**
+   * The writes failed: every collection still open and every live query returns to the state
+   * without them.
+   *
+   * @throws IllegalStateException, changing nothing, when the transaction is not pending
+   */
   public void rollback() {
     synchronized (db) {
       expect(State.PENDING, "roll back");

@@ -252,17 +252,27 @@ class FacesTest {
     byStatus.subscribe(SubscribeOptions.sync().withInitialState(), keyed::add);
     byStatus.subscribeWindow(SubscribeOptions.sync(), window::add);
     LiveQuery downstream = db.liveQuery("down", Query.from("s", byStatus).select(Query.as("n", count())));
-    // The commit is applied and published; it reports the query's failure by throwing.
-    assertThatThrownBy(() -> issues.beginSync().write(Row.of(13, "closed", 1, 1)).commit())
-        .hasMessageContaining("duplicate key");
+    List<String> downSeen = new ArrayList<>();
+    downstream.subscribe(events -> events.forEach(e -> downSeen.add(e.type() + " " + e.value())));
+    // The commit is applied and published and returns normally; the query's failure shows on the
+    // query, on its reader and at the error handler.
+    long tx = db.lastTxId();
+    issues.beginSync().write(Row.of(13, "closed", 1, 1)).commit();
+    assertThat(db.lastTxId()).isEqualTo(tx + 1);
     assertThat(issues.get(Row.of(13))).isPresent();
     assertThat(byStatus.status()).isEqualTo(Status.ERROR);
     assertThat(byStatus.error()).hasMessageContaining("duplicate key ['closed']");
     assertThat(byStatus.rows()).containsExactly(Row.of("open", 5), Row.of("closed", 7)); // last published
+    assertThat(downstream.status()).isEqualTo(Status.ERROR);
+    assertThat(downstream.error()).hasMessageContaining("source 'byStatus'").hasCause(byStatus.error());
+    assertThat(reported).containsExactly(byStatus.error(), downstream.error());
     issues.beginSync().write(Row.of(14, "open", 3, 1)).commit(); // still failed: now nothing delivered
     assertThat(keyed).hasSize(1);
+    assertThat(reported).hasSize(2); // the same failures: not reported again
     issues.beginSync().delete(Row.of(12)).delete(Row.of(10)).commit(); // unique again
     assertThat(byStatus.status()).isEqualTo(Status.READY);
+    assertThat(downstream.status()).isEqualTo(Status.READY);
+    assertThat(downstream.error()).isNull();
     assertThat(byStatus.rows()).containsExactly(Row.of("closed", 1), Row.of("open", 3));
     assertThat(keyed).hasSize(2);
     assertThat(keyed.get(1).events()).extracting(ChangeEvent::type)
@@ -270,6 +280,7 @@ class FacesTest {
     assertThat(window.get(window.size() - 1).isReset()).isTrue();
     assertThat(WindowStepsTest.apply(List.of(), flatten(window))).isEqualTo(byStatus.rows());
     assertThat(downstream.rows()).containsExactly(Row.of(2L));
+    assertThat(downSeen).isEmpty(); // 2 rows before the failure, 2 after the recovery
   }
 
   private static List<WindowDelta> flatten(List<WindowBatch> batches) {

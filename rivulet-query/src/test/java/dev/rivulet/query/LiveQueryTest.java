@@ -171,10 +171,12 @@ class LiveQueryTest {
         .join(QueryIR.JoinKind.INNER, "g", tags, Query.on("i.id", "g.issue"))
         .select(Query.as("id", col("i.id")), Query.as("tag", col("g.tag"))), List.of("id"));
     assertThat(q.rows()).containsExactly(Row.of(10, "a"));
-    assertThatThrownBy(() -> tags.beginSync().write(Row.of(10, "b")).commit())
-        .isInstanceOf(RivuletException.class)
-        .hasMessageContaining("duplicate key [10]");
+    List<String> reported = new ArrayList<>();
+    db.onError((c, e) -> reported.add(c.name() + ": " + e.getMessage()));
+    tags.beginSync().write(Row.of(10, "b")).commit(); // committed: the failure is the query's
     assertThat(q.status()).isEqualTo(Status.ERROR);
+    assertThat(q.error()).isInstanceOf(RivuletException.class).hasMessageContaining("duplicate key [10]");
+    assertThat(reported).singleElement().asString().startsWith("tagged: ").contains("duplicate key [10]");
     assertThat(tags.size()).isEqualTo(2); // the committed sync write is kept
   }
 

@@ -71,7 +71,7 @@ final class GroupingCompiler {
     List<Evaluator> evals = new ArrayList<>();
     for (int i = 0; i < groups.size(); i++) {
       ColumnType t = TypeChecker.typeOf(groups.get(i), input, "group by");
-      cols.add(Column.of("g" + i, t));
+      cols.add(new Column("g" + i, t, Projection.nullable(groups.get(i), input, "group by")));
       evals.add(ExprCompiler.compile(groups.get(i), input));
     }
     List<Aggregate> specs = new ArrayList<>();

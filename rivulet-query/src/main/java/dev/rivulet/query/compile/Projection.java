@@ -109,7 +109,8 @@ final class Projection {
     for (int i = 0; i < exprs.size(); i++) {
       String clause = "select " + names.get(i);
       Expressions.rejectAggregates(exprs.get(i), "select");
-      cols.add(Column.of(names.get(i), TypeChecker.typeOf(exprs.get(i), rowScope, clause)));
+      cols.add(new Column(names.get(i), TypeChecker.typeOf(exprs.get(i), rowScope, clause),
+          nullable(exprs.get(i), rowScope, clause)));
       evals.add(ExprCompiler.compile(exprs.get(i), rowScope));
     }
     Schema visible = Schema.of(cols);
@@ -140,6 +141,21 @@ final class Projection {
       projected = projected.distinct();
     }
     return windowByIndex(projected, visible, outKeys, sorts);
+  }
+
+  /**
+   * Whether {@code e} can be null: a column reference as its column (a column of a side an outer
+   * join null-extends can), a literal when it is NULL; any other expression is taken to be
+   * nullable.
+   */
+  static boolean nullable(Expr e, Scope scope, String clause) {
+    if (e instanceof Expr.Col c) {
+      return scope.resolve(c, clause).nullable();
+    }
+    if (e instanceof Expr.Lit l) {
+      return l.value() == null;
+    }
+    return true;
   }
 
   private void checkLimit() {
@@ -258,7 +274,7 @@ final class Projection {
         for (Layout.Part p : inner.parts()) {
           if (idx >= p.offset() && idx < p.offset() + p.schema().width()) {
             Column c = p.schema().column(idx - p.offset());
-            return new Slot(idx, c.type(), true);
+            return new Slot(idx, c.type(), c.nullable() || p.nullable());
           }
         }
         return new Slot(idx, ColumnType.ANY, true);

@@ -281,10 +281,12 @@ public final class QueryCompiler {
     List<Column> cols = new ArrayList<>();
     for (int c = 0; c < first.width(); c++) {
       ColumnType t = first.column(c).type();
+      boolean nullable = false;
       for (Compiled part : parts) {
         t = widest(t, part.visible().column(c).type());
+        nullable |= part.visible().column(c).nullable();
       }
-      cols.add(Column.of(first.column(c).name(), t));
+      cols.add(new Column(first.column(c).name(), t, nullable));
     }
     cols.add(Column.of("__part", ColumnType.INT));
     for (int k = 0; k < keyWidth; k++) {

@@ -1,15 +1,17 @@
 package dev.rivulet.query.state;
 
 import dev.rivulet.engine.Row;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The full result of a live query that failed on a duplicate key, kept while it is in error so
- * that it can recover: every row the graph emits with its weight, grouped by key, and the keys
+ * The full result of a live query that failed (on a duplicate key, or because a source did),
+ * kept while it is in error so that it can recover: every row the graph emits with its weight, grouped by key, and the keys
  * that are not valid (more than one row, or a weight other than 1). The result is valid again
  * when no key is.
  *
@@ -44,8 +46,22 @@ public final class ResultConflicts {
   }
 
   /** A key that is not valid, for error messages; null when valid. */
-  Row someInvalidKey() {
+  public Row someInvalidKey() {
     return invalid.isEmpty() ? null : invalid.iterator().next();
+  }
+
+  /** Two of the rows of {@code key} (a row twice when its weight is), for error messages. */
+  public List<Row> rowsOf(Row key) {
+    List<Row> out = new ArrayList<>(2);
+    byKey.getOrDefault(key, Map.of()).forEach((row, w) -> {
+      for (long i = 0; i < w && out.size() < 2; i++) {
+        out.add(row);
+      }
+    });
+    while (!out.isEmpty() && out.size() < 2) {
+      out.add(out.get(0));
+    }
+    return out;
   }
 
   /** The row of each key; only when {@link #valid()}. */
