@@ -183,7 +183,7 @@ public final class Rivulet {
 
   private static void log(LiveCollection source, Throwable error) {
     System.getLogger(Rivulet.class.getName()).log(System.Logger.Level.WARNING,
-        (source instanceof LiveQuery && source.status() == Status.ERROR ? "live query '" : "subscriber of '")
+        (source instanceof LiveQuery && error == source.error() ? "live query '" : "subscriber of '")
             + source.name() + "' failed", error);
   }
 
