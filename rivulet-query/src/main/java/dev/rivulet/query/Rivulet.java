@@ -65,7 +65,12 @@ public final class Rivulet {
 
   /**
    * Compiles {@code query} and keeps it live, keyed by its derived key (see {@link LiveQuery});
-   * it is ready when all its sources are ready.
+   * it is ready when all its sources are ready. Over a live query in {@link Status#ERROR} it
+   * starts in {@code ERROR} and recovers with it.
+   *
+   * @throws QueryException when the query is malformed, or a source is closed or belongs to
+   *     another database
+   * @throws IllegalStateException when called from a callback
    */
   public LiveQuery liveQuery(String name, Query query) {
     return liveQuery(name, query, null);
@@ -178,7 +183,7 @@ public final class Rivulet {
 
   private static void log(LiveCollection source, Throwable error) {
     System.getLogger(Rivulet.class.getName()).log(System.Logger.Level.WARNING,
-        (source instanceof LiveQuery && source.status() == Status.ERROR ? "live query '" : "subscriber of '")
+        (source instanceof LiveQuery && error == source.error() ? "live query '" : "subscriber of '")
             + source.name() + "' failed", error);
   }
 

@@ -199,7 +199,14 @@ public final class SourceCollection extends BaseCollection {
       return this;
     }
 
-    /** Applies the batch to the synced rows and runs every dependent live query once. */
+    /**
+     * Applies the batch to the synced rows and runs every dependent live query once, as one
+     * published transaction. Returns normally once it is published, even when a live query fails
+     * on it (the failure is the query's, see {@link Rivulet}).
+     *
+     * @throws IllegalStateException, applying nothing, when the batch is already committed or the
+     *     collection was closed since
+     */
     public void commit() {
       open();
       done = true;

@@ -131,6 +131,25 @@ class LiveQuerySourcesTest {
   }
 
   @Test
+  void aSourceClosedFromACallbackFailsItsReadersAtTheNextTransaction() {
+    LiveQuery source = db.liveQuery("openOnes", Query.from("i", issues).where(eq(col("i.status"), lit("open"))));
+    LiveQuery reader = db.liveQuery("reader", Query.from("s", source).select(Query.as("n", count())));
+    List<ChangeEvent> seen = new ArrayList<>();
+    reader.subscribe(seen::addAll);
+    issues.subscribe(events -> source.close());
+    issues.beginSync().write(Row.of(12, "open", 1, 1)).commit(); // published whole, then closed
+    assertThat(source.status()).isEqualTo(Status.CLOSED);
+    assertThat(reader.rows()).containsExactly(Row.of(2L));
+    assertThat(seen).extracting(ChangeEvent::value).containsExactly(Row.of(2L));
+    assertThat(reader.status()).isEqualTo(Status.READY);
+    issues.beginSync().write(Row.of(13, "open", 1, 1)).commit();
+    assertThat(reader.status()).isEqualTo(Status.ERROR);
+    assertThat(reader.error()).hasMessageContaining("source 'openOnes' is closed");
+    assertThat(reader.rows()).containsExactly(Row.of(2L));
+    assertThat(reported).containsExactly("reader");
+  }
+
+  @Test
   void theResultSchemaKeepsNotNullWhereAColumnCannotBeNull() {
     LiveQuery direct = db.liveQuery("direct", Query.from("i", issues)
         .select(Query.as("id", col("i.id")), Query.as("status", col("i.status")), Query.as("one", lit(1)),
