@@ -50,22 +50,25 @@ public final class Input {
    */
   Input send(ZSet batch, Schema checkedAgainst) {
     if (checkedAgainst != op.schema && !checkedAgainst.equals(op.schema)) {
-      return send(batch);
+      for (int i = 0; i < batch.size(); i++) {
+        check(batch.row(i));
+      }
     }
-    op.acceptAll(name, batch);
+    op.acceptAllTrusted(batch);
     return this;
   }
 
   /**
    * Queues {@code row} with {@code weight}; like {@link #send(ZSet, Schema)}, the row is checked
-   * against the schema only when {@code checkedAgainst} is not this input's schema (a retraction
-   * is always checked).
+   * against the schema only when {@code checkedAgainst} is not this input's schema. These two
+   * shortcuts are the query layer's, whose retractions always match what it sent: they are not
+   * counted, and from the first one on the input keeps no contents (see {@link InputOperator}).
    */
   Input send(Row row, long weight, Schema checkedAgainst) {
     if (checkedAgainst != op.schema && !checkedAgainst.equals(op.schema)) {
       check(row);
     }
-    op.accept(name, row, weight);
+    op.acceptTrusted(row, weight);
     return this;
   }
 

@@ -7,10 +7,35 @@ import dev.rivulet.engine.state.Bag;
  * holds (its contents: every row sent, with the sum of its weights, including the changes queued
  * for the next run), so that a retraction of a row it does not hold is rejected when it is sent,
  * before any operator sees it.
+ *
+ * <p>An input fed through the query layer's shortcut ({@link #acceptTrusted}) keeps no contents:
+ * the query layer sends only the changes of collections whose rows it holds, so its retractions
+ * always match, and a second copy of every row would cost memory and time for nothing. From its
+ * first trusted change on, the input counts nothing.
  */
 final class InputOperator extends Operator {
   final Delta pending = new Delta();
-  private final Bag<Row> contents = new Bag<>();
+  private Bag<Row> contents = new Bag<>();
+  private boolean trusted;
+
+  /** Queues {@code row} with {@code weight} from a sender whose retractions always match. */
+  void acceptTrusted(Row row, long weight) {
+    trust();
+    pending.add(row, weight);
+  }
+
+  /** Queues {@code batch} from a sender whose retractions always match. */
+  void acceptAllTrusted(ZSet batch) {
+    trust();
+    pending.addAll(batch);
+  }
+
+  private void trust() {
+    if (!trusted) {
+      trusted = true;
+      contents = null;
+    }
+  }
 
   InputOperator(Schema schema) {
     super("input", schema);
@@ -33,6 +58,10 @@ final class InputOperator extends Operator {
    * @throws RivuletException naming the first such row
    */
   void acceptAll(String input, ZSet batch) {
+    if (trusted) {
+      pending.addAll(batch);
+      return;
+    }
     int n = batch.size();
     RivuletException refused = null;
     for (int i = 0; i < n; i++) {
@@ -60,6 +89,9 @@ final class InputOperator extends Operator {
 
   /** Counts {@code weight} more copies of {@code row}, refusing a multiplicity below zero. */
   void hold(String input, Row row, long weight) {
+    if (trusted) {
+      return;
+    }
     long now = contents.add(row, weight);
     if (now < 0) {
       contents.add(row, -weight);
@@ -91,6 +123,6 @@ final class InputOperator extends Operator {
 
   @Override
   long retained() {
-    return contents.size();
+    return trusted ? 0 : contents.size();
   }
 }
