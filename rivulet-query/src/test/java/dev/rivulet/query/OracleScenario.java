@@ -71,14 +71,15 @@ record OracleScenario(OracleWorld world, List<Spec> queries, List<OracleHistory.
 
   /** Generated queries that the compiler rejects (a generator bug, or a compiler one) are retried. */
   static QueryIR valid(java.util.function.Supplier<QueryIR> gen) {
-    QueryException last = null;
+    RuntimeException last = null;
     for (int i = 0; i < 20; i++) {
       QueryIR q = gen.get();
       try {
         QueryPlans.check(q);
         Shapes.of(q);
         return q;
-      } catch (QueryException e) {
+      } catch (QueryException | IllegalArgumentException e) {
+        // the compiler's check, or the reference typing table (Shapes) refused it
         last = e;
         REJECTED.add(e.getMessage() + "\n      " + q);
       }

@@ -3,8 +3,7 @@ package dev.rivulet.query;
 import dev.rivulet.engine.Column;
 import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Schema;
-import dev.rivulet.query.expr.Expressions;
-import dev.rivulet.query.expr.TypeChecker;
+import dev.rivulet.query.ref.RefTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -305,7 +304,7 @@ final class RandomQueries {
       }
       scope = scope.append(rel.aliased().alias(), Schema.of(cs));
     }
-    return TypeChecker.aggregateType(a, scope, "generated");
+    return RefTypes.aggregate(a, scope).declared();
   }
 
   private Expr havingCondition(List<Expr.Agg> aggs, List<Expr> groupBy, List<Rel> rels, List<RandomScalars.Col> cols) {
@@ -386,7 +385,7 @@ final class RandomQueries {
     scope = scope.append(alias, Schema.of(cs));
     for (int attempt = 0; attempt < 10; attempt++) {
       Expr e = x.of(t, cols, 1 + r.nextInt(2));
-      if (TypeChecker.typeOf(e, scope, "generated") == t) {
+      if (RefTypes.typeOf(e, scope).declared() == t) {
         return e;
       }
     }
