@@ -84,6 +84,9 @@ final class OracleRun {
     this.model = new OracleHistory.Model(sc.world().tables.size());
     this.events = new EventLedger(db, this::everything);
     this.sql = new SqlOracle(sc, options, stats);
+    if (options.sqlite() && !options.h2() && sc.world().unicode) {
+      stats.h2Skipped++;
+    }
   }
 
   private List<BaseCollection> everything() {

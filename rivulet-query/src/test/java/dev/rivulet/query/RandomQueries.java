@@ -39,8 +39,13 @@ final class RandomQueries {
    *     values, and their key columns are visible); the others are live queries
    */
   RandomQueries(Random r, List<? extends Source> tables, Predicate<Source> isCollection) {
+    this(r, tables, isCollection, false);
+  }
+
+  /** With {@code unicode}, literals and patterns also hold text beyond U+FFFF. */
+  RandomQueries(Random r, List<? extends Source> tables, Predicate<Source> isCollection, boolean unicode) {
     this.r = r;
-    this.x = new RandomScalars(r);
+    this.x = new RandomScalars(r, unicode);
     this.tables = tables;
     this.isCollection = isCollection;
   }
