@@ -13,7 +13,7 @@ import java.util.Comparator;
  * second prefix then full order; otherwise everything goes through the comparator. Stateless.
  */
 final class PrefixSort {
-  private static final int SMALL = 512; // below this, a comparison sort beats radix passes
+  static final int SMALL = 512; // below this, a comparison sort beats radix passes
   private static final int RADIX_BITS = 11;
   private static final int RADIX_MASK = (1 << RADIX_BITS) - 1;
 
@@ -24,16 +24,12 @@ final class PrefixSort {
     if (n == 0) {
       return perm;
     }
-    int indexBits = bits(n - 1);
-    long min0 = min(p0, n);
-    long min1 = min(p1, n);
-    int bits0 = spreadBits(p0, n, min0);
-    int bits1 = spreadBits(p1, n, min1);
-    if (bits0 + bits1 + indexBits <= 63) {
-      sortPacked(perm, p0, min0, p1, min1, bits1, bits0 + bits1, indexBits);
+    Plan plan = plan(p0, p1, n);
+    if (plan.packed == 2) {
+      sortPacked(perm, p0, plan.min0, p1, plan.min1, plan.bits1, plan.bits0 + plan.bits1, plan.indexBits, plan.radix);
       sortTies(perm, rows, p0, p1, true, order);
-    } else if (bits0 + indexBits <= 63) {
-      sortPacked(perm, p0, min0, null, 0, 0, bits0, indexBits);
+    } else if (plan.packed == 1) {
+      sortPacked(perm, p0, plan.min0, null, 0, 0, plan.bits0, plan.indexBits, plan.radix);
       sortTies(perm, rows, p0, p1, false, order);
     } else {
       for (int i = 0; i < n; i++) {
@@ -42,6 +38,24 @@ final class PrefixSort {
       sortRange(perm, 0, n, rows, p0, p1, order);
     }
     return perm;
+  }
+
+  /**
+   * How {@link #permutation} sorts {@code n} rows with these prefixes: {@code packed} prefixes
+   * (2: both, 1: the first, 0: none, all by the comparator), and whether the packed longs are
+   * radix sorted ({@code radix}) or comparison sorted (below {@value #SMALL} rows). The one
+   * decision {@link #permutation} follows; tests read it to prove which path ran.
+   */
+  record Plan(int packed, boolean radix, long min0, long min1, int bits0, int bits1, int indexBits) {}
+
+  static Plan plan(long[] p0, long[] p1, int n) {
+    int indexBits = bits(n - 1);
+    long min0 = min(p0, n);
+    long min1 = min(p1, n);
+    int bits0 = spreadBits(p0, n, min0);
+    int bits1 = spreadBits(p1, n, min1);
+    int packed = bits0 + bits1 + indexBits <= 63 ? 2 : bits0 + indexBits <= 63 ? 1 : 0;
+    return new Plan(packed, packed > 0 && n >= SMALL, min0, min1, bits0, bits1, indexBits);
   }
 
   private static long min(long[] p, int n) {
@@ -72,7 +86,7 @@ final class PrefixSort {
    * are stable, so the index bits never need sorting.
    */
   private static void sortPacked(int[] perm, long[] p0, long min0, long[] p1, long min1, int bits1, int keyBits,
-      int indexBits) {
+      int indexBits, boolean radix) {
     int n = perm.length;
     long[] packed = new long[n];
     for (int i = 0; i < n; i++) {
@@ -82,10 +96,10 @@ final class PrefixSort {
       }
       packed[i] = k << indexBits | i;
     }
-    if (n < SMALL) {
-      Arrays.sort(packed); // same order: the index bits break ties as a stable sort would
-    } else {
+    if (radix) {
       radixSort(packed, keyBits, indexBits);
+    } else {
+      Arrays.sort(packed); // same order: the index bits break ties as a stable sort would
     }
     long mask = (1L << indexBits) - 1;
     for (int i = 0; i < n; i++) {

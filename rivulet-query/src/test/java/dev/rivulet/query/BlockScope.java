@@ -2,10 +2,10 @@ package dev.rivulet.query;
 
 import dev.rivulet.engine.Column;
 import dev.rivulet.engine.Schema;
-import dev.rivulet.query.compile.Layout;
-import dev.rivulet.query.expr.ExprCompiler;
-import dev.rivulet.query.expr.Scope;
-import dev.rivulet.query.expr.TypeChecker;
+import dev.rivulet.query.ref.RefEval;
+import dev.rivulet.query.ref.RefScope;
+import dev.rivulet.query.ref.RefType;
+import dev.rivulet.query.ref.RefTypes;
 import dev.rivulet.query.sql.SqlRenderer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,11 +14,12 @@ import java.util.Map;
 
 /**
  * The relations of one query block side by side, for the oracle suite: each alias with its
- * visible schema at an offset in the concatenated row. Resolves {@code alias.column} for {@link
- * ExprCompiler}, {@link TypeChecker} and {@link SqlRenderer}, independently of the compiler's own
- * {@code Layout}. Immutable.
+ * visible schema at an offset in the concatenated row. Resolves {@code alias.column} for the
+ * reference ({@link RefEval}, {@link RefTypes}) and {@link SqlRenderer}, independently of the
+ * compiler's own {@code Layout}; a column's type is its declared one, read by name ({@link
+ * RefType#of}). Immutable.
  */
-final class BlockScope implements Scope {
+final class BlockScope implements RefScope {
   /** One relation: its alias, visible columns, and where they start in the row. */
   record Part(String alias, Schema schema, int offset) {}
 
@@ -64,14 +65,17 @@ final class BlockScope implements Scope {
   }
 
   @Override
-  public Slot resolve(Expr.Col col, String clause) {
+  public Slot slot(Expr.Col col) {
     Part p = parts.get(col.alias());
-    if (p == null || !p.schema().has(col.column())) {
-      throw new QueryException(clause + ": (oracle scope) unknown column " + col + " in " + parts.keySet());
+    if (p != null) {
+      for (int i = 0; i < p.schema().width(); i++) {
+        Column c = p.schema().column(i);
+        if (c.name().equals(col.column())) {
+          return new Slot(p.offset() + i, RefType.of(c.type()));
+        }
+      }
     }
-    int i = p.schema().indexOf(col.column());
-    Column c = p.schema().column(i);
-    return new Slot(p.offset() + i, c.type(), true);
+    throw new IllegalArgumentException("(oracle scope) unknown column " + col + " in " + parts.keySet());
   }
 
   /** Every visible column as a reference, in row order. */

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Row;
-import dev.rivulet.engine.Values;
 import dev.rivulet.query.expr.ExprCompiler;
 import dev.rivulet.query.expr.ExprText;
-import dev.rivulet.query.expr.TypeChecker;
+import dev.rivulet.query.ref.RefEval;
+import dev.rivulet.query.ref.RefType;
+import dev.rivulet.query.ref.RefTypes;
 import dev.rivulet.query.sql.SqlDialect;
 import dev.rivulet.query.sql.SqlRenderer;
+import dev.rivulet.testkit.RefValues;
 import dev.rivulet.testkit.Seeds;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -22,8 +24,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Differential property: random well-typed expressions ({@link RandomExprs}, depth up to 4) over
- * a random one-row table give the same canonical value from {@link ExprCompiler} as from SQLite
- * and from H2 running {@link SqlRenderer}'s SQL. Doubles are compared exactly. Each seed makes one
+ * a random one-row table give the same canonical value from the reference evaluator {@link
+ * RefEval}, from SQLite and from H2 running {@link SqlRenderer}'s SQL (typed by the reference
+ * typing table), and from the query layer's {@link ExprCompiler} under test. The reference is
+ * checked against each SQL engine, and the compiler against the reference (and so against the SQL
+ * engines, which share no code with it). Doubles are compared exactly. Each seed makes one
  * row and {@value #PER_ROW} expressions; {@code RIVULET_SEED} replays one seed and {@code
  * RIVULET_RUNS} multiplies the seed count. A failure names the seed, the row, the first failing
  * expression and its SQL.
@@ -55,12 +60,12 @@ class ExprDifferentialTest {
         List<ColumnType> types = new ArrayList<>();
         for (int i = 0; i < PER_ROW; i++) {
           Expr e = gen.gen(RandomExprs.KINDS.get(r.nextInt(RandomExprs.KINDS.size())), 1 + r.nextInt(4));
-          for (int retry = 0; retry < 3 && TypeChecker.typeOf(e, RandomExprs.SCOPE, "generated") == ColumnType.ANY; retry++) {
+          for (int retry = 0; retry < 3 && RefTypes.typeOf(e, RandomExprs.SCOPE) == RefType.ANY; retry++) {
             e = gen.gen(RandomExprs.KINDS.get(r.nextInt(RandomExprs.KINDS.size())), 1 + r.nextInt(4));
           }
           exprs.add(e);
           sqls.add(SqlRenderer.render(e, dialect, RandomExprs.SCOPE, "generated", c -> c.column()));
-          types.add(TypeChecker.typeOf(e, RandomExprs.SCOPE, "generated"));
+          types.add(RefTypes.typeOf(e, RandomExprs.SCOPE).declared());
         }
         db.load(row);
         List<Object> theirs;
@@ -70,12 +75,14 @@ class ExprDifferentialTest {
           throw new AssertionError(header(dialect, seed, row) + ex.getMessage());
         }
         for (int i = 0; i < PER_ROW; i++) {
+          Object reference = RefEval.of(exprs.get(i), RandomExprs.SCOPE).eval(row);
           Object ours = ExprCompiler.compile(exprs.get(i), RandomExprs.SCOPE).eval(row);
-          if (!Objects.equals(ours, theirs.get(i))) {
+          if (!Objects.equals(reference, theirs.get(i)) || !Objects.equals(ours, reference)) {
             fail(header(dialect, seed, row) + "expression #" + i + ": " + ExprText.of(exprs.get(i))
                 + "\n  type:   " + types.get(i)
                 + "\n  SQL:    " + sqls.get(i)
-                + "\n  ours:   " + describe(ours)
+                + "\n  reference: " + describe(reference)
+                + "\n  compiler:  " + describe(ours)
                 + "\n  " + dialect + ": " + describe(theirs.get(i)));
           }
           if (ours != null) {
@@ -94,12 +101,12 @@ class ExprDifferentialTest {
   }
 
   private static String header(SqlDialect dialect, long seed, Row row) {
-    return dialect + " disagrees with the evaluator (replay: RIVULET_SEED=" + seed
+    return dialect + ", the reference and the compiler disagree (replay: RIVULET_SEED=" + seed
         + " mvn verify -pl rivulet-query -Dtest=ExprDifferentialTest)\n  row " + RandomExprs.SCHEMA.names() + " = "
         + row + "\n  ";
   }
 
   private static String describe(Object v) {
-    return v == null ? "NULL" : Values.render(v) + " (" + v.getClass().getSimpleName() + ")";
+    return v == null ? "NULL" : RefValues.render(v) + " (" + v.getClass().getSimpleName() + ")";
   }
 }

@@ -1,6 +1,5 @@
 package dev.rivulet.query;
 
-import dev.rivulet.query.expr.Expressions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;

@@ -1,12 +1,12 @@
 package dev.rivulet.query;
 
-import dev.rivulet.engine.ColumnType;
-import dev.rivulet.engine.Values;
+import dev.rivulet.query.ref.RefType;
+import dev.rivulet.testkit.RefValues;
 import java.math.BigDecimal;
 import java.math.MathContext;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Aggregates recomputed from a group's whole list of argument values, the plainest way, with the
@@ -14,7 +14,8 @@ import java.util.Set;
  * others ignore NULLs; over no non-NULL value {@code count} is 0 and the rest are NULL; sums are
  * exact and rounded once (to a double when the argument is DOUBLE, or holds a double and is not
  * DECIMAL); an average is the exact sum divided by the count to 34 digits, half-even, then a
- * double unless the argument is DECIMAL; min and max use the total order of {@link Values}.
+ * double unless the argument is DECIMAL; min and max use the total order of the reference value
+ * model ({@link RefValues}), with which every value here is computed.
  */
 final class NaiveAggregates {
   private NaiveAggregates() {}
@@ -24,12 +25,12 @@ final class NaiveAggregates {
    *     where only its size counts)
    * @param argType the static type of the argument
    */
-  static Object compute(Expr.Agg a, ColumnType argType, List<Object> values) {
+  static Object compute(Expr.Agg a, RefType argType, List<Object> values) {
     if (a.arg() == null) {
       return (long) values.size();
     }
     int nonNull = 0;
-    Set<Object> distinct = new HashSet<>();
+    Set<Object> distinct = new TreeSet<>(RefValues::compare);
     BigDecimal sum = BigDecimal.ZERO;
     boolean sawDouble = false;
     Object min = null;
@@ -42,12 +43,12 @@ final class NaiveAggregates {
       distinct.add(v);
       if (a.fn() == Expr.AggFn.SUM || a.fn() == Expr.AggFn.AVG) {
         sawDouble |= v instanceof Double;
-        sum = sum.add(Values.toDecimal((Number) v));
+        sum = sum.add(RefValues.exact(v));
       }
-      if (min == null || Values.compare(v, min) < 0) {
+      if (min == null || RefValues.compare(v, min) < 0) {
         min = v;
       }
-      if (max == null || Values.compare(v, max) > 0) {
+      if (max == null || RefValues.compare(v, max) > 0) {
         max = v;
       }
     }
@@ -62,14 +63,14 @@ final class NaiveAggregates {
         if (nonNull == 0) {
           return null;
         }
-        boolean toDouble = argType == ColumnType.DOUBLE || (sawDouble && argType != ColumnType.DECIMAL);
-        return Values.canonical(toDouble ? (Object) sum.doubleValue() : sum);
+        boolean toDouble = argType == RefType.DOUBLE || (sawDouble && argType != RefType.DECIMAL);
+        return RefValues.canonical(toDouble ? (Object) sum.doubleValue() : sum);
       default: // AVG
         if (nonNull == 0) {
           return null;
         }
         BigDecimal avg = sum.divide(BigDecimal.valueOf(nonNull), MathContext.DECIMAL128);
-        return Values.canonical(argType == ColumnType.DECIMAL ? (Object) avg : (Object) avg.doubleValue());
+        return RefValues.canonical(argType == RefType.DECIMAL ? (Object) avg : (Object) avg.doubleValue());
     }
   }
 }

@@ -1,20 +1,18 @@
 package dev.rivulet.query;
 
-import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
-import dev.rivulet.engine.Values;
-import dev.rivulet.query.expr.Evaluator;
-import dev.rivulet.query.expr.ExprCompiler;
-import dev.rivulet.query.expr.Scope;
-import dev.rivulet.query.expr.TypeChecker;
+import dev.rivulet.query.ref.RefEval;
+import dev.rivulet.query.ref.RefScope;
+import dev.rivulet.query.ref.RefType;
+import dev.rivulet.query.ref.RefTypes;
+import dev.rivulet.testkit.RefValues;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Predicate;
 
 /**
  * The naive query evaluator of the oracle suite: runs a {@link QueryIR} directly over the whole
@@ -26,8 +24,10 @@ import java.util.function.Predicate;
  *       equalities and a NULL on either side never matches; LEFT, RIGHT and FULL add the rows of
  *       their preserved side that matched nothing, null-extended.
  *   <li>Where and having keep a row only when the predicate is TRUE (three-valued logic); scalar
- *       expressions are evaluated with {@link ExprCompiler} over the concatenated row (the SQL
- *       engines check the expressions independently).
+ *       expressions are evaluated by the reference evaluator {@link RefEval} over the concatenated
+ *       row, on the reference value model {@link RefValues} (no code shared with the compiler).
+ *       Rows are built with {@link RefValues#row}, which fails if the engine's row type would
+ *       hold a value differently.
  *   <li>Grouping buckets rows by the canonical values of the group expressions (NULLs form one
  *       group); a block with aggregates but no group by is one group, also over no rows. Aggregates
  *       are recomputed from the group's values by {@link NaiveAggregates}. Select, having and order
@@ -120,7 +120,7 @@ final class NaiveQuery {
         for (int i = 0; i < kr.key().width(); i++) {
           k[1 + i] = kr.key().get(i);
         }
-        keys.add(Row.of(k));
+        keys.add(RefValues.row(k));
       }
     }
     return new Result(Shapes.of(u), false, rows, keys, new int[rows.size()], 0, rows.size());
@@ -148,8 +148,8 @@ final class NaiveQuery {
         QueryIR.On on = j.on().get(i);
         Expr.Col mine = on.right().alias().equals(alias) ? on.right() : on.left();
         Expr.Col theirs = mine == on.right() ? on.left() : on.right();
-        li[i] = scope.resolve(theirs, "join").index();
-        ri[i] = scope.resolve(mine, "join").index() - scope.part(alias).offset();
+        li[i] = scope.slot(theirs).index();
+        ri[i] = scope.slot(mine).index() - scope.part(alias).offset();
       }
       boolean keepLeft = j.kind() == QueryIR.JoinKind.LEFT || j.kind() == QueryIR.JoinKind.FULL;
       boolean keepRight = j.kind() == QueryIR.JoinKind.RIGHT || j.kind() == QueryIR.JoinKind.FULL;
@@ -182,16 +182,16 @@ final class NaiveQuery {
       leftKeys += rightKeys;
     }
     if (s.where() != null) {
-      Predicate<Row> p = ExprCompiler.predicate(s.where(), scope, "where");
+      RefEval p = RefEval.of(s.where(), scope);
       List<Joined> kept = new ArrayList<>();
       for (Joined r : acc) {
-        if (p.test(r.row())) {
+        if (p.holds(r.row())) {
           kept.add(r);
         }
       }
       acc = kept;
     }
-    Scope itemScope = scope;
+    RefScope itemScope = scope;
     boolean grouped = ExprTrees.groups(s);
     List<Expr.Agg> aggs = ExprTrees.blockAggregates(s);
     if (grouped) {
@@ -220,7 +220,7 @@ final class NaiveQuery {
     for (int i = 0; i < li.length; i++) {
       Object a = l.get(li[i]);
       Object b = r.get(ri[i]);
-      if (a == null || b == null || Values.compare(a, b) != 0) {
+      if (!RefValues.same(a, b)) {
         return false;
       }
     }
@@ -229,9 +229,9 @@ final class NaiveQuery {
 
   /** Buckets the rows and computes each group's row (group values, then aggregates), filtered by having. */
   private static List<Joined> group(QueryIR.Select s, BlockScope scope, List<Expr.Agg> aggs, List<Joined> rows) {
-    List<Evaluator> groupEvals = new ArrayList<>();
+    List<RefEval> groupEvals = new ArrayList<>();
     for (Expr g : s.groupBy()) {
-      groupEvals.add(ExprCompiler.compile(g, scope, "group by"));
+      groupEvals.add(RefEval.of(g, scope));
     }
     Map<Row, List<Row>> buckets = new LinkedHashMap<>();
     if (s.groupBy().isEmpty()) {
@@ -242,13 +242,13 @@ final class NaiveQuery {
       for (int i = 0; i < g.length; i++) {
         g[i] = groupEvals.get(i).eval(r.row());
       }
-      buckets.computeIfAbsent(Row.of(g), k -> new ArrayList<>()).add(r.row());
+      buckets.computeIfAbsent(RefValues.row(g), k -> new ArrayList<>()).add(r.row());
     }
-    List<Evaluator> argEvals = new ArrayList<>();
-    List<ColumnType> argTypes = new ArrayList<>();
+    List<RefEval> argEvals = new ArrayList<>();
+    List<RefType> argTypes = new ArrayList<>();
     for (Expr.Agg a : aggs) {
-      argEvals.add(a.arg() == null ? null : ExprCompiler.compile(a.arg(), scope, "aggregate"));
-      argTypes.add(a.arg() == null ? ColumnType.INT : TypeChecker.typeOf(a.arg(), scope, "aggregate"));
+      argEvals.add(a.arg() == null ? null : RefEval.of(a.arg(), scope));
+      argTypes.add(a.arg() == null ? RefType.INT : RefTypes.typeOf(a.arg(), scope));
     }
     List<Joined> out = new ArrayList<>();
     for (Map.Entry<Row, List<Row>> b : buckets.entrySet()) {
@@ -263,12 +263,12 @@ final class NaiveQuery {
         }
         vals[b.getKey().width() + j] = NaiveAggregates.compute(aggs.get(j), argTypes.get(j), args);
       }
-      out.add(new Joined(Row.of(vals), b.getKey()));
+      out.add(new Joined(RefValues.row(vals), b.getKey()));
     }
     if (s.having() != null) {
       BlockScope gs = Shapes.groupScope(s, scope);
-      Predicate<Row> p = ExprCompiler.predicate(ExprTrees.overGroup(s.having(), s.groupBy(), aggs, "__g"), gs, "having");
-      out.removeIf(r -> !p.test(r.row()));
+      RefEval p = RefEval.of(ExprTrees.overGroup(s.having(), s.groupBy(), aggs, "__g"), gs);
+      out.removeIf(r -> !p.holds(r.row()));
     }
     return out;
   }
@@ -276,19 +276,19 @@ final class NaiveQuery {
   /** One output row before the window: visible values, key, and order values. */
   private record Out(Row row, Row key, Row sort) {}
 
-  private Result project(QueryIR.Select s, boolean top, List<Joined> rows, Scope scope, boolean grouped,
+  private Result project(QueryIR.Select s, boolean top, List<Joined> rows, RefScope scope, boolean grouped,
       List<Expr.Agg> aggs) {
-    List<Evaluator> items = new ArrayList<>();
+    List<RefEval> items = new ArrayList<>();
     for (QueryIR.SelectItem item : s.select()) {
       Expr e = grouped ? ExprTrees.overGroup(item.expr(), s.groupBy(), aggs, "__g") : item.expr();
-      items.add(ExprCompiler.compile(e, scope, "select"));
+      items.add(RefEval.of(e, scope));
     }
     List<QueryIR.OrderItem> order = new ArrayList<>();
-    List<Evaluator> sorts = new ArrayList<>();
+    List<RefEval> sorts = new ArrayList<>();
     for (QueryIR.OrderItem o : s.orderBy()) {
       Expr e = grouped ? ExprTrees.overGroup(o.expr(), s.groupBy(), aggs, "__g") : o.expr();
       order.add(o);
-      sorts.add(ExprCompiler.compile(e, scope, "order by"));
+      sorts.add(RefEval.of(e, scope));
     }
     boolean byKey = order.isEmpty() && s.findOne();
     if (byKey && s.distinct()) {
@@ -305,7 +305,7 @@ final class NaiveQuery {
         for (int i = 0; i < v.length; i++) {
           v[i] = items.get(i).eval(r.row());
         }
-        visible = Row.of(v);
+        visible = RefValues.row(v);
       }
       if (s.distinct() && seen.put(visible, Boolean.TRUE) != null) {
         continue;
@@ -318,7 +318,7 @@ final class NaiveQuery {
         for (int i = 0; i < v.length; i++) {
           v[i] = sorts.get(i).eval(r.row());
         }
-        sort = Row.of(v);
+        sort = RefValues.row(v);
       }
       outs.add(new Out(visible, s.distinct() ? visible : r.key(), sort));
     }
@@ -379,7 +379,7 @@ final class NaiveQuery {
     };
   }
 
-  /** One order item: NULLs where {@code nullsFirst} says, others by {@link Values#compare}. */
+  /** One order item: NULLs where {@code nullsFirst} says, others by {@link RefValues#compare}. */
   static int compare(Object x, Object y, boolean descending, boolean nullsFirst) {
     if (x == null || y == null) {
       if (x == y) {
@@ -387,7 +387,7 @@ final class NaiveQuery {
       }
       return (x == null) == nullsFirst ? -1 : 1;
     }
-    int c = Values.compare(x, y);
+    int c = RefValues.compare(x, y);
     return descending ? -c : c;
   }
 

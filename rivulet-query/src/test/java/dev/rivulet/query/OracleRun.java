@@ -84,6 +84,9 @@ final class OracleRun {
     this.model = new OracleHistory.Model(sc.world().tables.size());
     this.events = new EventLedger(db, this::everything);
     this.sql = new SqlOracle(sc, options, stats);
+    if (options.sqlite() && !options.h2() && sc.world().unicode) {
+      stats.h2Skipped++;
+    }
   }
 
   private List<BaseCollection> everything() {
@@ -103,12 +106,17 @@ final class OracleRun {
     long sqlite;
     long h2;
     long h2Unsupported;
+    /** Scenarios whose text H2 cannot order or measure as we do (beyond U+FFFF): SQLite only. */
+    long h2Skipped;
+    /** Checked states (collections after a transaction) holding each rare kind of value. */
+    final dev.rivulet.testkit.RareKinds.Tally rare = new dev.rivulet.testkit.RareKinds.Tally();
 
     @Override
     public String toString() {
       return checks + " checks; " + results + " live results compared with the naive evaluator (" + nonEmpty
           + " not empty), " + sqlite + " with SQLite, " + h2 + " with H2 (" + h2Unsupported
-          + " queries not expressible in H2)";
+          + " queries not expressible in H2, " + h2Skipped + " scenarios with text beyond U+FFFF not sent to H2); "
+          + rare;
     }
   }
 
@@ -282,6 +290,11 @@ final class OracleRun {
             collections.get(t).rows().toString(), d);
       }
     }
+    List<Row> state = new ArrayList<>();
+    for (int t = 0; t < collections.size(); t++) {
+      state.addAll(model.visible(t).values());
+    }
+    stats.rare.add(state);
     NaiveQuery naive = new NaiveQuery(this::contents);
     List<NaiveQuery.Result> expected = new ArrayList<>();
     for (int i = 0; i < live.size(); i++) {

@@ -43,7 +43,7 @@ record OracleScenario(OracleWorld world, List<Spec> queries, List<OracleHistory.
    */
   static OracleScenario random(Random r, int queries, boolean layered, int steps) {
     OracleWorld w = OracleWorld.random(r);
-    RandomQueries gen = new RandomQueries(r, w.tables, s -> s instanceof OracleWorld.Table);
+    RandomQueries gen = new RandomQueries(r, w.tables, s -> s instanceof OracleWorld.Table, w.unicode);
     List<Spec> specs = new ArrayList<>();
     for (int i = 0; i < queries; i++) {
       specs.add(Spec.of("q" + i, valid(gen::query)));
@@ -58,7 +58,7 @@ record OracleScenario(OracleWorld world, List<Spec> queries, List<OracleHistory.
         if (r.nextInt(4) == 0) {
           sources.add(ref);
         }
-        RandomQueries over = new RandomQueries(r, sources, s -> s instanceof OracleWorld.Table);
+        RandomQueries over = new RandomQueries(r, sources, s -> s instanceof OracleWorld.Table, w.unicode);
         specs.add(new Spec("q" + specs.size(), valid(() -> over.over(ref)), List.of(up), -1));
         up = specs.size() - 1;
       }
@@ -71,14 +71,15 @@ record OracleScenario(OracleWorld world, List<Spec> queries, List<OracleHistory.
 
   /** Generated queries that the compiler rejects (a generator bug, or a compiler one) are retried. */
   static QueryIR valid(java.util.function.Supplier<QueryIR> gen) {
-    QueryException last = null;
+    RuntimeException last = null;
     for (int i = 0; i < 20; i++) {
       QueryIR q = gen.get();
       try {
         QueryPlans.check(q);
         Shapes.of(q);
         return q;
-      } catch (QueryException e) {
+      } catch (QueryException | IllegalArgumentException e) {
+        // the compiler's check, or the reference typing table (Shapes) refused it
         last = e;
         REJECTED.add(e.getMessage() + "\n      " + q);
       }

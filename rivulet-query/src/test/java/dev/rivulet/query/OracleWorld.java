@@ -15,7 +15,11 @@ import java.util.Random;
  * {@code id INT NOT NULL} key and two to four nullable columns of INT, STRING, DOUBLE or BOOL (at
  * least one INT, so joins always find a partner), over small value domains full of duplicates and
  * NULLs, so that joins match, groups fill up and orders tie. Keys are 1..9, or 1..40 in one world
- * of five (longer tables, larger windows and batches).
+ * of five (longer tables, larger windows and batches). One row in eight is NULL in every
+ * non-key column. In one world of four the text also has characters beyond U+FFFF and in
+ * U+E000..U+FFFF ({@link RandomScalars#UNICODE_STRINGS}), whose UTF-16 order differs from their
+ * code-point order; H2 orders and measures UTF-16 units, so such a world is checked against the
+ * naive evaluator and SQLite only.
  */
 final class OracleWorld {
   /** A collection of the world, as queries see it before binding (see {@link QueryIrs#bind}). */
@@ -47,10 +51,13 @@ final class OracleWorld {
   final List<Table> tables;
   /** Keys are 1..maxId. */
   final int maxId;
+  /** Text beyond the Basic Multilingual Plane (and H2 left out). */
+  final boolean unicode;
 
-  OracleWorld(List<Table> tables, int maxId) {
+  OracleWorld(List<Table> tables, int maxId, boolean unicode) {
     this.tables = List.copyOf(tables);
     this.maxId = maxId;
+    this.unicode = unicode;
   }
 
   static OracleWorld random(Random r) {
@@ -69,7 +76,8 @@ final class OracleWorld {
       java.util.Collections.shuffle(cols.subList(1, cols.size()), r);
       tables.add(new Table("t" + tables.size(), Schema.of(cols), List.of("id")));
     }
-    return new OracleWorld(tables, r.nextInt(5) == 0 ? LARGE_MAX_ID : MAX_ID);
+    int maxId = r.nextInt(5) == 0 ? LARGE_MAX_ID : MAX_ID;
+    return new OracleWorld(tables, maxId, r.nextInt(4) == 0);
   }
 
   /** A random row of table {@code t} with key {@code id}. */
@@ -77,17 +85,19 @@ final class OracleWorld {
     Schema s = tables.get(t).schema();
     Object[] v = new Object[s.width()];
     v[0] = id;
+    boolean nulls = r.nextInt(8) == 0;
     for (int i = 1; i < v.length; i++) {
-      v[i] = r.nextInt(6) == 0 ? null : value(s.column(i).type(), r);
+      v[i] = nulls || r.nextInt(6) == 0 ? null : value(s.column(i).type(), r);
     }
     return Row.of(v);
   }
 
-  static Object value(ColumnType t, Random r) {
+  Object value(ColumnType t, Random r) {
+    String[] strings = RandomScalars.strings(unicode);
     return switch (t) {
       case INT -> (long) (r.nextInt(7) - 1);
       case DOUBLE -> new double[] {0.5, 1.0, 2.25, -1.5, 3.0, 0.25, 2.0}[r.nextInt(7)];
-      case STRING -> RandomScalars.STRINGS[r.nextInt(RandomScalars.STRINGS.length)];
+      case STRING -> strings[r.nextInt(strings.length)];
       case BOOL -> r.nextBoolean();
       default -> throw new IllegalArgumentException(t.toString());
     };
@@ -99,6 +109,6 @@ final class OracleWorld {
     for (Table t : tables) {
       sb.append(t.name()).append(t.schema()).append(' ');
     }
-    return sb.append("(keys 1..").append(maxId).append(')').toString();
+    return sb.append("(keys 1..").append(maxId).append(unicode ? "; text beyond U+FFFF" : "").append(')').toString();
   }
 }

@@ -1,8 +1,9 @@
 package dev.rivulet.query;
 
 import dev.rivulet.engine.Column;
-import dev.rivulet.query.expr.Scope;
-import dev.rivulet.query.expr.TypeChecker;
+import dev.rivulet.query.ref.RefScope;
+import dev.rivulet.query.ref.RefType;
+import dev.rivulet.query.ref.RefTypes;
 import dev.rivulet.query.sql.SqlDialect;
 import dev.rivulet.query.sql.SqlRenderer;
 import java.util.ArrayList;
@@ -80,8 +81,8 @@ final class QuerySqlRenderer {
         for (int i = 0; i < cols.size(); i++) {
           String name = quote(cols.get(i).name());
           // H2 types DOUBLE PRECISION with BIGINT as DECFLOAT: keep the union's doubles doubles
-          boolean cast = dialect == SqlDialect.H2 && union.column(i).type() == dev.rivulet.engine.ColumnType.DOUBLE
-              && cols.get(i).type() != dev.rivulet.engine.ColumnType.DOUBLE;
+          boolean cast = dialect == SqlDialect.H2 && RefType.of(union.column(i).type()) == RefType.DOUBLE
+              && RefType.of(cols.get(i).type()) != RefType.DOUBLE;
           names.add(cast ? "CAST(" + name + " AS DOUBLE PRECISION) AS " + name : name);
         }
         parts.add("SELECT " + String.join(", ", names) + " FROM (" + query(p) + ") AS " + quote("__u" + derived++));
@@ -205,7 +206,7 @@ final class QuerySqlRenderer {
     return quote(c.alias()) + "." + quote(c.column());
   }
 
-  private String expr(Expr e, Scope scope, String clause) {
+  private String expr(Expr e, RefScope scope, String clause) {
     return SqlRenderer.render(e, dialect, scope, clause, QuerySqlRenderer::column);
   }
 
@@ -251,7 +252,7 @@ final class QuerySqlRenderer {
     String x = expr(a.arg(), scope, "aggregate");
     if (dialect == SqlDialect.H2 && (a.fn() == Expr.AggFn.SUM || a.fn() == Expr.AggFn.AVG)) {
       // H2 folds e.g. CASE WHEN x > NULL THEN ... END into an untyped NULL, which SUM rejects.
-      x = "CAST(" + x + " AS " + switch (TypeChecker.typeOf(a.arg(), scope, "aggregate")) {
+      x = "CAST(" + x + " AS " + switch (RefTypes.typeOf(a.arg(), scope)) {
         case INT -> "BIGINT";
         case DECIMAL -> "DECFLOAT";
         default -> "DOUBLE PRECISION";

@@ -3,10 +3,10 @@ package dev.rivulet.query;
 import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
-import dev.rivulet.engine.Values;
-import dev.rivulet.query.expr.Scope;
-import dev.rivulet.query.expr.TypeChecker;
+import dev.rivulet.query.ref.RefType;
+import dev.rivulet.query.ref.RefTypes;
 import dev.rivulet.query.sql.SqlDialect;
+import dev.rivulet.testkit.RefValues;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -45,7 +45,7 @@ import java.util.Random;
 final class RandomExprs {
   static final Schema SCHEMA = Schema.parse(
       "i1 INT, i2 INT, d1 DOUBLE, d2 DOUBLE, m1 DECIMAL, m2 DECIMAL, s1 STRING, s2 STRING, b1 BOOL, b2 BOOL");
-  static final Scope SCOPE = new TestScope("t", SCHEMA);
+  static final TestScope SCOPE = new TestScope("t", SCHEMA);
   static final List<ColumnType> KINDS =
       List.of(ColumnType.INT, ColumnType.DOUBLE, ColumnType.DECIMAL, ColumnType.STRING, ColumnType.BOOL);
 
@@ -65,7 +65,7 @@ final class RandomExprs {
 
   private final SqlDialect engine;
   private final Random r;
-  private final TypeChecker types = new TypeChecker(SCOPE, "generated");
+  private final RefTypes types = new RefTypes(SCOPE);
   private final Map<Expr, Num> nums = new IdentityHashMap<>();
   private final List<String> rowTexts = new ArrayList<>();
   private final List<String> textColumns = new ArrayList<>();
@@ -209,7 +209,7 @@ final class RandomExprs {
         do {
           c = r.nextInt(4001) - 2000;
         } while (c % 25 == 0);
-        yield new Expr.Lit(Values.canonical(BigDecimal.valueOf(c, 2)));
+        yield new Expr.Lit(RefValues.canonical(BigDecimal.valueOf(c, 2)));
       }
     };
   }
@@ -228,7 +228,7 @@ final class RandomExprs {
   }
 
   private Num computeNum(Expr e) {
-    ColumnType t = types.type(e);
+    ColumnType t = types.type(e).declared();
     if (e instanceof Expr.Col) {
       return new Num(20, t == ColumnType.INT ? 1 : t == ColumnType.DECIMAL && h2() ? 100 : 8, false, false);
     }
@@ -236,7 +236,7 @@ final class RandomExprs {
       if (l.value() == null || l.value() instanceof Long) {
         return new Num(l.value() == null ? 0 : Math.abs((Long) l.value()), 1, false, false);
       }
-      BigDecimal v = Values.toDecimal((Number) l.value());
+      BigDecimal v = RefValues.exact(l.value());
       return new Num(v.abs().doubleValue(), l.value() instanceof Double ? 8 : 100, false, false);
     }
     if (e instanceof Expr.Call) {
@@ -310,7 +310,7 @@ final class RandomExprs {
     if (n.inexactDouble) {
       return false;
     }
-    return !h2() || types.type(e) != ColumnType.DOUBLE || (n.exact() && n.den <= 64 && n.bound * n.den <= 0x1p24);
+    return !h2() || types.type(e) != RefType.DOUBLE || (n.exact() && n.den <= 64 && n.bound * n.den <= 0x1p24);
   }
 
   private static long lcm(long a, long b) {

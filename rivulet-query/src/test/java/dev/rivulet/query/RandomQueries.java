@@ -3,8 +3,7 @@ package dev.rivulet.query;
 import dev.rivulet.engine.Column;
 import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Schema;
-import dev.rivulet.query.expr.Expressions;
-import dev.rivulet.query.expr.TypeChecker;
+import dev.rivulet.query.ref.RefTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -40,8 +39,13 @@ final class RandomQueries {
    *     values, and their key columns are visible); the others are live queries
    */
   RandomQueries(Random r, List<? extends Source> tables, Predicate<Source> isCollection) {
+    this(r, tables, isCollection, false);
+  }
+
+  /** With {@code unicode}, literals and patterns also hold text beyond U+FFFF. */
+  RandomQueries(Random r, List<? extends Source> tables, Predicate<Source> isCollection, boolean unicode) {
     this.r = r;
-    this.x = new RandomScalars(r);
+    this.x = new RandomScalars(r, unicode);
     this.tables = tables;
     this.isCollection = isCollection;
   }
@@ -305,7 +309,7 @@ final class RandomQueries {
       }
       scope = scope.append(rel.aliased().alias(), Schema.of(cs));
     }
-    return TypeChecker.aggregateType(a, scope, "generated");
+    return RefTypes.aggregate(a, scope).declared();
   }
 
   private Expr havingCondition(List<Expr.Agg> aggs, List<Expr> groupBy, List<Rel> rels, List<RandomScalars.Col> cols) {
@@ -386,7 +390,7 @@ final class RandomQueries {
     scope = scope.append(alias, Schema.of(cs));
     for (int attempt = 0; attempt < 10; attempt++) {
       Expr e = x.of(t, cols, 1 + r.nextInt(2));
-      if (TypeChecker.typeOf(e, scope, "generated") == t) {
+      if (RefTypes.typeOf(e, scope).declared() == t) {
         return e;
       }
     }

@@ -33,13 +33,35 @@ final class RandomScalars {
   record Col(Expr.Col ref, ColumnType type, boolean arith) {}
 
   static final String[] STRINGS = {"a", "b", "ab", "B", "A", "é", "", "aß", "b a", " a", "abcd", "abcé", "abc"};
+  /**
+   * For worlds checked without H2: also text beyond U+FFFF (surrogate pairs in UTF-16) and in
+   * U+E000..U+FFFF, whose UTF-16 order is not their code-point order, some sharing the engine's
+   * three-unit sort prefix {@code "abc"} so that only the full comparison can order them.
+   */
+  static final String[] UNICODE_STRINGS = {"a", "b", "ab", "", "\uff5e", "\ud83d\ude00", "abc\uff5e",
+      "abc\ud83d\ude00", "a\ud83d\ude00b", "\ue000", "abc", "A"};
   private static final String[] PATTERN_PARTS = {"a", "b", "A", "é", "%", "%", "_", "ß", " "};
+  private static final String[] UNICODE_PATTERN_PARTS = {"a", "b", "%", "%", "_", "\uff5e", "\ud83d\ude00", "c"};
+
+  /** The text values of a world. */
+  static String[] strings(boolean unicode) {
+    return unicode ? UNICODE_STRINGS : STRINGS;
+  }
   static final double[] DOUBLES = {0.5, -1.5, 2.25, 0.25, -0.75, 3.5};
 
   private final Random r;
+  private final String[] strings;
+  private final String[] patternParts;
 
   RandomScalars(Random r) {
+    this(r, false);
+  }
+
+  /** With {@code unicode}, text literals and patterns come from {@link #UNICODE_STRINGS}. */
+  RandomScalars(Random r, boolean unicode) {
     this.r = r;
+    this.strings = strings(unicode);
+    this.patternParts = unicode ? UNICODE_PATTERN_PARTS : PATTERN_PARTS;
   }
 
   // ---- leaves ----
@@ -62,7 +84,7 @@ final class RandomScalars {
     return switch (t) {
       case INT -> new Expr.Lit((long) (r.nextInt(9) - 3));
       case DOUBLE -> new Expr.Lit(DOUBLES[r.nextInt(DOUBLES.length)]);
-      case STRING -> new Expr.Lit(STRINGS[r.nextInt(STRINGS.length)]);
+      case STRING -> new Expr.Lit(strings[r.nextInt(strings.length)]);
       case BOOL -> new Expr.Lit(r.nextBoolean());
       default -> new Expr.Lit(null);
     };
@@ -314,7 +336,7 @@ final class RandomScalars {
   private String pattern() {
     StringBuilder sb = new StringBuilder();
     for (int i = r.nextInt(4); i >= 0; i--) {
-      sb.append(PATTERN_PARTS[r.nextInt(PATTERN_PARTS.length)]);
+      sb.append(patternParts[r.nextInt(patternParts.length)]);
     }
     return sb.toString();
   }

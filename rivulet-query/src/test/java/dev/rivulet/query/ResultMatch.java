@@ -91,7 +91,7 @@ final class ResultMatch {
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < r.width(); i++) {
           Object v = r.get(i);
-          sb.append(i > 0 ? ", " : "").append(dev.rivulet.engine.Values.render(v))
+          sb.append(i > 0 ? ", " : "").append(dev.rivulet.testkit.RefValues.render(v))
               .append(v == null ? "" : ":" + v.getClass().getSimpleName());
         }
         out.add(sb.append(']').toString());

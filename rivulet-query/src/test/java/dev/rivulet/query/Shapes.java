@@ -1,10 +1,10 @@
 package dev.rivulet.query;
 
 import dev.rivulet.engine.Column;
-import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Schema;
-import dev.rivulet.query.expr.Scope;
-import dev.rivulet.query.expr.TypeChecker;
+import dev.rivulet.query.ref.RefScope;
+import dev.rivulet.query.ref.RefType;
+import dev.rivulet.query.ref.RefTypes;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,10 +16,10 @@ import java.util.List;
  * <p>The documented rules: a source's visible columns are its leading columns without the hidden
  * {@code __} ones; a block without a select list shows a lone relation's columns as they are and,
  * with several relations, every column as {@code alias.column}; a select item has the type
- * {@link TypeChecker} gives it (over the group row for a grouping block: group expressions as
- * they are, aggregates per {@link TypeChecker#aggregateType}); a union has its first part's
- * column names, each typed as the common type of the parts' columns ({@link TypeChecker#unify}:
- * INT with DOUBLE is DOUBLE), as SQL's UNION does. All output columns are nullable here
+ * the reference typing table {@link RefTypes} gives it (over the group row for a grouping block:
+ * group expressions as they are, aggregates per {@link RefTypes#aggregate}); a union has its
+ * first part's column names, each typed as the common type of the parts' columns ({@link
+ * RefTypes#common}: INT with DOUBLE is DOUBLE), as SQL's UNION does. All output columns are nullable here
  * (nullability is not compared).
  */
 final class Shapes {
@@ -30,12 +30,12 @@ final class Shapes {
       Schema first = of(u.parts().get(0));
       List<Column> cols = new ArrayList<>();
       for (int i = 0; i < first.width(); i++) {
-        ColumnType t = first.column(i).type();
+        RefType t = RefType.of(first.column(i).type());
         for (int p = 1; p < u.parts().size(); p++) {
-          ColumnType unified = TypeChecker.unify(t, of(u.parts().get(p)).column(i).type());
+          RefType unified = RefTypes.common(t, RefType.of(of(u.parts().get(p)).column(i).type()));
           t = unified == null ? t : unified;
         }
-        cols.add(Column.of(first.column(i).name(), t));
+        cols.add(Column.of(first.column(i).name(), t.declared()));
       }
       return Schema.of(cols);
     }
@@ -51,7 +51,7 @@ final class Shapes {
       }
       return Schema.of(cols);
     }
-    Scope itemScope = scope;
+    RefScope itemScope = scope;
     List<Expr> groups = s.groupBy();
     List<Expr.Agg> aggs = ExprTrees.blockAggregates(s);
     boolean grouped = ExprTrees.groups(s);
@@ -60,7 +60,7 @@ final class Shapes {
     }
     for (QueryIR.SelectItem item : s.select()) {
       Expr e = grouped ? ExprTrees.overGroup(item.expr(), groups, aggs, "__g") : item.expr();
-      cols.add(Column.of(item.name(), TypeChecker.typeOf(e, itemScope, "select " + item.name())));
+      cols.add(Column.of(item.name(), RefTypes.typeOf(e, itemScope).declared()));
     }
     return Schema.of(cols);
   }
@@ -96,11 +96,11 @@ final class Shapes {
   static BlockScope groupScope(QueryIR.Select s, BlockScope input) {
     List<Column> cols = new ArrayList<>();
     for (int i = 0; i < s.groupBy().size(); i++) {
-      cols.add(Column.of("g" + i, TypeChecker.typeOf(s.groupBy().get(i), input, "group by")));
+      cols.add(Column.of("g" + i, RefTypes.typeOf(s.groupBy().get(i), input).declared()));
     }
     List<Expr.Agg> aggs = ExprTrees.blockAggregates(s);
     for (int j = 0; j < aggs.size(); j++) {
-      cols.add(Column.of("a" + j, TypeChecker.aggregateType(aggs.get(j), input, "aggregate")));
+      cols.add(Column.of("a" + j, RefTypes.aggregate(aggs.get(j), input).declared()));
     }
     return BlockScope.of("__g", Schema.of(cols));
   }
@@ -111,8 +111,8 @@ final class Shapes {
       return false;
     }
     for (int i = 0; i < a.width(); i++) {
-      ColumnType x = a.column(i).type();
-      ColumnType y = b.column(i).type();
+      RefType x = RefType.of(a.column(i).type());
+      RefType y = RefType.of(b.column(i).type());
       if (!a.column(i).name().equals(b.column(i).name()) || x != y) {
         return false;
       }

@@ -129,7 +129,7 @@ final class SqlDatabase implements AutoCloseable {
         for (int i = 0; i < vals.length; i++) {
           vals[i] = read(rs.getObject(i + 1), schema.column(i).type());
         }
-        out.add(Row.of(vals));
+        out.add(dev.rivulet.testkit.RefValues.row(vals));
       }
     }
     return out;

@@ -4,7 +4,7 @@ import dev.rivulet.engine.Column;
 import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
-import dev.rivulet.engine.Values;
+import dev.rivulet.testkit.RefValues;
 import dev.rivulet.query.sql.SqlDialect;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -98,7 +98,7 @@ final class SqlEngines implements AutoCloseable {
       } else if (t == ColumnType.DOUBLE || (t == ColumnType.DECIMAL && lite)) {
         insert.setDouble(p, ((Number) v).doubleValue());
       } else if (t == ColumnType.DECIMAL) {
-        insert.setBigDecimal(p, Values.toDecimal((Number) v));
+        insert.setBigDecimal(p, RefValues.exact(v));
       } else {
         insert.setObject(p, v);
       }
@@ -166,7 +166,7 @@ final class SqlEngines implements AutoCloseable {
         return n == 1;
       }
     }
-    return Values.canonical(v);
+    return RefValues.canonical(v);
   }
 
   /** {@code SELECT sql} with no table. */

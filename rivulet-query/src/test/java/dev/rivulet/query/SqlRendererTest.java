@@ -19,7 +19,7 @@ import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.Values;
 import dev.rivulet.query.expr.ExprCompiler;
 import dev.rivulet.query.expr.ExprText;
-import dev.rivulet.query.expr.Scope;
+
 import dev.rivulet.query.expr.TypeChecker;
 import dev.rivulet.query.sql.SqlDialect;
 import dev.rivulet.query.sql.SqlRenderer;
@@ -41,7 +41,7 @@ import org.junit.jupiter.api.Test;
  */
 class SqlRendererTest {
   private static final Schema SCHEMA = Schema.parse("s STRING, p STRING, y INT, z INT");
-  private static final Scope SCOPE = new TestScope("r", SCHEMA);
+  private static final TestScope SCOPE = new TestScope("r", SCHEMA);
   private static final String[] ALPHABET = {"a", "b", "A", "B", "é", "É", "%", "_", "*", "?", "[", "]", "\\", "'", " "};
 
   private static String render(SqlDialect d, Expr e) {
@@ -214,7 +214,7 @@ class SqlRendererTest {
   @Test
   void arithmeticCompensationsHold() throws Exception {
     Schema schema = Schema.parse("i INT, d DOUBLE, m DECIMAL");
-    Scope scope = new TestScope("r", schema);
+    TestScope scope = new TestScope("r", schema);
     List<Expr> exprs = List.of(
         mul(lit(2000000000), lit(2000000000)),              // beyond H2's 32-bit INTEGER literals
         div(col("r.i"), lit(0)),                             // NULL, not an H2 error

@@ -29,13 +29,21 @@ import java.util.Random;
 public final class HistoryGenerator {
   /** The settings; {@code palettes} replaces the default values of some column types. */
   private record Settings(int maxSteps, int maxChangesPerStep, int domainSize, double nullRate, boolean mixed,
-      Map<ColumnType, List<Object>> palettes) {
+      Map<ColumnType, List<Object>> palettes, double rareRate) {
     Settings {
       if (maxSteps < 1 || maxChangesPerStep < 1 || domainSize < 1 || nullRate < 0 || nullRate > 1) {
         throw new IllegalArgumentException("bad generator settings: steps " + maxSteps + ", changes "
             + maxChangesPerStep + ", domain " + domainSize + ", null rate " + nullRate);
       }
       palettes = Map.copyOf(palettes);
+      if (rareRate < 0 || rareRate > 1) {
+        throw new IllegalArgumentException("bad rare rate " + rareRate);
+      }
+    }
+
+    Settings(int maxSteps, int maxChangesPerStep, int domainSize, double nullRate, boolean mixed,
+        Map<ColumnType, List<Object>> palettes) {
+      this(maxSteps, maxChangesPerStep, domainSize, nullRate, mixed, palettes, ValueDomain.RARE);
     }
   }
 
@@ -74,23 +82,32 @@ public final class HistoryGenerator {
 
   public HistoryGenerator withMaxSteps(int n) {
     Settings s = settings;
-    return with(new Settings(n, s.maxChangesPerStep, s.domainSize, s.nullRate, s.mixed, s.palettes));
+    return with(new Settings(n, s.maxChangesPerStep, s.domainSize, s.nullRate, s.mixed, s.palettes, s.rareRate));
   }
 
   public HistoryGenerator withMaxChangesPerStep(int n) {
     Settings s = settings;
-    return with(new Settings(s.maxSteps, n, s.domainSize, s.nullRate, s.mixed, s.palettes));
+    return with(new Settings(s.maxSteps, n, s.domainSize, s.nullRate, s.mixed, s.palettes, s.rareRate));
   }
 
   /** How many common values each column draws from (smaller: more collisions). */
   public HistoryGenerator withDomainSize(int n) {
     Settings s = settings;
-    return with(new Settings(s.maxSteps, s.maxChangesPerStep, n, s.nullRate, s.mixed, s.palettes));
+    return with(new Settings(s.maxSteps, s.maxChangesPerStep, n, s.nullRate, s.mixed, s.palettes, s.rareRate));
+  }
+
+  /**
+   * The probability that a value is drawn from the rare tail of its palette rather than from the
+   * common values (default {@value ValueDomain#RARE}).
+   */
+  public HistoryGenerator withRareRate(double p) {
+    Settings s = settings;
+    return with(new Settings(s.maxSteps, s.maxChangesPerStep, s.domainSize, s.nullRate, s.mixed, s.palettes, p));
   }
 
   public HistoryGenerator withNullRate(double p) {
     Settings s = settings;
-    return with(new Settings(s.maxSteps, s.maxChangesPerStep, s.domainSize, p, s.mixed, s.palettes));
+    return with(new Settings(s.maxSteps, s.maxChangesPerStep, s.domainSize, p, s.mixed, s.palettes, s.rareRate));
   }
 
   /**
@@ -106,19 +123,20 @@ public final class HistoryGenerator {
     p.putAll(settings.palettes);
     p.put(type, List.copyOf(values));
     Settings s = settings;
-    return with(new Settings(s.maxSteps, s.maxChangesPerStep, s.domainSize, s.nullRate, s.mixed, p));
+    return with(new Settings(s.maxSteps, s.maxChangesPerStep, s.domainSize, s.nullRate, s.mixed, p, s.rareRate));
   }
 
   /**
-   * A generator that first draws, from the same {@link Random}, one of four shapes around these
+   * A generator that first draws, from the same {@link Random}, one of five shapes around these
    * settings, then generates with it: as set; a domain of 2 with null rate 0.4 (dense collisions,
    * many nulls); three times the steps of at most 2 changes (long histories of small steps: large
    * state next to each change); a quarter of the steps (at least 2) with four times the changes
-   * (big transactions). Deterministic per seed like every generator.
+   * (big transactions); edges: rare values at rate 0.6 and null rate 0.3. Deterministic per seed
+   * like every generator.
    */
   public HistoryGenerator mixed() {
     Settings s = settings;
-    return with(new Settings(s.maxSteps, s.maxChangesPerStep, s.domainSize, s.nullRate, true, s.palettes));
+    return with(new Settings(s.maxSteps, s.maxChangesPerStep, s.domainSize, s.nullRate, true, s.palettes, s.rareRate));
   }
 
   public Map<String, Schema> inputs() {
@@ -134,9 +152,10 @@ public final class HistoryGenerator {
     Settings s = settings;
     if (s.mixed) {
       HistoryGenerator plain = with(new Settings(s.maxSteps, s.maxChangesPerStep, s.domainSize, s.nullRate, false,
-          s.palettes));
-      return switch (r.nextInt(4)) {
+          s.palettes, s.rareRate));
+      return switch (r.nextInt(5)) {
         case 0 -> plain.generate(r);
+        case 4 -> plain.withRareRate(0.6).withNullRate(0.3).generate(r);
         case 1 -> plain.withDomainSize(2).withNullRate(0.4).generate(r);
         case 2 -> plain.withMaxSteps(s.maxSteps * 3).withMaxChangesPerStep(2).generate(r);
         default -> plain.withMaxSteps(Math.max(2, s.maxSteps / 4)).withMaxChangesPerStep(s.maxChangesPerStep * 4)
@@ -195,14 +214,15 @@ public final class HistoryGenerator {
 
   private Object draw(Random r, Column c) {
     List<Object> palette = settings.palettes.getOrDefault(c.type(), ValueDomain.palette(c.type()));
-    return ValueDomain.draw(r, c, palette, settings.domainSize, settings.nullRate);
+    return ValueDomain.draw(r, c, palette, settings.domainSize, settings.nullRate, settings.rareRate);
   }
 
   private Row newRow(Random r, Schema schema) {
     Object[] values = new Object[schema.width()];
+    boolean nulls = settings.nullRate > 0 && r.nextInt(10) == 0; // a row NULL wherever it may be
     for (int i = 0; i < values.length; i++) {
       Column c = schema.column(i);
-      values[i] = draw(r, c);
+      values[i] = nulls && c.nullable() ? null : draw(r, c);
     }
     return Row.of(values);
   }

@@ -7,7 +7,6 @@ import dev.rivulet.engine.Reducer;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.SortKey;
-import dev.rivulet.engine.Values;
 import dev.rivulet.engine.ZSet;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -156,7 +155,8 @@ public final class Naive {
   /**
    * Groups by {@code keys} (nulls group together, as in SQL's GROUP BY) and sums {@code
    * reducer}'s output over the groups. Each group is handed to the reducer as a Z-set of its rows
-   * with their multiplicities, in {@link Row#compareTo} order.
+   * with their multiplicities, in {@link RefValues#compareRows} order (the engine's documented row
+   * order, {@code Row#compareTo}, recomputed by the reference).
    */
   public static Map<Row, Long> reduce(Map<Row, Long> in, Schema schema, List<String> keys, Reducer reducer) {
     requireRelation(in, "reduce");
@@ -196,7 +196,7 @@ public final class Naive {
         ColumnType type = col < 0 ? ColumnType.INT : schema.column(col).type();
         values.add(NaiveAggregates.value(a.kind(), type, rows, col));
       }
-      add(out, Row.of(values), 1);
+      add(out, RefValues.row(values), 1);
     });
     return out;
   }
@@ -233,7 +233,8 @@ public final class Naive {
   /**
    * The order of a top-K: the sort keys in turn, each with its direction and null placement ({@link
    * SortKey#nullsFirst} puts nulls before every value whatever the direction), then the whole row
-   * in {@link Row#compareTo} order as the tie-break.
+   * in the engine's documented {@code Row#compareTo} order (recomputed by {@link
+   * RefValues#compareRows}) as the tie-break.
    */
   public static Comparator<Row> order(Schema schema, List<SortKey> order) {
     int[] cols = schema.indexesOf(order.stream().map(SortKey::column).toList());
@@ -246,7 +247,7 @@ public final class Naive {
         if (x == null || y == null) {
           c = x == y ? 0 : (x == null) == key.nullsFirst() ? -1 : 1;
         } else {
-          c = Values.compare(x, y);
+          c = RefValues.compare(x, y);
           if (key.descending()) {
             c = -c;
           }
@@ -255,7 +256,7 @@ public final class Naive {
           return c;
         }
       }
-      return a.compareTo(b);
+      return RefValues.compareRows(a, b);
     };
   }
 
@@ -268,8 +269,10 @@ public final class Naive {
 
   /** Groups of rows of positive multiplicity by their values at {@code keys}, in key order. */
   private static Map<Row, Map<Row, Long>> groups(Map<Row, Long> in, int[] keys) {
-    Map<Row, Map<Row, Long>> groups = new TreeMap<>();
-    new TreeMap<>(in).forEach((row, m) -> {
+    Map<Row, Map<Row, Long>> groups = new TreeMap<>(RefValues.ROW_ORDER);
+    Map<Row, Long> sorted = new TreeMap<>(RefValues.ROW_ORDER);
+    sorted.putAll(in);
+    sorted.forEach((row, m) -> {
       if (m > 0) {
         groups.computeIfAbsent(row.project(keys), k -> new LinkedHashMap<>()).put(row, m);
       }

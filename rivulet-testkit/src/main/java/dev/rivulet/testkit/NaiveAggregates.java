@@ -3,7 +3,6 @@ package dev.rivulet.testkit;
 import dev.rivulet.engine.Aggregate;
 import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Row;
-import dev.rivulet.engine.Values;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Map;
@@ -26,7 +25,7 @@ import java.util.Map;
  *       engine's documented choice; note it rounds twice (34 digits, then binary).
  *   <li>Non-finite doubles, IEEE style: any NaN, or both infinities, gives NaN; otherwise an
  *       infinity gives that infinity.
- *   <li>{@code min}/{@code max}: the least/greatest non-null value in {@link Values#compare} order.
+ *   <li>{@code min}/{@code max}: the least/greatest non-null value in {@link RefValues#compare} order.
  * </ul>
  */
 final class NaiveAggregates {
@@ -52,7 +51,7 @@ final class NaiveAggregates {
         return n;
       }
       case COUNT_DISTINCT: {
-        java.util.Set<Object> seen = new java.util.HashSet<>();
+        java.util.Set<Object> seen = new java.util.TreeSet<>(RefValues::compare);
         for (Row r : rows.keySet()) {
           if (r.get(col) != null) {
             seen.add(r.get(col));
@@ -65,8 +64,8 @@ final class NaiveAggregates {
         Object best = null;
         for (Row r : rows.keySet()) {
           Object v = r.get(col);
-          if (v != null && (best == null || (kind == Aggregate.Kind.MIN ? Values.compare(v, best) < 0
-              : Values.compare(v, best) > 0))) {
+          if (v != null && (best == null || (kind == Aggregate.Kind.MIN ? RefValues.compare(v, best) < 0
+              : RefValues.compare(v, best) > 0))) {
             best = v;
           }
         }
@@ -103,7 +102,7 @@ final class NaiveAggregates {
           continue;
         }
       }
-      sum = sum.add(Values.toDecimal((Number) v).multiply(BigDecimal.valueOf(m)));
+      sum = sum.add(RefValues.exact(v).multiply(BigDecimal.valueOf(m)));
     }
     if (n == 0) {
       return null;
@@ -116,9 +115,9 @@ final class NaiveAggregates {
     }
     if (average) {
       BigDecimal avg = sum.divide(BigDecimal.valueOf(n), MathContext.DECIMAL128);
-      return Values.canonical(type == ColumnType.DECIMAL ? avg : (Object) avg.doubleValue());
+      return RefValues.canonical(type == ColumnType.DECIMAL ? avg : (Object) avg.doubleValue());
     }
     boolean toDouble = type == ColumnType.DOUBLE || (type == ColumnType.ANY && anyDouble);
-    return Values.canonical(toDouble ? (Object) sum.doubleValue() : sum);
+    return RefValues.canonical(toDouble ? (Object) sum.doubleValue() : sum);
   }
 }

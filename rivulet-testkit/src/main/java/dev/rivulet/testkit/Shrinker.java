@@ -235,6 +235,8 @@ public final class Shrinker {
    * The size order shrinking descends: total weight mass, then change entries, then the sum of
    * squared step sizes (smaller steps), then step count, then value complexity.
    */
+  private static final long SMALL = 1L << 20;
+
   static long[] measure(History h) {
     long mass = 0;
     long entries = 0;
@@ -254,12 +256,23 @@ public final class Shrinker {
     return new long[] {mass, entries, squares, h.size(), complexity};
   }
 
+  /**
+   * How complex a value is: for integers strictly growing with the magnitude below 2^20 (so that
+   * {@code l - 1} is simpler than {@code l}: counting bits made 4 no simpler than 5, and a shrink
+   * could stop at 5 when 3 still failed), then by bit count; doubles and decimals above every
+   * integer (so their integer part is simpler).
+   */
   private static long complexity(Object v) {
     if (v instanceof Long l) {
-      return l == Long.MIN_VALUE ? 65 : 64 - Long.numberOfLeadingZeros(Math.abs(l)) + (l < 0 ? 1 : 0);
+      long sign = l < 0 ? 1 : 0;
+      if (l > -SMALL && l < SMALL) {
+        return 2 * Math.abs(l) + sign;
+      }
+      long bits = l == Long.MIN_VALUE ? 64 : 64 - Long.numberOfLeadingZeros(Math.abs(l));
+      return 2 * SMALL + 2 * bits + sign;
     }
     if (v instanceof Double || v instanceof BigDecimal) {
-      return 70;
+      return 4 * SMALL;
     }
     if (v instanceof String s) {
       return s.length();

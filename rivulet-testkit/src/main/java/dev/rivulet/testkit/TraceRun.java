@@ -81,6 +81,9 @@ final class TraceRun {
           return new Outcome(d, folded);
         }
       }
+      List<Row> state = new java.util.ArrayList<>();
+      contents.values().forEach(m -> state.addAll(m.keySet()));
+      RareKinds.TRACES.add(state);
     }
     return new Outcome(null, folded);
   }

@@ -121,6 +121,24 @@ public final class Bag<V> {
     size = last;
   }
 
+  /** True once the values are found through the hash table rather than by a scan (for tests). */
+  boolean indexed() {
+    return slots != null;
+  }
+
+  /** The longest probe run of the hash table (0 while scanning), to show clustering in tests. */
+  int longestProbe() {
+    int longest = 0;
+    for (int i = 0; slots != null && i < size; i++) {
+      int probes = 1;
+      for (int s = home(hashes[i]); slots[s] != i + 1; s = next(s)) {
+        probes++;
+      }
+      longest = Math.max(longest, probes);
+    }
+    return longest;
+  }
+
   private int home(int h) {
     return h * 0x9E3779B9 >>> shift;
   }

@@ -16,7 +16,8 @@ final class LikePattern {
   /*
    * The pattern is kept as code points with two negative markers. Patterns of the common shapes
    * (no wildcard, 'abc%', '%abc', '%abc%') compare with String methods; those are exact in code
-   * points too, because a well-formed literal can neither start nor end inside a surrogate pair.
+   * points too, because a well-formed literal can neither start nor end inside a surrogate pair
+   * (a literal with an unpaired surrogate takes the general matcher).
    * Any other pattern runs the greedy matcher with one backtrack point (the last '%' seen): on a
    * mismatch it retries with that '%' taking one more character. That is complete for patterns
    * with only '%' and '_' and takes O(text * pattern) steps at worst.
@@ -69,8 +70,26 @@ final class LikePattern {
         lit = text(this.pattern, 1, n - 1);
       }
     }
+    if (lit != null && s != Shape.EXACT && hasLoneSurrogate(lit)) {
+      // String.startsWith / endsWith / contains would match a lone surrogate against one half of
+      // a pair, which is no character of the text: leave such a literal to the general matcher.
+      s = Shape.GENERAL;
+      lit = null;
+    }
     this.shape = s;
     this.literal = lit;
+  }
+
+  private static boolean hasLoneSurrogate(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A case-sensitive LIKE pattern. */
@@ -92,6 +111,16 @@ final class LikePattern {
       case CONTAINS -> s.contains(literal);
       case GENERAL -> general(s);
     };
+  }
+
+  /** The shape this pattern is matched by ({@code EXACT}, {@code PREFIX}, ...; for tests). */
+  String shape() {
+    return shape.name();
+  }
+
+  /** {@code text} matched by the general matcher whatever the shape (for tests). */
+  boolean matchesGenerally(String text) {
+    return general(lowerCase ? text.toLowerCase(Locale.ROOT) : text);
   }
 
   private boolean general(String s) {

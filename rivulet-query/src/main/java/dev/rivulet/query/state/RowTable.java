@@ -257,6 +257,16 @@ public final class RowTable {
   }
 
 
+  /** True while every key is one 64-bit integer compared as a primitive (for tests). */
+  boolean primitiveKeys() {
+    return longKeys != null;
+  }
+
+  /** True once a long probe run switched the table to the multiplicative spread (for tests). */
+  boolean scrambled() {
+    return scrambled;
+  }
+
   private int home(long k) {
     return scrambled ? (int) (k * 0x9E3779B97F4A7C15L >>> shift) : (int) (k ^ k >>> 32) & mask;
   }

@@ -1,13 +1,11 @@
 package dev.rivulet.query.sql;
 
-import dev.rivulet.engine.ColumnType;
 import dev.rivulet.query.Expr;
-import dev.rivulet.query.expr.Arithmetic;
-import dev.rivulet.query.expr.ExprText;
+import dev.rivulet.query.ref.RefType;
 
 /**
- * Renders {@code + - * /} for {@link SqlRenderer} so that the engine does the arithmetic {@link
- * Arithmetic} does for the static result type:
+ * Renders {@code + - * /} for {@link SqlRenderer} so that the engine does the arithmetic the
+ * reference ({@code RefArith}) does for the static result type of the reference typing table:
  *
  * <ul>
  *   <li>{@code INT}: integer arithmetic; division truncates in both engines. H2 gets every operand
@@ -30,11 +28,11 @@ final class SqlArithmetic {
 
   private SqlArithmetic() {}
 
-  static void render(SqlRenderer r, StringBuilder sb, Expr.Arith a, ColumnType type) {
+  static void render(SqlRenderer r, StringBuilder sb, Expr.Arith a, RefType type) {
     boolean h2 = r.dialect() == SqlDialect.H2;
     boolean div = a.op() == Expr.ArithOp.DIV;
-    String op = " " + ExprText.arithSymbol(a.op()) + " ";
-    if (type == ColumnType.DECIMAL && div) {
+    String op = " " + symbol(a.op()) + " ";
+    if (type == RefType.DECIMAL && div) {
       if (h2) {
         sb.append("CAST((");
         r.cast(sb, a.left(), H2_QUOTIENT, false);
@@ -63,10 +61,23 @@ final class SqlArithmetic {
     sb.append(')');
   }
 
-  private static void operand(SqlRenderer r, StringBuilder sb, Expr e, ColumnType type, boolean h2) {
-    if (type == ColumnType.DOUBLE) {
+  private static String symbol(Expr.ArithOp op) {
+    switch (op) {
+      case ADD:
+        return "+";
+      case SUB:
+        return "-";
+      case MUL:
+        return "*";
+      default:
+        return "/";
+    }
+  }
+
+  private static void operand(SqlRenderer r, StringBuilder sb, Expr e, RefType type, boolean h2) {
+    if (type == RefType.DOUBLE) {
       r.cast(sb, e, r.doubleType(), r.rendersDouble(e));
-    } else if (type == ColumnType.INT && h2) {
+    } else if (type == RefType.INT && h2) {
       r.cast(sb, e, "BIGINT", rendersBigint(r, e));
     } else {
       r.append(sb, e);
@@ -79,7 +90,7 @@ final class SqlArithmetic {
       return l.value() == null || SqlRenderer.value(l) instanceof Long;
     }
     if (e instanceof Expr.Arith a) {
-      return r.typeOf(a) == ColumnType.INT;
+      return r.typeOf(a) == RefType.INT;
     }
     return e instanceof Expr.Call c && c.fn() == Expr.StringFn.LENGTH;
   }

@@ -1,12 +1,12 @@
 package dev.rivulet.query.sql;
 
 import dev.rivulet.query.QueryException;
-import dev.rivulet.query.expr.ExprCompiler;
+import dev.rivulet.query.ref.RefEval;
 
 /**
  * The SQL engines {@link SqlRenderer} writes expressions for, and how far each one computes what
- * {@link ExprCompiler} computes. Both are tested value for value against the evaluator on random
- * expressions ({@code ExprDifferentialTest}); the restrictions of that test are exactly the
+ * the reference evaluator {@link RefEval} (and the query layer's compiler) computes. Both are tested
+ * value for value against both evaluators on random expressions ({@code ExprDifferentialTest}); the restrictions of that test are exactly the
  * differences listed here as not compensated.
  */
 public enum SqlDialect {

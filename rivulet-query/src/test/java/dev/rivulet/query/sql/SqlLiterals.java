@@ -1,9 +1,8 @@
 package dev.rivulet.query.sql;
 
 import dev.rivulet.engine.Bytes;
-import dev.rivulet.engine.ColumnType;
-import dev.rivulet.engine.Values;
 import dev.rivulet.query.QueryException;
+import dev.rivulet.testkit.RefValues;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -65,8 +64,8 @@ final class SqlLiterals {
     } else if (v instanceof Instant t && !sqlite) {
       sb.append("TIMESTAMP WITH TIME ZONE '").append(t).append('\'');
     } else {
-      throw new QueryException(clause + ": " + dialect + " cannot hold the literal " + Values.render(v)
-          + " (" + ColumnType.of(v) + ")");
+      throw new QueryException(clause + ": " + dialect + " cannot hold the literal " + RefValues.render(v)
+          + " (" + dev.rivulet.query.ref.RefTypes.literal(v) + ")");
     }
   }
 
@@ -100,7 +99,7 @@ final class SqlLiterals {
         if (Character.isHighSurrogate(ch) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
           i++;
         } else if (Character.isSurrogate(ch)) {
-          throw new QueryException(clause + ": text " + Values.render(s)
+          throw new QueryException(clause + ": text " + RefValues.render(s)
               + " has an unpaired surrogate and cannot be sent to SQLite");
         }
       }

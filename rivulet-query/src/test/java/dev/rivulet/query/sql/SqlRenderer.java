@@ -1,24 +1,25 @@
 package dev.rivulet.query.sql;
 
-import dev.rivulet.engine.ColumnType;
-import dev.rivulet.engine.Values;
 import dev.rivulet.query.Expr;
 import dev.rivulet.query.QueryException;
-import dev.rivulet.query.expr.ExprCompiler;
-import dev.rivulet.query.expr.ExprText;
-import dev.rivulet.query.expr.Scope;
-import dev.rivulet.query.expr.TypeChecker;
+import dev.rivulet.query.ref.RefEval;
+import dev.rivulet.query.ref.RefScope;
+import dev.rivulet.query.ref.RefType;
+import dev.rivulet.query.ref.RefTypes;
+import dev.rivulet.testkit.RefValues;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
 /**
  * Renders a scalar {@link Expr} as SQL text for one {@link SqlDialect}, so that the engine
- * computes the value {@link ExprCompiler} computes (the compensations and the remaining
- * differences are listed on each dialect).
+ * computes the value the reference evaluator {@link RefEval} computes (and so the query layer
+ * should; the compensations and the remaining differences are listed on each dialect).
  *
- * <p>The caller renders column references ({@code columns}); the scope gives their types, which
- * choose the arithmetic as they do for the evaluator. Every composite expression is
+ * <p>The caller renders column references ({@code columns}); the scope gives their types. Every
+ * type that chooses a cast or the arithmetic comes from the reference typing table {@link
+ * RefTypes}, never from the query layer's type checker, so the SQL engines stay independent of
+ * the code under test. Every composite expression is
  * parenthesized, so the result can be embedded anywhere. Literals are rendered from their values,
  * never spliced: strings are quoted with {@code ''} doubling, doubles are written in a form that
  * reads back to the same double, booleans as {@code 1}/{@code 0} (SQLite) or {@code TRUE}/{@code
@@ -26,17 +27,20 @@ import java.util.function.Function;
  */
 public final class SqlRenderer {
   private final SqlDialect dialect;
-  private final TypeChecker types;
+  private final RefTypes types;
+  private final String clause;
   private final Function<Expr.Col, String> columns;
 
-  SqlRenderer(SqlDialect dialect, Scope scope, String clause, Function<Expr.Col, String> columns) {
+  SqlRenderer(SqlDialect dialect, RefScope scope, String clause, Function<Expr.Col, String> columns) {
     this.dialect = dialect;
-    this.types = new TypeChecker(scope, clause);
+    this.types = new RefTypes(scope);
+    this.clause = clause;
     this.columns = columns;
   }
 
-  /** Renders {@code e} (type-checked first; type errors name {@code clause}). */
-  public static String render(Expr e, SqlDialect dialect, Scope scope, String clause, Function<Expr.Col, String> columns) {
+  /** Renders {@code e} (type-checked first by the reference typing table). */
+  public static String render(Expr e, SqlDialect dialect, RefScope scope, String clause,
+      Function<Expr.Col, String> columns) {
     return new SqlRenderer(dialect, scope, clause, columns).render(e);
   }
 
@@ -57,10 +61,10 @@ public final class SqlRenderer {
     } else if (e instanceof Expr.Lit l) {
       literal(sb, value(l));
     } else if (e instanceof Expr.Compare c) {
-      ColumnType t = TypeChecker.unify(types.type(c.left()), types.type(c.right()));
+      RefType t = RefTypes.common(types.type(c.left()), types.type(c.right()));
       sb.append('(');
       typed(sb, c.left(), t);
-      sb.append(' ').append(ExprText.compareSymbol(c.op())).append(' ');
+      sb.append(' ').append(compareSymbol(c.op())).append(' ');
       typed(sb, c.right(), t);
       sb.append(')');
     } else if (e instanceof Expr.And a) {
@@ -69,7 +73,7 @@ public final class SqlRenderer {
       junction(sb, o.args(), " OR ", false);
     } else if (e instanceof Expr.Not n) {
       sb.append("(NOT ");
-      typed(sb, n.arg(), ColumnType.BOOL);
+      typed(sb, n.arg(), RefType.BOOL);
       sb.append(')');
     } else if (e instanceof Expr.IsNull n) {
       sb.append('(');
@@ -80,9 +84,9 @@ public final class SqlRenderer {
         literal(sb, Boolean.FALSE);
         return;
       }
-      ColumnType t = types.type(in.arg());
+      RefType t = types.type(in.arg());
       for (Expr v : in.values()) {
-        t = TypeChecker.unify(t, types.type(v));
+        t = RefTypes.common(t, types.type(v));
       }
       sb.append('(');
       typed(sb, in.arg(), t);
@@ -95,7 +99,7 @@ public final class SqlRenderer {
     } else if (e instanceof Expr.Like l) {
       like(sb, l);
     } else if (e instanceof Expr.Coalesce c) {
-      ColumnType t = types.type(c);
+      RefType t = types.type(c);
       if (c.args().size() == 1) {
         branch(sb, c.args().get(0), t);
       } else {
@@ -105,7 +109,7 @@ public final class SqlRenderer {
         sb.append(')').append(close);
       }
     } else if (e instanceof Expr.Case c) {
-      ColumnType t = types.type(c);
+      RefType t = types.type(c);
       String close = c.whens().isEmpty() ? "" : typedOpen(sb, t);
       caseWhen(sb, c);
       sb.append(close);
@@ -114,7 +118,24 @@ public final class SqlRenderer {
     } else if (e instanceof Expr.Call c) {
       call(sb, c);
     } else {
-      throw new QueryException(types.clause() + ": cannot render " + ExprText.of(e) + " as SQL");
+      throw new QueryException(clause + ": cannot render " + e + " as SQL");
+    }
+  }
+
+  static String compareSymbol(Expr.CompareOp op) {
+    switch (op) {
+      case EQ:
+        return "=";
+      case NE:
+        return "<>";
+      case GT:
+        return ">";
+      case GTE:
+        return ">=";
+      case LT:
+        return "<";
+      default:
+        return "<=";
     }
   }
 
@@ -124,7 +145,7 @@ public final class SqlRenderer {
     return dialect;
   }
 
-  ColumnType typeOf(Expr e) {
+  RefType typeOf(Expr e) {
     return types.type(e);
   }
 
@@ -152,7 +173,7 @@ public final class SqlRenderer {
 
   /** The canonical value of a literal (an IR literal may hold, say, an Integer or 2.0). */
   static Object value(Expr.Lit l) {
-    return Values.canonical(l.value());
+    return RefValues.canonical(l.value());
   }
 
   /** The SQL type a DOUBLE operand is cast to in this dialect. */
@@ -166,10 +187,10 @@ public final class SqlRenderer {
       return value(l) instanceof Double;
     }
     if (e instanceof Expr.Arith a) {
-      return types.type(a) == ColumnType.DOUBLE;
+      return types.type(a) == RefType.DOUBLE;
     }
-    return e instanceof Expr.Coalesce c && !sqlite() && types.type(c) == ColumnType.DOUBLE
-        || e instanceof Expr.Case k && !sqlite() && types.type(k) == ColumnType.DOUBLE;
+    return e instanceof Expr.Coalesce c && !sqlite() && types.type(c) == RefType.DOUBLE
+        || e instanceof Expr.Case k && !sqlite() && types.type(k) == RefType.DOUBLE;
   }
 
   // ---- nodes ----
@@ -184,13 +205,13 @@ public final class SqlRenderer {
       if (i > 0) {
         sb.append(op);
       }
-      typed(sb, args.get(i), ColumnType.BOOL);
+      typed(sb, args.get(i), RefType.BOOL);
     }
     sb.append(')');
   }
 
   /** COALESCE arguments, each a {@link #branch}. */
-  private void list(StringBuilder sb, List<Expr> args, ColumnType branchType) {
+  private void list(StringBuilder sb, List<Expr> args, RefType branchType) {
     for (int i = 0; i < args.size(); i++) {
       if (i > 0) {
         sb.append(", ");
@@ -204,8 +225,8 @@ public final class SqlRenderer {
    * which would turn an inexact double into its shortest decimal; casting the non-double branches
    * keeps the result a double.
    */
-  private void branch(StringBuilder sb, Expr e, ColumnType t) {
-    boolean cast = !sqlite() && t == ColumnType.DOUBLE && typeOf(e) != ColumnType.DOUBLE;
+  private void branch(StringBuilder sb, Expr e, RefType t) {
+    boolean cast = !sqlite() && t == RefType.DOUBLE && typeOf(e) != RefType.DOUBLE;
     if (cast) {
       cast(sb, e, "DOUBLE PRECISION", false);
     } else {
@@ -219,11 +240,11 @@ public final class SqlRenderer {
    * compare it with a boolean), so there a NULL literal, or an expression of NULL literals only,
    * is cast to the type.
    */
-  void typed(StringBuilder sb, Expr e, ColumnType t) {
+  void typed(StringBuilder sb, Expr e, RefType t) {
     String type = sqlite() || t == null ? null : h2Type(t);
     if (type != null && e instanceof Expr.Lit l && l.value() == null) {
       sb.append("CAST(NULL AS ").append(type).append(')');
-    } else if (type != null && !(e instanceof Expr.Col) && types.type(e) == ColumnType.ANY) {
+    } else if (type != null && !(e instanceof Expr.Col) && types.type(e) == RefType.ANY) {
       // an expression of NULL literals only, e.g. COALESCE(NULL, NULL)
       sb.append("CAST(");
       expr(sb, e);
@@ -239,7 +260,7 @@ public final class SqlRenderer {
    * out as text, so that {@code CASE ... END = b} fails ("CHARACTER VARYING and BOOLEAN are not
    * comparable"). The cast states the type we checked.
    */
-  private String typedOpen(StringBuilder sb, ColumnType t) {
+  private String typedOpen(StringBuilder sb, RefType t) {
     String type = sqlite() ? null : h2Type(t);
     if (type == null) {
       return "";
@@ -248,7 +269,7 @@ public final class SqlRenderer {
     return " AS " + type + ")";
   }
 
-  private static String h2Type(ColumnType t) {
+  private static String h2Type(RefType t) {
     return switch (t) {
       case INT -> "BIGINT";
       case DOUBLE -> "DOUBLE PRECISION";
@@ -263,7 +284,7 @@ public final class SqlRenderer {
   }
 
   private void caseWhen(StringBuilder sb, Expr.Case c) {
-    ColumnType t = types.type(c);
+    RefType t = types.type(c);
     if (c.whens().isEmpty()) {
       if (c.otherwise() == null) {
         sb.append("NULL");
@@ -275,7 +296,7 @@ public final class SqlRenderer {
     sb.append("(CASE");
     for (Expr.When w : c.whens()) {
       sb.append(" WHEN ");
-      typed(sb, w.condition(), ColumnType.BOOL);
+      typed(sb, w.condition(), RefType.BOOL);
       sb.append(" THEN ");
       branch(sb, w.value(), t);
     }
@@ -291,10 +312,10 @@ public final class SqlRenderer {
     sb.append('(');
     if (ci) {
       sb.append(sqlite() ? "lower(" : "LOWER(");
-      typed(sb, l.arg(), ColumnType.STRING);
+      typed(sb, l.arg(), RefType.STRING);
       sb.append(')');
     } else {
-      typed(sb, l.arg(), ColumnType.STRING);
+      typed(sb, l.arg(), RefType.STRING);
     }
     if (sqlite()) {
       sb.append(" GLOB ");
@@ -317,10 +338,10 @@ public final class SqlRenderer {
         literal(sb, p.toLowerCase(Locale.ROOT));
       } else if (ci) {
         sb.append("LOWER(");
-        typed(sb, l.pattern(), ColumnType.STRING);
+        typed(sb, l.pattern(), RefType.STRING);
         sb.append(')');
       } else {
-        typed(sb, l.pattern(), ColumnType.STRING);
+        typed(sb, l.pattern(), RefType.STRING);
       }
       sb.append(" ESCAPE ''");
     }
@@ -355,7 +376,7 @@ public final class SqlRenderer {
           if (i > 0) {
             sb.append(" || ");
           }
-          typed(sb, args.get(i), ColumnType.STRING);
+          typed(sb, args.get(i), RefType.STRING);
         }
         sb.append(')');
       }
@@ -365,24 +386,24 @@ public final class SqlRenderer {
           sb.append(sqlite() ? "substr(" : "SUBSTRING(");
           for (int i = 0; i < args.size(); i++) {
             sb.append(i > 0 ? ", " : "");
-            typed(sb, args.get(i), i == 0 ? ColumnType.STRING : ColumnType.INT);
+            typed(sb, args.get(i), i == 0 ? RefType.STRING : RefType.INT);
           }
           sb.append(')');
         } else {
           SqlSubstring.renderH2(this, sb, args.get(0), args.get(1), args.get(2));
         }
       }
-      default -> throw new QueryException(types.clause() + ": cannot render " + ExprText.of(c) + " as SQL");
+      default -> throw new QueryException(clause + ": cannot render " + c + " as SQL");
     }
   }
 
   private void function(StringBuilder sb, String name, Expr arg) {
     sb.append(name).append('(');
-    typed(sb, arg, ColumnType.STRING);
+    typed(sb, arg, RefType.STRING);
     sb.append(')');
   }
 
   private void literal(StringBuilder sb, Object v) {
-    SqlLiterals.append(sb, v, dialect, types.clause());
+    SqlLiterals.append(sb, v, dialect, clause);
   }
 }

@@ -1,11 +1,12 @@
 package dev.rivulet.query.sql;
 
 import dev.rivulet.query.Expr;
-import dev.rivulet.query.expr.StringFunctions;
+import dev.rivulet.query.ref.RefStrings;
+import dev.rivulet.query.ref.RefType;
 
 /**
  * Renders {@code substring(s, start, length)} for H2 with SQLite's semantics (see {@link
- * StringFunctions#substring}). H2 agrees for a positive length and a non-zero start; it reads
+ * RefStrings#substring}). H2 agrees for a positive length and a non-zero start; it reads
  * start 0 as 1 and a negative length as empty, where SQLite reads start 0 as the position before
  * the first character and a negative length as the characters before the start. The rendering
  * maps every case onto an H2 call with a length of zero or more:
@@ -30,7 +31,7 @@ final class SqlSubstring {
   private SqlSubstring() {}
 
   static void renderH2(SqlRenderer r, StringBuilder sb, Expr s, Expr start, Expr length) {
-    String ss = text(r, s, dev.rivulet.engine.ColumnType.STRING);
+    String ss = text(r, s, RefType.STRING);
     if (start instanceof Expr.Lit ly && length instanceof Expr.Lit lz
         && SqlRenderer.value(ly) instanceof Long y && SqlRenderer.value(lz) instanceof Long z
         && Math.abs(y) < SMALL && Math.abs(z) < SMALL) {
@@ -52,8 +53,8 @@ final class SqlSubstring {
       sb.append("SUBSTRING(").append(ss).append(", ").append(from).append(", ").append(count).append(')');
       return;
     }
-    String y = text(r, start, dev.rivulet.engine.ColumnType.INT);
-    String z = text(r, length, dev.rivulet.engine.ColumnType.INT);
+    String y = text(r, start, RefType.INT);
+    String z = text(r, length, RefType.INT);
     String gt = "GREATEST(" + y + " + " + z + ", 1)";
     String nulls = "CASE WHEN " + y + " IS NULL OR " + z + " IS NULL THEN NULL";
     sb.append("SUBSTRING(").append(ss).append(", ")
@@ -65,7 +66,7 @@ final class SqlSubstring {
         .append(" - ").append(gt).append(" WHEN ").append(y).append(" < 0 THEN 0 - ").append(z).append(" ELSE 0 END)");
   }
 
-  private static String text(SqlRenderer r, Expr e, dev.rivulet.engine.ColumnType t) {
+  private static String text(SqlRenderer r, Expr e, RefType t) {
     StringBuilder sb = new StringBuilder();
     r.typed(sb, e, t);
     return sb.toString();

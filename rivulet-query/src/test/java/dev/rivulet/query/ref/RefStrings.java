@@ -1,0 +1,96 @@
+package dev.rivulet.query.ref;
+
+import java.util.Locale;
+
+/**
+ * The reference's text operations, on Unicode code points (never UTF-16 units), as the README and
+ * SQLite define them; plain algorithms, chosen to be obviously right rather than fast.
+ */
+public final class RefStrings {
+  private RefStrings() {}
+
+  /**
+   * {@code text LIKE pattern}: {@code %} matches any run of characters (also none), {@code _}
+   * exactly one, every other character itself; the whole text must match. ILIKE is LIKE after
+   * lower-casing both with {@link Locale#ROOT}. Decided by the textbook table: {@code m[i][j]} says
+   * whether the first {@code i} characters of the text match the first {@code j} of the pattern.
+   */
+  public static boolean like(String text, String pattern, boolean caseInsensitive) {
+    int[] t = (caseInsensitive ? text.toLowerCase(Locale.ROOT) : text).codePoints().toArray();
+    int[] p = (caseInsensitive ? pattern.toLowerCase(Locale.ROOT) : pattern).codePoints().toArray();
+    boolean[][] m = new boolean[t.length + 1][p.length + 1];
+    m[0][0] = true;
+    for (int j = 1; j <= p.length; j++) {
+      m[0][j] = m[0][j - 1] && p[j - 1] == '%';
+    }
+    for (int i = 1; i <= t.length; i++) {
+      for (int j = 1; j <= p.length; j++) {
+        int c = p[j - 1];
+        if (c == '%') {
+          m[i][j] = m[i][j - 1] || m[i - 1][j];
+        } else {
+          m[i][j] = m[i - 1][j - 1] && (c == '_' || c == t[i - 1]);
+        }
+      }
+    }
+    return m[t.length][p.length];
+  }
+
+  /** The number of code points. */
+  public static long length(String s) {
+    return s.codePoints().count();
+  }
+
+  /** {@code s} without leading and trailing U+0020 spaces (other white space stays). */
+  public static String trim(String s) {
+    int b = 0;
+    int e = s.length();
+    while (b < e && s.charAt(b) == ' ') {
+      b++;
+    }
+    while (e > b && s.charAt(e - 1) == ' ') {
+      e--;
+    }
+    return s.substring(b, e);
+  }
+
+  /**
+   * SQLite's {@code substr(s, y, z)}: the code points at positions {@code p} (numbered from 1)
+   * with {@code lo <= p < hi}, where {@code start} is {@code y} for {@code y > 0}, {@code n + y +
+   * 1} for {@code y < 0} (so -1 is the last) and 0 for {@code y = 0} (the position before the
+   * first); {@code [lo, hi)} is {@code [start, start + z)} for {@code z >= 0} and {@code [start +
+   * z, start)} for {@code z < 0}. Without a length ({@code z} null) it runs to the end.
+   */
+  public static String substring(String s, long y, Long z) {
+    int[] cps = s.codePoints().toArray();
+    long n = cps.length;
+    long start = y > 0 ? y : y < 0 ? n + y + 1 : 0;
+    long lo;
+    long hi;
+    if (z == null) {
+      lo = start;
+      hi = Long.MAX_VALUE;
+    } else if (z >= 0) {
+      lo = start;
+      hi = saturated(start, z);
+    } else {
+      lo = saturated(start, z);
+      hi = start;
+    }
+    StringBuilder out = new StringBuilder();
+    for (int p = 1; p <= n; p++) {
+      if (lo <= p && p < hi) {
+        out.appendCodePoint(cps[p - 1]);
+      }
+    }
+    return out.toString();
+  }
+
+  private static long saturated(long a, long b) {
+    try {
+      return Math.addExact(a, b);
+    } catch (ArithmeticException overflow) {
+      return b > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
+    }
+  }
+}
