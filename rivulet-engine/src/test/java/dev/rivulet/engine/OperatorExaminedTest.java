@@ -65,4 +65,14 @@ class OperatorExaminedTest {
       return f;
     })).containsExactly(4, 6, 0);
   }
+
+  @Test
+  void topKHydrationCountsItsInputAndTheDistinctRowsItLoads() {
+    for (BiFunction<GraphBuilder, Stream, Stream> shape : List.<BiFunction<GraphBuilder, Stream, Stream>>of(
+        (b, s) -> s.topK(List.of(SortKey.asc("score")), 0, 2),
+        (b, s) -> s.topK(List.of("grp"), List.of(SortKey.asc("score")), 0, 1))) {
+      // 4 entries in; 3 distinct rows loaded (row 3 twice).
+      assertThat(examined("top-k", shape)[0]).isEqualTo(4 + 3);
+    }
+  }
 }
