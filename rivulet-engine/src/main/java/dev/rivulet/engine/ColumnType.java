@@ -29,6 +29,26 @@ public enum ColumnType {
   /** Any canonical value; no check. */
   ANY;
 
+  /** The type names {@link #named} accepts, for messages. */
+  public static final String NAMES = "INT, DOUBLE, DECIMAL, STRING, BOOL (or BOOLEAN), BYTES, DATE, TIMESTAMP, ANY";
+
+  /**
+   * The type called {@code name} in any case ({@code BOOLEAN} is {@link #BOOL}), or null when
+   * there is none.
+   */
+  public static ColumnType named(String name) {
+    String n = name.toUpperCase(java.util.Locale.ROOT);
+    if (n.equals("BOOLEAN")) {
+      return BOOL;
+    }
+    for (ColumnType t : values()) {
+      if (t.name().equals(n)) {
+        return t;
+      }
+    }
+    return null;
+  }
+
   /** True when canonical value {@code v} (non-null) belongs to this type's domain. */
   public boolean accepts(Object v) {
     return switch (this) {

@@ -42,7 +42,10 @@ public final class Schema {
     return new Schema(columns);
   }
 
-  /** Shorthand: {@code Schema.parse("id INT NOT NULL, title STRING")}. */
+  /**
+   * Shorthand: {@code Schema.parse("id INT NOT NULL, title STRING")}. Type names are those of
+   * {@link ColumnType}, in any case; {@code BOOLEAN} is accepted for {@code BOOL}.
+   */
   public static Schema parse(String spec) {
     List<Column> cols = new ArrayList<>();
     for (String part : spec.split(",")) {
@@ -50,11 +53,10 @@ public final class Schema {
       if (w.length < 2) {
         throw new SchemaException("column spec '" + part.trim() + "' needs a name and a type");
       }
-      ColumnType type;
-      try {
-        type = ColumnType.valueOf(w[1].toUpperCase(java.util.Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        throw new SchemaException("unknown column type '" + w[1] + "' for column '" + w[0] + "'");
+      ColumnType type = ColumnType.named(w[1]);
+      if (type == null) {
+        throw new SchemaException("unknown column type '" + w[1] + "' for column '" + w[0] + "'; the types are "
+            + ColumnType.NAMES);
       }
       boolean notNull = w.length >= 4 && w[2].equalsIgnoreCase("NOT") && w[3].equalsIgnoreCase("NULL");
       cols.add(new Column(w[0], type, !notNull));

@@ -12,7 +12,7 @@ import java.util.List;
  *
  * <pre>{@code
  * Query q = Query.from("i", issues)
- *     .join(QueryIR.JoinKind.LEFT, "u", users, Query.on("i.assignee", "u.id"))
+ *     .leftJoin("u", users, Query.on("i.assignee", "u.id"))
  *     .where(eq(col("i.status"), lit("open")))
  *     .select(Query.as("id", col("i.id")), Query.as("who", col("u.name")))
  *     .orderBy(Query.desc(col("i.priority")))
@@ -88,6 +88,43 @@ public final class Query {
 
   public Query join(QueryIR.JoinKind kind, String alias, Query subquery, QueryIR.On... on) {
     return join(kind, new QueryIR.Aliased(alias, new QueryIR.Subquery(subquery.ir)), on);
+  }
+
+  /** {@code INNER JOIN source AS alias ON ...}. */
+  public Query innerJoin(String alias, Source source, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.INNER, alias, source, on);
+  }
+
+  /** {@code INNER JOIN (subquery) AS alias ON ...}. */
+  public Query innerJoin(String alias, Query subquery, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.INNER, alias, subquery, on);
+  }
+
+  /** {@code LEFT JOIN source AS alias ON ...}: every row of the left side, null-extended. */
+  public Query leftJoin(String alias, Source source, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.LEFT, alias, source, on);
+  }
+
+  public Query leftJoin(String alias, Query subquery, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.LEFT, alias, subquery, on);
+  }
+
+  /** {@code RIGHT JOIN source AS alias ON ...}: every row of {@code source}, null-extended. */
+  public Query rightJoin(String alias, Source source, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.RIGHT, alias, source, on);
+  }
+
+  public Query rightJoin(String alias, Query subquery, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.RIGHT, alias, subquery, on);
+  }
+
+  /** {@code FULL JOIN source AS alias ON ...}: every row of both sides, null-extended. */
+  public Query fullJoin(String alias, Source source, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.FULL, alias, source, on);
+  }
+
+  public Query fullJoin(String alias, Query subquery, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.FULL, alias, subquery, on);
   }
 
   private Query join(QueryIR.JoinKind kind, QueryIR.Aliased rel, QueryIR.On... on) {
