@@ -21,7 +21,8 @@ import java.util.List;
  *
  * <p>{@link #ir()} checks the query against its sources' schemas and fails with a {@link
  * QueryException} that names the clause and the column (unknown columns or aliases, an alias used
- * twice, a limit without an order, an aggregate in where, type mismatches).
+ * twice, a limit without an order on a query that may have several rows, an aggregate in where, type
+ * mismatches).
  */
 public final class Query {
   private final QueryIR ir;
@@ -173,12 +174,17 @@ public final class Query {
         Arrays.asList(items), s.limit(), s.offset(), s.findOne(), s.after()));
   }
 
+  /**
+   * Keeps at most {@code limit} rows of the ordered result. Needs an order by, except on a query
+   * that has at most one row (an aggregate without group by), where no order can matter.
+   */
   public Query limit(long limit) {
     QueryIR.Select s = block("limit");
     return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),
         s.orderBy(), limit, s.offset(), s.findOne(), s.after()));
   }
 
+  /** Skips the first {@code offset} rows of the ordered result; needs an order by as {@link #limit} does. */
   public Query offset(long offset) {
     QueryIR.Select s = block("offset");
     return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),

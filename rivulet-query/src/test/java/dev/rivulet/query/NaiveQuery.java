@@ -331,7 +331,14 @@ final class NaiveQuery {
         vis.add(o.row());
         keys.add(o.key());
       }
-      return new Result(schema, false, vis, keys, new int[vis.size()], 0, vis.size());
+      if (vis.size() > 1 && (s.limit() != null || s.offset() > 0 || s.findOne())) {
+        throw new IllegalStateException("naive: an unordered window over " + vis.size() + " rows is not deterministic");
+      }
+      // Unordered with a window only when there is at most one row (a global aggregate).
+      int from = (int) Math.min(s.offset(), vis.size());
+      long limit = s.findOne() ? 1 : s.limit() == null ? Long.MAX_VALUE : s.limit();
+      int to = (int) Math.min(vis.size(), from + Math.min(limit, vis.size()));
+      return new Result(schema, false, vis, keys, new int[vis.size()], from, to);
     }
     Comparator<Row> cmp = byKey ? byKeyOrder() : orderOf(order);
     outs.sort((a, b) -> cmp.compare(a.sort(), b.sort()));

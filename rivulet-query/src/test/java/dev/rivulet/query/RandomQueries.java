@@ -15,7 +15,8 @@ import java.util.function.Predicate;
  * from a collection or a subquery; inner, left, right and full joins on one or two equalities
  * (either orientation); where; group by with count, count distinct, sum, avg, min and max, and
  * having; select lists with computed columns, or select-all; distinct; order by on several keys
- * with either direction and NULL placement; limit, offset and findOne; union all, also wrapped as
+ * with either direction and NULL placement; limit, offset and findOne (also without order by on a
+ * global aggregate, which has at most one row); union all, also wrapped as
  * a subquery; and queries over an upstream live query ({@link #over}).
  *
  * <p>Nested windows (a subquery's or a union part's order with limit, offset or findOne) are always
@@ -236,6 +237,18 @@ final class RandomQueries {
           findOne = true;
           offset = r.nextInt(3) == 0 ? 1 : 0;
         }
+      }
+    } else if (grouped && groupBy.isEmpty() && r.nextInt(4) == 0) {
+      // a global aggregate has one row (none after having): limit and offset need no order
+      int k = r.nextInt(6);
+      if (k < 3) {
+        limit = (long) k;
+      } else if (k < 5) {
+        offset = 1;
+        limit = k == 3 ? null : 1L;
+      } else if (!distinct) {
+        findOne = true;
+        offset = r.nextInt(2);
       }
     } else if (!distinct && r.nextInt(12) == 0 && rels.stream().allMatch(Rel::baseTable)) {
       findOne = true;

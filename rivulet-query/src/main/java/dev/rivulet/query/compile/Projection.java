@@ -146,9 +146,15 @@ final class Projection {
     if (s.offset() < 0 || (s.limit() != null && s.limit() < 0)) {
       throw new QueryException("limit: limit and offset must not be negative");
     }
-    if ((s.limit() != null || s.offset() > 0) && s.orderBy().isEmpty() && !s.findOne()) {
-      throw new QueryException("limit: a limit or offset needs an order by, or the window is not deterministic");
+    if ((s.limit() != null || s.offset() > 0) && s.orderBy().isEmpty() && !s.findOne() && !atMostOneRow()) {
+      throw new QueryException("limit: a limit or offset needs an order by, or which rows it keeps is not"
+          + " deterministic; only a query with at most one row (an aggregate without group by) may omit it");
     }
+  }
+
+  /** True when the block provably has at most one row: a global aggregate (no group by). */
+  private boolean atMostOneRow() {
+    return s.groupBy().isEmpty() && GroupingCompiler.groups(s);
   }
 
   /**
@@ -200,6 +206,10 @@ final class Projection {
     if (sorts.isEmpty()) {
       if (s.after() != null) {
         throw new QueryException("after: a cursor needs an order by");
+      }
+      if (atMostOneRow() && (s.offset() > 0 || (!s.findOne() && s.limit() != null && s.limit() == 0))) {
+        // At most one row and no order: the window is all of it, or (offset, or limit 0) none of it.
+        stream = stream.filter(row -> false);
       }
       return new Compiled(stream, visible, keys);
     }
