@@ -81,6 +81,33 @@ public enum ColumnType {
     return this == other || this == ANY || other == ANY || (isNumeric() && other.isNumeric());
   }
 
+  /**
+   * The type SQL gives a literal of Java value {@code v} (not yet canonical): integers ({@code
+   * Long}, {@code Integer}, {@code Short}, {@code Byte}, {@code BigInteger}) are {@code INT};
+   * {@code Double} and {@code Float} are {@code DOUBLE}, also when integral ({@code 2.0}); {@code
+   * BigDecimal} is {@code DECIMAL}; text is {@code STRING}; booleans {@code BOOL}; {@code byte[]}
+   * and {@link Bytes} {@code BYTES}; dates {@code DATE}; timestamps {@code TIMESTAMP}; {@code
+   * null} is {@code ANY} (an untyped NULL).
+   *
+   * @throws IllegalArgumentException naming the type when {@code v} is of no supported type
+   */
+  public static ColumnType ofJava(Object v) {
+    if (v == null) {
+      return ANY;
+    }
+    if (v instanceof Double || v instanceof Float) {
+      return DOUBLE;
+    }
+    if (v instanceof BigDecimal) {
+      return DECIMAL;
+    }
+    if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte
+        || v instanceof java.math.BigInteger) {
+      return INT;
+    }
+    return of(Values.canonical(v));
+  }
+
   /** The type of a canonical non-null value. */
   public static ColumnType of(Object v) {
     if (v instanceof Long) {

@@ -1,5 +1,7 @@
 package dev.rivulet.query;
 
+import dev.rivulet.engine.ColumnType;
+import dev.rivulet.engine.Values;
 import dev.rivulet.query.expr.Arithmetic;
 import java.util.List;
 import java.util.Objects;
@@ -23,11 +25,45 @@ public sealed interface Expr {
     }
   }
 
-  /** A constant; the value is canonical (see {@code Values}). */
-  record Lit(Object value) implements Expr {
+  /**
+   * A constant of SQL type {@code type}. The value is kept canonical (see {@code Values}), so
+   * {@code 2}, {@code 2.0} and {@code 2.00} are one value, but the type is the literal's own:
+   * {@code new Lit(2.0)} is a DOUBLE 2, and {@code 5 / 2.0} is 2.5 as in SQL. A NULL of a given
+   * type ({@code CAST(NULL AS INT)}) is {@code new Lit(null, INT)}; an untyped NULL is {@code ANY}.
+   */
+  record Lit(Object value, ColumnType type) implements Expr {
+    /**
+     * @throws QueryException when {@code value} is of no supported type, or not of {@code type}
+     */
+    public Lit {
+      Objects.requireNonNull(type, "literal type");
+      try {
+        value = Values.canonical(value);
+      } catch (IllegalArgumentException e) {
+        throw new QueryException("unsupported literal: " + e.getMessage());
+      }
+      if (value != null && !type.accepts(value)) {
+        throw new QueryException("literal " + Values.render(value) + " (" + ColumnType.of(value) + ") is not a "
+            + type + " value");
+      }
+    }
+
+    /** A constant typed as SQL types a literal of its Java class ({@link ColumnType#ofJava}). */
+    public Lit(Object value) {
+      this(value, javaType(value));
+    }
+
+    private static ColumnType javaType(Object value) {
+      try {
+        return ColumnType.ofJava(value);
+      } catch (IllegalArgumentException e) {
+        throw new QueryException("unsupported literal: " + e.getMessage());
+      }
+    }
+
     @Override
     public String toString() {
-      return dev.rivulet.engine.Values.render(value);
+      return dev.rivulet.query.expr.ExprText.of(this);
     }
   }
 

@@ -1,6 +1,6 @@
 package dev.rivulet.query;
 
-import dev.rivulet.engine.Values;
+import dev.rivulet.engine.ColumnType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -29,9 +29,51 @@ public final class Exprs {
     return new Expr.Col(alias, column);
   }
 
-  /** A constant, put in canonical form. */
+  /**
+   * A constant, typed as SQL types a literal of its Java class: {@code lit(2)} is INT, {@code
+   * lit(2.0)} DOUBLE (so {@code div(lit(5), lit(2.0))} is 2.5), {@code lit(new BigDecimal("2.0"))}
+   * DECIMAL, {@code lit(LocalDate.of(..))} DATE, {@code lit(null)} an untyped NULL. The value is
+   * kept canonical ({@code lit(2.0)} equals 2 in comparisons).
+   */
   public static Expr.Lit lit(Object value) {
-    return new Expr.Lit(Values.canonical(value));
+    return new Expr.Lit(value);
+  }
+
+  /**
+   * A typed literal: {@code value} as a constant of {@code type}, e.g. {@code lit(2, DOUBLE)}, or
+   * {@code lit(null, INT)} for {@code CAST(NULL AS INT)}.
+   *
+   * @throws QueryException when {@code value} does not belong to {@code type}
+   */
+  public static Expr.Lit lit(Object value, ColumnType type) {
+    return new Expr.Lit(value, type);
+  }
+
+  /** SQL's {@code DATE 'yyyy-mm-dd'}. */
+  public static Expr.Lit date(String isoDate) {
+    try {
+      return new Expr.Lit(java.time.LocalDate.parse(isoDate), ColumnType.DATE);
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new QueryException("date literal '" + isoDate + "' is not yyyy-mm-dd: " + e.getMessage());
+    }
+  }
+
+  /**
+   * SQL's {@code TIMESTAMP '...'}: an ISO-8601 instant ({@code 2024-05-01T10:15:30Z}, or with an
+   * offset), or a local date-time ({@code 2024-05-01T10:15:30} or {@code 2024-05-01 10:15:30}),
+   * read as UTC as {@code Values} reads a {@code LocalDateTime}.
+   */
+  public static Expr.Lit timestamp(String text) {
+    String t = text.trim();
+    try {
+      return new Expr.Lit(java.time.OffsetDateTime.parse(t.replace(' ', 'T')), ColumnType.TIMESTAMP);
+    } catch (java.time.format.DateTimeParseException offsetMissing) {
+      try {
+        return new Expr.Lit(java.time.LocalDateTime.parse(t.replace(' ', 'T')), ColumnType.TIMESTAMP);
+      } catch (java.time.format.DateTimeParseException e) {
+        throw new QueryException("timestamp literal '" + text + "' is not an ISO-8601 date-time: " + e.getMessage());
+      }
+    }
   }
 
   public static Expr eq(Expr l, Expr r) {

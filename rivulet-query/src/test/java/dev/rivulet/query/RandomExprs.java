@@ -201,16 +201,12 @@ final class RandomExprs {
     if (k == 9) {
       return new Expr.Lit(null);
     }
+    // Literals have their SQL type whatever their canonical value: 2.0 is a DOUBLE, 0.50 a DECIMAL.
     return switch (t) {
       case INT -> new Expr.Lit((long) (r.nextInt(41) - 20));
-      case DOUBLE -> new Expr.Lit((8 * (r.nextInt(21) - 10) + 1 + r.nextInt(7)) / 8.0);
-      default -> {
-        int c;
-        do {
-          c = r.nextInt(4001) - 2000;
-        } while (c % 25 == 0);
-        yield new Expr.Lit(Values.canonical(BigDecimal.valueOf(c, 2)));
-      }
+      case DOUBLE -> new Expr.Lit(r.nextInt(3) == 0 ? (double) (r.nextInt(21) - 10)
+          : (8 * (r.nextInt(21) - 10) + 1 + r.nextInt(7)) / 8.0);
+      default -> new Expr.Lit(BigDecimal.valueOf(r.nextInt(4001) - 2000, 2));
     };
   }
 

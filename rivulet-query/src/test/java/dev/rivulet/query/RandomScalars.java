@@ -15,7 +15,7 @@ import java.util.Random;
  *
  * <ul>
  *   <li>Values stay small (literals of a few units, depth at most 3), so integer arithmetic never
- *       overflows. DOUBLE literals are non-integral quarters, exact in binary.
+ *       overflows. DOUBLE literals are quarters, exact in binary, some integral (2.0 is a DOUBLE).
  *   <li>A DOUBLE division makes an inexact double; sum and avg only take exact arguments (ours are
  *       exact sums rounded once, SQLite's are running double sums), so their arguments avoid DOUBLE
  *       division. Columns that may hold inexact doubles or exact decimals (a subquery's or an
@@ -34,7 +34,7 @@ final class RandomScalars {
 
   static final String[] STRINGS = {"a", "b", "ab", "B", "A", "é", "", "aß", "b a", " a", "abcd", "abcé", "abc"};
   private static final String[] PATTERN_PARTS = {"a", "b", "A", "é", "%", "%", "_", "ß", " "};
-  static final double[] DOUBLES = {0.5, -1.5, 2.25, 0.25, -0.75, 3.5};
+  static final double[] DOUBLES = {0.5, -1.5, 2.25, 0.25, -0.75, 3.5, 2.0, -1.0};
 
   private final Random r;
 

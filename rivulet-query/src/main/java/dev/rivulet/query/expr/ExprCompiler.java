@@ -78,7 +78,7 @@ public final class ExprCompiler {
       return new Evaluator.ColumnRef(types.scope().resolve(c, types.clause()).index());
     }
     if (e instanceof Expr.Lit l) {
-      Object v = Values.canonical(l.value());
+      Object v = l.value();
       return row -> v;
     }
     if (e instanceof Expr.Compare c) {

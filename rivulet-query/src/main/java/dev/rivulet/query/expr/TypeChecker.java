@@ -18,7 +18,8 @@ import java.util.Map;
  * with 5 (INT)"}. The rules:
  *
  * <ul>
- *   <li>A literal has the type of its canonical value, so {@code lit(2.0)} is {@code INT}; the
+ *   <li>A literal has its own type ({@link Expr.Lit#type}), as SQL types it: {@code lit(2)} is
+ *       {@code INT}, {@code lit(2.0)} {@code DOUBLE} although its canonical value is 2; the untyped
  *       NULL literal is {@code ANY}, which every check accepts (ANY is "not known here").
  *   <li>Comparisons, IN, COALESCE and CASE branches need {@link ColumnType#comparableWith
  *       comparable} types; a comparison, IN, LIKE, IS NULL, AND, OR and NOT are {@code BOOL}.
@@ -199,15 +200,8 @@ public final class TypeChecker {
     throw new QueryException(clause + ": unsupported expression " + e);
   }
 
-  private ColumnType literalType(Expr.Lit l) {
-    if (l.value() == null) {
-      return ColumnType.ANY;
-    }
-    try {
-      return ColumnType.of(Values.canonical(l.value()));
-    } catch (IllegalArgumentException e) {
-      throw new QueryException(clause + ": unsupported literal: " + e.getMessage());
-    }
+  private static ColumnType literalType(Expr.Lit l) {
+    return l.type();
   }
 
   private ColumnType call(Expr.Call c) {

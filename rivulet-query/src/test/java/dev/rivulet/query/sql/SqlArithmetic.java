@@ -76,7 +76,7 @@ final class SqlArithmetic {
   /** True when {@code e} renders as a BIGINT in H2: integer literals, INT arithmetic, lengths. */
   private static boolean rendersBigint(SqlRenderer r, Expr e) {
     if (e instanceof Expr.Lit l) {
-      return l.value() == null || SqlRenderer.value(l) instanceof Long;
+      return l.value() == null || l.type() == ColumnType.INT && l.value() instanceof Long;
     }
     if (e instanceof Expr.Arith a) {
       return r.typeOf(a) == ColumnType.INT;

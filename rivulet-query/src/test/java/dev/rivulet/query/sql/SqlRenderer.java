@@ -55,7 +55,7 @@ public final class SqlRenderer {
     if (e instanceof Expr.Col c) {
       sb.append(columns.apply(c));
     } else if (e instanceof Expr.Lit l) {
-      literal(sb, value(l));
+      typedLiteral(sb, l);
     } else if (e instanceof Expr.Compare c) {
       ColumnType t = TypeChecker.unify(types.type(c.left()), types.type(c.right()));
       sb.append('(');
@@ -150,9 +150,28 @@ public final class SqlRenderer {
     sb.append(" AS ").append(sqlType).append(')');
   }
 
-  /** The canonical value of a literal (an IR literal may hold, say, an Integer or 2.0). */
+  /** The canonical value of a literal. */
   static Object value(Expr.Lit l) {
-    return Values.canonical(l.value());
+    return l.value();
+  }
+
+  /**
+   * A literal of its own type: an integral DOUBLE as a double ({@code 2.0}, REAL in SQLite); in H2
+   * an integral or binary-fraction DECIMAL as {@code CAST(.. AS DECFLOAT)} and a typed NULL as
+   * {@code CAST(NULL AS type)}.
+   */
+  private void typedLiteral(StringBuilder sb, Expr.Lit l) {
+    Object v = l.value();
+    String h2 = sqlite() ? null : h2Type(l.type());
+    if (v == null && h2 != null) {
+      sb.append("CAST(NULL AS ").append(h2).append(')');
+    } else if (l.type() == ColumnType.DOUBLE && v instanceof Long n) {
+      literal(sb, (double) n); // Double.toString: "2.0", read back as a double
+    } else if (l.type() == ColumnType.DECIMAL && h2 != null && !(v instanceof java.math.BigDecimal)) {
+      sb.append("CAST(").append(Values.toDecimal((Number) v).toPlainString()).append(" AS DECFLOAT)");
+    } else {
+      literal(sb, v);
+    }
   }
 
   /** The SQL type a DOUBLE operand is cast to in this dialect. */
@@ -163,7 +182,7 @@ public final class SqlRenderer {
   /** True when {@code e} certainly renders as a double (REAL / DOUBLE PRECISION) value. */
   boolean rendersDouble(Expr e) {
     if (e instanceof Expr.Lit l) {
-      return value(l) instanceof Double;
+      return l.type() == ColumnType.DOUBLE && l.value() != null;
     }
     if (e instanceof Expr.Arith a) {
       return types.type(a) == ColumnType.DOUBLE;
