@@ -22,12 +22,20 @@ public final class Input {
     return op.schema;
   }
 
-  /** Queues every entry of {@code batch}. */
+  /** Queues every entry of {@code batch} (typed rows, see {@link Row}, in their canonical form). */
   public Input send(ZSet batch) {
+    boolean typed = false;
     for (int i = 0; i < batch.size(); i++) {
       check(batch.row(i));
+      typed |= batch.row(i).isTyped();
     }
-    op.pending.addAll(batch);
+    if (!typed) {
+      op.pending.addAll(batch);
+      return this;
+    }
+    for (int i = 0; i < batch.size(); i++) {
+      op.pending.add(batch.row(i).canonical(), batch.weight(i));
+    }
     return this;
   }
 
@@ -52,14 +60,14 @@ public final class Input {
     if (checkedAgainst != op.schema && !checkedAgainst.equals(op.schema)) {
       check(row);
     }
-    op.pending.add(row, weight);
+    op.pending.add(row.canonical(), weight);
     return this;
   }
 
-  /** Queues {@code row} with {@code weight}. */
+  /** Queues {@code row} (a typed row in its canonical form) with {@code weight}. */
   public Input send(Row row, long weight) {
     check(row);
-    op.pending.add(row, weight);
+    op.pending.add(row.canonical(), weight);
     return this;
   }
 
@@ -75,8 +83,8 @@ public final class Input {
   public Input update(Row before, Row after) {
     check(before);
     check(after);
-    op.pending.add(before, -1);
-    op.pending.add(after, 1);
+    op.pending.add(before.canonical(), -1);
+    op.pending.add(after.canonical(), 1);
     return this;
   }
 

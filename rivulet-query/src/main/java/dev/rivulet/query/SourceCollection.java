@@ -27,8 +27,15 @@ public final class SourceCollection extends BaseCollection {
   private final Map<Row, Row> underlay = new HashMap<>();
   private final List<Transaction> pending = new ArrayList<>();
 
+  private final Schema keySchema; // the key columns, to type keys for readers
+
   SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
     super(db, name, schema, keyColumns, null);
+    List<dev.rivulet.engine.Column> keyCols = new ArrayList<>();
+    for (int k : keyIndexes) {
+      keyCols.add(schema.column(k));
+    }
+    this.keySchema = Schema.of(keyCols);
   }
 
   /** The visible row of {@code key}, or null. */
@@ -56,19 +63,27 @@ public final class SourceCollection extends BaseCollection {
     return false;
   }
 
-  /** Checks {@code row} against the schema, naming this collection. */
+  /**
+   * Checks {@code row} against the schema, naming this collection; returns it canonical (a typed
+   * row read from a collection may be written back).
+   */
   Row check(Row row) {
     try {
       schema.check(row);
     } catch (SchemaException e) {
       throw new SchemaException("collection '" + name() + "': " + e.getMessage());
     }
-    return row;
+    return row.canonical();
   }
 
   @Override
   Row publicRow(Row stored) {
-    return stored;
+    return schema.present(stored);
+  }
+
+  @Override
+  Row publicKey(Row key) {
+    return keySchema.present(key);
   }
 
   @Override
@@ -139,7 +154,7 @@ public final class SourceCollection extends BaseCollection {
       if (key.width() != keyIndexes.length) {
         throw new QueryException("delete from '" + name() + "': key " + key + " needs " + keyIndexes.length + " values");
       }
-      add(key, null);
+      add(key.canonical(), null);
       return this;
     }
 

@@ -84,7 +84,7 @@ public final class Transaction {
   private Transaction put(SourceCollection c, Row key, Row row) {
     expect(State.OPEN, "write to");
     c.checkOpen();
-    writes.computeIfAbsent(c, k -> new LinkedHashMap<>()).put(key, row);
+    writes.computeIfAbsent(c, k -> new LinkedHashMap<>()).put(key.canonical(), row == null ? null : row.canonical());
     return this;
   }
 
