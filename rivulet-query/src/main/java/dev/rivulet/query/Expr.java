@@ -136,6 +136,17 @@ public sealed interface Expr {
     }
   }
 
+  /**
+   * {@code CAST(arg AS type)}: numbers between INT, DOUBLE and DECIMAL (to INT rounding halves away
+   * from zero), INT to STRING, a NULL to any type; see {@code dev.rivulet.query.expr.Casts}.
+   */
+  record Cast(Expr arg, ColumnType type) implements Expr {
+    public Cast {
+      Objects.requireNonNull(arg, "cast argument");
+      Objects.requireNonNull(type, "cast type");
+    }
+  }
+
   /** Aggregate functions. */
   enum AggFn { COUNT, SUM, AVG, MIN, MAX }
 

@@ -167,6 +167,15 @@ public final class Exprs {
     return new Expr.Arith(Expr.ArithOp.DIV, l, r);
   }
 
+  /**
+   * {@code CAST(e AS type)}: between INT, DOUBLE and DECIMAL (to INT: rounded, halves away from
+   * zero; NaN and infinities are NULL), INT to STRING, and a NULL to any type, e.g. {@code
+   * div(cast(col("i.done"), DOUBLE), col("i.total"))} for a fraction of two integers.
+   */
+  public static Expr cast(Expr e, ColumnType type) {
+    return new Expr.Cast(e, type);
+  }
+
   public static Expr upper(Expr s) {
     return new Expr.Call(Expr.StringFn.UPPER, List.of(s));
   }

@@ -61,6 +61,9 @@ final class ExprTrees {
     if (e instanceof Expr.Call c) {
       return new Expr.Call(c.fn(), all(c.args(), f));
     }
+    if (e instanceof Expr.Cast c) {
+      return new Expr.Cast(map(c.arg(), f), c.type());
+    }
     if (e instanceof Expr.Agg a) {
       return new Expr.Agg(a.fn(), map(a.arg(), f), a.distinct());
     }

@@ -40,6 +40,9 @@ import java.util.Random;
  *       value can be an exact tie at the 35th digit, which H2 rounds half-up and we half-even.
  *   <li>H2 only: text stays within U+0000..U+D7FF (H2 measures and orders UTF-16 units); SQLite
  *       also gets an emoji beyond U+FFFF. Neither gets U+0000.
+ *   <li>Casts: to INT only of exact values (SQLite rounds in floating point); a cast to DOUBLE of
+ *       a non-binary decimal is an inexact double; a cast to DECIMAL only of values whose
+ *       shortest decimal is exact. INT to STRING; NULLs typed and untyped.
  * </ul>
  */
 final class RandomExprs {
@@ -141,7 +144,7 @@ final class RandomExprs {
     if (depth <= 0 || r.nextInt(4) == 0) {
       return numericLeaf(t);
     }
-    int k = r.nextInt(10);
+    int k = r.nextInt(11);
     Expr e;
     if (k < 6) {
       e = arith(t, depth);
@@ -160,6 +163,12 @@ final class RandomExprs {
       e = new Expr.Case(whens, r.nextBoolean() ? numeric(narrower(t), depth - 1) : null);
     } else if (k == 8 && t == ColumnType.INT) {
       e = new Expr.Call(Expr.StringFn.LENGTH, List.of(string(depth - 1)));
+    } else if (k == 9) {
+      ColumnType from = KINDS.get(r.nextInt(3));
+      if (from == ColumnType.DECIMAL && !h2()) {
+        from = ColumnType.INT; // SQLite: no DECIMAL operands beyond columns
+      }
+      e = new Expr.Cast(r.nextInt(8) == 0 ? new Expr.Lit(null) : numeric(from, depth - 1), t);
     } else {
       return numericLeaf(t);
     }
@@ -199,7 +208,7 @@ final class RandomExprs {
       return column(t);
     }
     if (k == 9) {
-      return new Expr.Lit(null);
+      return new Expr.Lit(null, r.nextBoolean() ? t : ColumnType.ANY); // a typed or an untyped NULL
     }
     // Literals have their SQL type whatever their canonical value: 2.0 is a DOUBLE, 0.50 a DECIMAL.
     return switch (t) {
@@ -237,6 +246,9 @@ final class RandomExprs {
     }
     if (e instanceof Expr.Call) {
       return new Num(STRING_BOUND, 1, false, false);
+    }
+    if (e instanceof Expr.Cast c) {
+      return cast(c, t);
     }
     if (e instanceof Expr.Coalesce c) {
       return branches(t, c.args());
@@ -283,6 +295,30 @@ final class RandomExprs {
     }
   }
 
+  /**
+   * A numeric cast: to INT rounds an exact value (an inexact double could sit on the other side of
+   * a half in SQLite's floating-point round); to DOUBLE is exact for binary fractions and inexact
+   * otherwise (e.g. 0.01); to DECIMAL turns a double into its shortest decimal, which is its
+   * exact value only for a short binary fraction ({@link #decimalSafe}).
+   */
+  private Num cast(Expr.Cast c, ColumnType t) {
+    if (types.type(c.arg()) == ColumnType.ANY) {
+      return new Num(0, 1, false, false);
+    }
+    Num x = num(c.arg());
+    if (x == null) {
+      return null;
+    }
+    if (t == ColumnType.INT) {
+      return x.exact() ? new Num(x.bound + 1, 1, false, false) : null;
+    }
+    if (t == ColumnType.DOUBLE) {
+      boolean binary = x.exact() && (x.den & (x.den - 1)) == 0;
+      return binary ? new Num(x.bound, x.den, x.inexactDouble, false) : new Num(x.bound, 0, true, false);
+    }
+    return decimalSafe(c.arg(), x) && x.exact() ? new Num(x.bound, x.den, false, x.roundedDecimal) : null;
+  }
+
   private Num branches(ColumnType t, List<Expr> values) {
     double bound = 0;
     long den = 1;
@@ -325,7 +361,7 @@ final class RandomExprs {
       int k = r.nextInt(10);
       return k < 5 ? column(ColumnType.STRING) : k < 9 ? new Expr.Lit(literalText()) : new Expr.Lit(null);
     }
-    switch (r.nextInt(8)) {
+    switch (r.nextInt(9)) {
       case 0 -> {
         return new Expr.Call(Expr.StringFn.UPPER, List.of(string(depth - 1)));
       }
@@ -355,6 +391,9 @@ final class RandomExprs {
       case 6 -> {
         return new Expr.Case(List.of(new Expr.When(bool(depth - 1), string(depth - 1))),
             r.nextBoolean() ? string(depth - 1) : null);
+      }
+      case 7 -> {
+        return new Expr.Cast(numeric(ColumnType.INT, depth - 1), ColumnType.STRING);
       }
       default -> {
         return new Expr.Lit(text(3));

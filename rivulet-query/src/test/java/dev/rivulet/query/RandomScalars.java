@@ -9,7 +9,7 @@ import java.util.Random;
 /**
  * Random well-typed scalar expressions and aggregates over the columns of a query block, for the
  * query oracle suite: comparisons, AND/OR/NOT, IS [NOT] NULL, IN, LIKE/ILIKE, COALESCE, CASE,
- * {@code + - * /}, and the string functions, over INT, DOUBLE, STRING and BOOL.
+ * {@code + - * /}, CAST, and the string functions, over INT, DOUBLE, STRING and BOOL.
  *
  * <p>Restrictions, where the SQL engines' semantics differ from ours (see {@link SqlDialect}):
  *
@@ -84,7 +84,7 @@ final class RandomScalars {
       }
       return literal(t);
     }
-    switch (r.nextInt(8)) {
+    switch (r.nextInt(9)) {
       case 0, 1, 2, 3 -> {
         Expr.ArithOp op = Expr.ArithOp.values()[r.nextInt(4)];
         if (op == Expr.ArithOp.DIV && t == ColumnType.DOUBLE && exact) {
@@ -123,6 +123,11 @@ final class RandomScalars {
           return new Expr.Call(Expr.StringFn.LENGTH, List.of(str(cols, depth - 1)));
         }
         return num(t, cols, depth - 1, exact);
+      }
+      case 7 -> {
+        // to INT rounds a DOUBLE without division (quarters: SQLite's round is exact on them)
+        ColumnType from = t == ColumnType.INT ? ColumnType.DOUBLE : ColumnType.INT;
+        return new Expr.Cast(num(from, cols, depth - 1, true), t);
       }
       default -> {
         return own.isEmpty() ? literal(t) : pick(own);
@@ -170,6 +175,9 @@ final class RandomScalars {
       case 6 -> {
         return new Expr.Case(List.of(new Expr.When(bool(cols, depth - 1), str(cols, depth - 1))),
             r.nextInt(3) == 0 ? null : str(cols, depth - 1));
+      }
+      case 7 -> {
+        return new Expr.Cast(num(ColumnType.INT, cols, depth - 1, false), ColumnType.STRING);
       }
       default -> {
         return own.isEmpty() ? literal(ColumnType.STRING) : pick(own);

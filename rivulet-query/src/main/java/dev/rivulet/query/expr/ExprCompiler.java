@@ -31,7 +31,9 @@ import java.util.function.Predicate;
  *       either side is NULL.
  *   <li>COALESCE returns the first non-NULL argument; CASE the value of the first arm whose
  *       condition is TRUE (a NULL condition does not match), else the ELSE value or NULL. Only
- *       the chosen branch is evaluated.
+ *       the chosen branch is evaluated. A DOUBLE result holds doubles: an INT branch's values are
+ *       converted ({@link Casts#toDouble}).
+ *   <li>CAST: {@link Casts}.
  *   <li>Arithmetic: {@link Arithmetic}; string functions: {@link StringFunctions}.
  * </ul>
  *
@@ -109,7 +111,7 @@ public final class ExprCompiler {
       return like(l);
     }
     if (e instanceof Expr.Coalesce c) {
-      Evaluator[] args = nodes(c.args());
+      Evaluator[] args = branches(c.args(), types.type(c));
       return row -> {
         for (Evaluator a : args) {
           Object v = a.eval(row);
@@ -126,6 +128,9 @@ public final class ExprCompiler {
     if (e instanceof Expr.Arith a) {
       return Arithmetic.compile(a.op(), types.type(a), node(a.left()), node(a.right()), ExprText.of(a), types.clause());
     }
+    if (e instanceof Expr.Cast c) {
+      return Casts.compile(node(c.arg()), types.type(c.arg()), c.type(), ExprText.of(c), types.clause());
+    }
     if (e instanceof Expr.Call c) {
       List<Evaluator> args = new ArrayList<>();
       for (Expr x : c.args()) {
@@ -135,6 +140,26 @@ public final class ExprCompiler {
     }
     // Aggregates were rejected by the type check; nothing else is left.
     throw new QueryException(types.clause() + ": cannot compile " + ExprText.of(e));
+  }
+
+  /**
+   * The branches of a COALESCE or CASE of type {@code t}: under DOUBLE, a branch of another type
+   * (an INT, or ANY) has its numbers made doubles (SQL converts every branch to the result type;
+   * {@link Casts#toDouble}), so a DOUBLE result only ever holds double values.
+   */
+  private Evaluator[] branches(List<Expr> es, ColumnType t) {
+    Evaluator[] out = nodes(es);
+    for (int i = 0; i < out.length; i++) {
+      out[i] = branch(out[i], es.get(i), t);
+    }
+    return out;
+  }
+
+  private Evaluator branch(Evaluator ev, Expr e, ColumnType t) {
+    if (t != ColumnType.DOUBLE || e == null || types.type(e) == ColumnType.DOUBLE) {
+      return ev;
+    }
+    return row -> Casts.toDouble(ev.eval(row));
   }
 
   private Evaluator[] nodes(List<Expr> es) {
@@ -294,11 +319,12 @@ public final class ExprCompiler {
     int n = c.whens().size();
     Evaluator[] conditions = new Evaluator[n];
     Evaluator[] values = new Evaluator[n];
+    ColumnType t = types.type(c);
     for (int i = 0; i < n; i++) {
       conditions[i] = node(c.whens().get(i).condition());
-      values[i] = node(c.whens().get(i).value());
+      values[i] = branch(node(c.whens().get(i).value()), c.whens().get(i).value(), t);
     }
-    Evaluator otherwise = c.otherwise() == null ? row -> null : node(c.otherwise());
+    Evaluator otherwise = c.otherwise() == null ? row -> null : branch(node(c.otherwise()), c.otherwise(), t);
     return row -> {
       for (int i = 0; i < conditions.length; i++) {
         if (Boolean.TRUE.equals(conditions[i].eval(row))) {

@@ -43,6 +43,12 @@ public final class ExprText {
       list(sb, c.args());
       return;
     }
+    if (e instanceof Expr.Cast c) {
+      sb.append("CAST(");
+      append(sb, c.arg(), false);
+      sb.append(" AS ").append(c.type()).append(')');
+      return;
+    }
     if (e instanceof Expr.Coalesce c) {
       sb.append("coalesce");
       list(sb, c.args());

@@ -32,6 +32,7 @@ import java.util.Map;
  *       DOUBLE}; with a NULL literal it is the other side's type. An {@code INT} result that
  *       overflows 64 bits is carried as an exact decimal value (see {@link Arithmetic}).
  *   <li>upper, lower, trim, concat and substring are {@code STRING}; length is {@code INT}.
+ *   <li>{@code CAST(x AS t)} is {@code t}, for the casts {@link Casts} allows.
  *   <li>Aggregates are not scalar: {@link #typeOf} rejects them ("aggregate sum not allowed in
  *       where"); {@link #aggregateType} types one aggregate call instead.
  * </ul>
@@ -193,6 +194,14 @@ public final class TypeChecker {
     }
     if (e instanceof Expr.Call c) {
       return call(c);
+    }
+    if (e instanceof Expr.Cast c) {
+      ColumnType from = type(c.arg());
+      if (!Casts.allowed(from, c.type())) {
+        throw new QueryException(clause + ": cannot cast " + ExprText.of(c.arg()) + " (" + from + ") to " + c.type()
+            + "; " + Casts.SUPPORTED);
+      }
+      return c.type();
     }
     if (e instanceof Expr.Agg a) {
       throw new QueryException("aggregate " + a.fn().name().toLowerCase(Locale.ROOT) + " not allowed in " + clause);

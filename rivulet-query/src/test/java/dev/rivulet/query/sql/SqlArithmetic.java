@@ -81,6 +81,9 @@ final class SqlArithmetic {
     if (e instanceof Expr.Arith a) {
       return r.typeOf(a) == ColumnType.INT;
     }
+    if (e instanceof Expr.Cast c) {
+      return c.type() == ColumnType.INT && r.typeOf(c.arg()) != ColumnType.INT;
+    }
     return e instanceof Expr.Call c && c.fn() == Expr.StringFn.LENGTH;
   }
 }

@@ -113,6 +113,8 @@ public final class SqlRenderer {
       SqlArithmetic.render(this, sb, a, types.type(a));
     } else if (e instanceof Expr.Call c) {
       call(sb, c);
+    } else if (e instanceof Expr.Cast c) {
+      castTo(sb, c);
     } else {
       throw new QueryException(types.clause() + ": cannot render " + ExprText.of(e) + " as SQL");
     }
@@ -187,11 +189,50 @@ public final class SqlRenderer {
     if (e instanceof Expr.Arith a) {
       return types.type(a) == ColumnType.DOUBLE;
     }
+    if (e instanceof Expr.Cast c) {
+      return c.type() == ColumnType.DOUBLE && types.type(c.arg()) != ColumnType.ANY;
+    }
     return e instanceof Expr.Coalesce c && !sqlite() && types.type(c) == ColumnType.DOUBLE
         || e instanceof Expr.Case k && !sqlite() && types.type(k) == ColumnType.DOUBLE;
   }
 
   // ---- nodes ----
+
+  /**
+   * {@code CAST(x AS t)}: to INT through {@code ROUND} (halves away from zero in both engines;
+   * their own casts truncate (SQLite) or round half up (H2's DOUBLE)); to DOUBLE as REAL / DOUBLE
+   * PRECISION; to DECIMAL as DECFLOAT in H2 (H2 turns a double into its shortest decimal, as we
+   * do) and as the value itself in SQLite (no decimal type); INT to STRING as TEXT / VARCHAR.
+   */
+  private void castTo(StringBuilder sb, Expr.Cast c) {
+    ColumnType from = types.type(c.arg());
+    ColumnType to = c.type();
+    if (from == to) {
+      expr(sb, c.arg());
+      return;
+    }
+    if (from == ColumnType.ANY) {
+      typed(sb, c.arg(), to);
+      return;
+    }
+    switch (to) {
+      case INT -> {
+        sb.append("CAST(ROUND(");
+        expr(sb, c.arg());
+        sb.append(sqlite() ? ") AS INTEGER)" : ") AS BIGINT)");
+      }
+      case DOUBLE -> cast(sb, c.arg(), doubleType(), false);
+      case DECIMAL -> {
+        if (sqlite()) {
+          expr(sb, c.arg());
+        } else {
+          cast(sb, c.arg(), "DECFLOAT", false);
+        }
+      }
+      case STRING -> cast(sb, c.arg(), sqlite() ? "TEXT" : "VARCHAR", false);
+      default -> throw new QueryException(types.clause() + ": cannot render " + ExprText.of(c) + " as SQL");
+    }
+  }
 
   private void junction(StringBuilder sb, List<Expr> args, String op, boolean and) {
     if (args.isEmpty()) {
