@@ -100,8 +100,26 @@ public sealed interface Expr {
     }
   }
 
-  /** {@code arg LIKE pattern} ({@code %} any run, {@code _} one character), or ILIKE. */
-  record Like(Expr arg, Expr pattern, boolean caseInsensitive) implements Expr {}
+  /**
+   * {@code arg LIKE pattern} ({@code %} any run, {@code _} one character), or ILIKE; with {@code
+   * escape} (one character, or null for none), {@code LIKE pattern ESCAPE escape}: the escape
+   * character followed by any character stands for that character, so {@code '100\%'} with
+   * escape {@code \} matches the text {@code 100%}.
+   */
+  record Like(Expr arg, Expr pattern, boolean caseInsensitive, String escape) implements Expr {
+    /** @throws QueryException when {@code escape} is not exactly one character */
+    public Like {
+      if (escape != null && escape.codePointCount(0, escape.length()) != 1) {
+        throw new QueryException((caseInsensitive ? "ILIKE" : "LIKE") + " ESCAPE must be one character, not "
+            + Values.render(escape));
+      }
+    }
+
+    /** Without an escape character. */
+    public Like(Expr arg, Expr pattern, boolean caseInsensitive) {
+      this(arg, pattern, caseInsensitive, null);
+    }
+  }
 
   /** The first non-NULL argument. */
   record Coalesce(List<Expr> args) implements Expr {

@@ -141,6 +141,20 @@ public final class Exprs {
     return new Expr.Like(arg, pattern, true);
   }
 
+  /**
+   * {@code arg LIKE pattern ESCAPE escape}: in the pattern, {@code escape} followed by any
+   * character stands for that character, e.g. {@code like(col("i.title"), lit("100\\%"), '\\')}
+   * matches the text {@code 100%}. A pattern must not end with the escape character.
+   */
+  public static Expr like(Expr arg, Expr pattern, char escape) {
+    return new Expr.Like(arg, pattern, false, String.valueOf(escape));
+  }
+
+  /** {@code arg ILIKE pattern ESCAPE escape}; see {@link #like(Expr, Expr, char)}. */
+  public static Expr ilike(Expr arg, Expr pattern, char escape) {
+    return new Expr.Like(arg, pattern, true, String.valueOf(escape));
+  }
+
   public static Expr coalesce(Expr... args) {
     return new Expr.Coalesce(Arrays.asList(args));
   }

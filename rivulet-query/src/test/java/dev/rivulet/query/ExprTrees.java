@@ -43,7 +43,7 @@ final class ExprTrees {
       return new Expr.In(map(in.arg(), f), all(in.values(), f));
     }
     if (e instanceof Expr.Like l) {
-      return new Expr.Like(map(l.arg(), f), map(l.pattern(), f), l.caseInsensitive());
+      return new Expr.Like(map(l.arg(), f), map(l.pattern(), f), l.caseInsensitive(), l.escape());
     }
     if (e instanceof Expr.Coalesce c) {
       return new Expr.Coalesce(all(c.args(), f));

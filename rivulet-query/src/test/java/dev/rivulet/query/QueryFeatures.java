@@ -15,7 +15,7 @@ final class QueryFeatures {
     "having", "agg COUNT(*)", "agg COUNT", "agg COUNT DISTINCT", "agg SUM", "agg AVG", "agg MIN", "agg MAX",
     "select list", "select all", "distinct", "order by", "nulls first", "nulls last", "desc", "limit", "offset",
     "findOne", "findOne without order", "limit without order", "union all", "subquery", "reads a live query",
-    "Compare", "And", "Or", "Not", "IsNull", "In", "Like", "ILike", "Coalesce", "Case", "Cast", "Arith ADD", "Arith SUB",
+    "Compare", "And", "Or", "Not", "IsNull", "In", "Like", "ILike", "Like ESCAPE", "Coalesce", "Case", "Cast", "Arith ADD", "Arith SUB",
     "Arith MUL", "Arith DIV", "fn UPPER", "fn LOWER", "fn LENGTH", "fn CONCAT", "fn SUBSTRING", "fn TRIM",
   };
 
@@ -93,6 +93,9 @@ final class QueryFeatures {
         count("agg " + (a.arg() == null ? "COUNT(*)" : a.fn() + (a.distinct() ? " DISTINCT" : "")));
       } else if (x instanceof Expr.Like l) {
         count(l.caseInsensitive() ? "ILike" : "Like");
+        if (l.escape() != null) {
+          count("Like ESCAPE");
+        }
       } else if (x instanceof Expr.Arith a) {
         count("Arith " + a.op());
       } else if (x instanceof Expr.Call c) {

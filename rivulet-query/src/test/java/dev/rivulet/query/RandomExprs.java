@@ -40,6 +40,8 @@ import java.util.Random;
  *       value can be an exact tie at the 35th digit, which H2 rounds half-up and we half-even.
  *   <li>H2 only: text stays within U+0000..U+D7FF (H2 measures and orders UTF-16 units); SQLite
  *       also gets an emoji beyond U+FFFF. Neither gets U+0000.
+ *   <li>LIKE ... ESCAPE: SQLite only with constant patterns (rendered as GLOB); H2's ILIKE with a
+ *       per-row pattern only with an escape character that has no case.
  *   <li>Casts: to INT only of exact values (SQLite rounds in floating point); a cast to DOUBLE of
  *       a non-binary decimal is an inexact double; a cast to DECIMAL only of values whose
  *       shortest decimal is exact. INT to STRING; NULLs typed and untyped.
@@ -448,6 +450,9 @@ final class RandomExprs {
         return new Expr.In(arg, values);
       }
       case 7, 8 -> {
+        if (r.nextInt(4) == 0) {
+          return escapedLike(depth);
+        }
         if (!rowTexts.isEmpty() && r.nextBoolean()) {
           // a column against a pattern made from its own text, so that matches are common
           int c = r.nextInt(rowTexts.size());
@@ -464,6 +469,56 @@ final class RandomExprs {
       }
     }
   }
+
+  /**
+   * LIKE / ILIKE with ESCAPE: mostly a constant pattern made from a row text with some characters
+   * escaped (always the escape character itself, often {@code %} and {@code _}); in H2 also a
+   * pattern computed per row, with an escape character that has no case (H2 lower-cases such a
+   * pattern as a whole; ours reads the escapes first, which is the same then).
+   */
+  private Expr escapedLike(int depth) {
+    boolean ci = r.nextBoolean();
+    if (h2() && r.nextInt(4) == 0) {
+      String e = CASELESS_ESCAPES[r.nextInt(CASELESS_ESCAPES.length)];
+      return new Expr.Like(string(depth - 1), string(depth - 1), ci, e);
+    }
+    String e = h2() || r.nextInt(6) > 0 ? ESCAPES[r.nextInt(ESCAPES.length)] : "😀";
+    if (!rowTexts.isEmpty() && r.nextBoolean()) {
+      int c = r.nextInt(rowTexts.size());
+      return new Expr.Like(new Expr.Col("t", textColumns.get(c)), new Expr.Lit(escapedPattern(rowTexts.get(c), e)), ci,
+          e);
+    }
+    return new Expr.Like(string(depth - 1), new Expr.Lit(escapedPattern(literalText(), e)), ci, e);
+  }
+
+  /** {@code text} as a pattern with escape {@code e}: some characters wildcards, some escaped. */
+  private String escapedPattern(String text, String e) {
+    int esc = e.codePointAt(0);
+    StringBuilder sb = new StringBuilder();
+    text.codePoints().forEach(cp -> {
+      int k = r.nextInt(10);
+      if (k == 0 && esc != '%') {
+        sb.append('%');
+      } else if (k == 1 && esc != '_') {
+        sb.append('_');
+      } else if (k == 2 || cp == esc || ((cp == '%' || cp == '_') && r.nextBoolean())) {
+        sb.append(e).appendCodePoint(cp); // an escaped character stands for itself
+      } else {
+        int c = k < 5 ? (Character.isUpperCase(cp) ? Character.toLowerCase(cp) : Character.toUpperCase(cp)) : cp;
+        if (c == esc) {
+          sb.append(e);
+        }
+        sb.appendCodePoint(c);
+      }
+    });
+    if (r.nextInt(4) == 0) {
+      sb.append(esc == '%' ? "_" : "%");
+    }
+    return sb.toString();
+  }
+
+  private static final String[] ESCAPES = {"\\", "!", "%", "_", "a", "é", "\\", "!"};
+  private static final String[] CASELESS_ESCAPES = {"\\", "!", "#"};
 
   /** INT stands for "numeric" here: the two sides may be of different numeric types. */
   private ColumnType comparable() {

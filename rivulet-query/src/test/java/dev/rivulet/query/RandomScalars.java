@@ -32,7 +32,8 @@ final class RandomScalars {
   /** A column a block can use; {@code arith}: may it be an operand of arithmetic, sum or avg. */
   record Col(Expr.Col ref, ColumnType type, boolean arith) {}
 
-  static final String[] STRINGS = {"a", "b", "ab", "B", "A", "é", "", "aß", "b a", " a", "abcd", "abcé", "abc"};
+  static final String[] STRINGS =
+      {"a", "b", "ab", "B", "A", "é", "", "aß", "b a", " a", "abcd", "abcé", "abc", "a%", "_b"};
   private static final String[] PATTERN_PARTS = {"a", "b", "A", "é", "%", "%", "_", "ß", " "};
   static final double[] DOUBLES = {0.5, -1.5, 2.25, 0.25, -0.75, 3.5, 2.0, -1.0};
 
@@ -221,6 +222,11 @@ final class RandomScalars {
         return in(cols, depth - 1);
       }
       case 7 -> {
+        if (r.nextInt(4) == 0) {
+          // with ESCAPE: a constant pattern whose escaped % and _ match themselves
+          String e = ESCAPES[r.nextInt(ESCAPES.length)];
+          return new Expr.Like(str(cols, depth - 1), new Expr.Lit(escapedPattern(e)), r.nextBoolean(), e);
+        }
         Expr pattern = r.nextInt(5) > 0 ? new Expr.Lit(pattern()) : str(cols, depth - 1);
         return new Expr.Like(str(cols, depth - 1), pattern, r.nextBoolean());
       }
@@ -317,6 +323,24 @@ final class RandomScalars {
       }
     }
     return new Expr.In(arg, values);
+  }
+
+  private static final String[] ESCAPES = {"\\", "!", "a", "%"};
+
+  /** A pattern for escape {@code e}: parts, some escaped (the escape character always is). */
+  private String escapedPattern(String e) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = r.nextInt(4); i >= 0; i--) {
+      String part = PATTERN_PARTS[r.nextInt(PATTERN_PARTS.length)];
+      boolean wildcard = part.equals("%") || part.equals("_");
+      if (part.equals(e) || (wildcard && r.nextBoolean()) || r.nextInt(6) == 0) {
+        sb.append(e); // an escaped character stands for itself
+      } else if (part.equals("%") && e.equals("%")) {
+        part = "_";
+      }
+      sb.append(part);
+    }
+    return sb.toString();
   }
 
   private String pattern() {

@@ -27,8 +27,9 @@ import java.util.function.Predicate;
  *       by code point, {@code false < true}.
  *   <li>{@code x IN (v...)} is TRUE when x equals some v, otherwise NULL when x or some v is NULL,
  *       otherwise FALSE; {@code x IN ()} is FALSE even for a NULL x (SQLite's rule).
- *   <li>{@code IS [NOT] NULL} is never NULL. LIKE and ILIKE: see {@link LikePattern}; NULL when
- *       either side is NULL.
+ *   <li>{@code IS [NOT] NULL} is never NULL. LIKE and ILIKE (with or without ESCAPE): see {@link
+ *       LikePattern}; NULL when either side is NULL, or when a pattern computed per row ends with
+ *       its escape character (a constant one is refused when compiled).
  *   <li>COALESCE returns the first non-NULL argument; CASE the value of the first arm whose
  *       condition is TRUE (a NULL condition does not match), else the ELSE value or NULL. Only
  *       the chosen branch is evaluated. A DOUBLE result holds doubles: an INT branch's values are
@@ -285,18 +286,30 @@ public final class ExprCompiler {
     };
   }
 
+  /**
+   * LIKE / ILIKE. A constant pattern is compiled once; one that ends with its escape character is
+   * an error now. A pattern computed per row that ends with its escape character makes the result
+   * NULL (H2's rule; the pattern is malformed, and one bad row must not stop a live pipeline).
+   */
   private Evaluator like(Expr.Like l) {
     Evaluator arg = node(l.arg());
     String text = ExprText.of(l);
     String clause = types.clause();
     boolean ci = l.caseInsensitive();
+    int escape = l.escape() == null ? LikePattern.NO_ESCAPE : l.escape().codePointAt(0);
     if (l.pattern() instanceof Expr.Lit lit) {
-      Object pv = Values.canonical(lit.value());
+      Object pv = lit.value();
       if (pv == null) {
         return row -> null;
       }
       String ps = StringFunctions.string(pv, text, clause);
-      LikePattern p = ci ? LikePattern.ilike(ps) : LikePattern.like(ps);
+      LikePattern p;
+      try {
+        p = LikePattern.compile(ps, ci, escape);
+      } catch (IllegalArgumentException malformed) {
+        throw new QueryException(clause + ": pattern " + Values.render(ps) + " of " + text + " "
+            + malformed.getMessage() + " " + Values.render(l.escape()));
+      }
       return row -> {
         Object v = arg.eval(row);
         return v == null ? null : p.matches(StringFunctions.string(v, text, clause));
@@ -310,7 +323,12 @@ public final class ExprCompiler {
         return null;
       }
       String ps = StringFunctions.string(p, text, clause);
-      LikePattern compiled = ci ? LikePattern.ilike(ps) : LikePattern.like(ps);
+      LikePattern compiled;
+      try {
+        compiled = LikePattern.compile(ps, ci, escape);
+      } catch (IllegalArgumentException malformed) {
+        return null;
+      }
       return compiled.matches(StringFunctions.string(v, text, clause));
     };
   }

@@ -96,6 +96,9 @@ public final class ExprText {
       append(sb, l.arg(), true);
       sb.append(l.caseInsensitive() ? " ILIKE " : " LIKE ");
       append(sb, l.pattern(), true);
+      if (l.escape() != null) {
+        sb.append(" ESCAPE ").append(Values.render(l.escape()));
+      }
     } else if (e instanceof Expr.Case c) {
       sb.append("CASE");
       for (Expr.When w : c.whens()) {

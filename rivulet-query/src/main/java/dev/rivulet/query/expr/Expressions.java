@@ -147,7 +147,7 @@ public final class Expressions {
     } else if (e instanceof Expr.In in) {
       return new Expr.In(rewrite(in.arg(), f), all(in.values(), f));
     } else if (e instanceof Expr.Like l) {
-      return new Expr.Like(rewrite(l.arg(), f), rewrite(l.pattern(), f), l.caseInsensitive());
+      return new Expr.Like(rewrite(l.arg(), f), rewrite(l.pattern(), f), l.caseInsensitive(), l.escape());
     } else if (e instanceof Expr.Coalesce c) {
       return new Expr.Coalesce(all(c.args(), f));
     } else if (e instanceof Expr.Case c) {
