@@ -26,6 +26,23 @@ public sealed interface Expr {
   }
 
   /**
+   * An output column of the block's select list, by its name (a select alias; {@code position}
+   * 0) or by its 1-based position ({@code name} null): {@code ORDER BY total}, {@code ORDER BY 2},
+   * {@code HAVING total > 5}. It stands for that column's expression. Allowed where SQL allows it:
+   * in order by (a position only as a whole item) and, by name, in having (as SQLite, H2 and MySQL
+   * allow; PostgreSQL does not); a block without a select list names its columns as it shows them.
+   * Build it with {@code Exprs.output} or {@code Query.asc("total")}.
+   */
+  record Output(String name, int position) implements Expr {
+    public Output {
+      if ((name == null) == (position <= 0)) {
+        throw new QueryException("an output column is named either by name or by a position from 1, not "
+            + (name == null ? "position " + position : "both '" + name + "' and " + position));
+      }
+    }
+  }
+
+  /**
    * A constant of SQL type {@code type}. The value is kept canonical (see {@code Values}), so
    * {@code 2}, {@code 2.0} and {@code 2.00} are one value, but the type is the literal's own:
    * {@code new Lit(2.0)} is a DOUBLE 2, and {@code 5 / 2.0} is 2.5 as in SQL. A NULL of a given

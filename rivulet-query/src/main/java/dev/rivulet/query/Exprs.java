@@ -16,13 +16,32 @@ import java.util.List;
 public final class Exprs {
   private Exprs() {}
 
-  /** A column reference {@code "alias.column"}. */
+  /**
+   * A column reference {@code "alias.column"}: a column of the relation with that alias in from or
+   * join. To name a column of the select list instead (in order by or having), use {@link
+   * #output(String)}.
+   */
   public static Expr.Col col(String qualified) {
     int dot = qualified.indexOf('.');
     if (dot <= 0 || dot == qualified.length() - 1) {
-      throw new QueryException("column reference '" + qualified + "' must be written alias.column");
+      throw new QueryException("column reference '" + qualified + "' needs the alias of its relation, as"
+          + " alias.column (e.g. i.status, where i is the alias given in from or join); a column of the select"
+          + " list is named with output(\"" + qualified + "\") (or output(position)) in order by and having");
     }
     return new Expr.Col(qualified.substring(0, dot), qualified.substring(dot + 1));
+  }
+
+  /**
+   * The output column {@code name} of the select list (a select alias), as in {@code ORDER BY
+   * total} or {@code HAVING total > 5}; allowed in order by and having. See {@link Expr.Output}.
+   */
+  public static Expr output(String name) {
+    return new Expr.Output(java.util.Objects.requireNonNull(name, "output column name"), 0);
+  }
+
+  /** The output column at 1-based {@code position}, as in {@code ORDER BY 2}: a whole order-by item only. */
+  public static Expr output(int position) {
+    return new Expr.Output(null, position);
   }
 
   public static Expr.Col col(String alias, String column) {

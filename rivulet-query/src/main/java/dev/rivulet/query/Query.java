@@ -73,6 +73,26 @@ public final class Query {
     return new QueryIR.OrderItem(e, true, true);
   }
 
+  /** Ascending by the output column {@code outputName} of the select list ({@code ORDER BY name}). */
+  public static QueryIR.OrderItem asc(String outputName) {
+    return asc(Exprs.output(outputName));
+  }
+
+  /** Descending by the output column {@code outputName} of the select list. */
+  public static QueryIR.OrderItem desc(String outputName) {
+    return desc(Exprs.output(outputName));
+  }
+
+  /** Ascending by the output column at 1-based {@code position} ({@code ORDER BY 2}). */
+  public static QueryIR.OrderItem asc(int position) {
+    return asc(Exprs.output(position));
+  }
+
+  /** Descending by the output column at 1-based {@code position}. */
+  public static QueryIR.OrderItem desc(int position) {
+    return desc(Exprs.output(position));
+  }
+
   /** {@code item} with NULLs placed first. */
   public static QueryIR.OrderItem nullsFirst(QueryIR.OrderItem item) {
     return new QueryIR.OrderItem(item.expr(), item.descending(), true);

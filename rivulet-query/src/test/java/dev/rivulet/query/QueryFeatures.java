@@ -15,7 +15,7 @@ final class QueryFeatures {
     "having", "agg COUNT(*)", "agg COUNT", "agg COUNT DISTINCT", "agg SUM", "agg AVG", "agg MIN", "agg MAX",
     "select list", "select all", "distinct", "order by", "nulls first", "nulls last", "desc", "limit", "offset",
     "findOne", "findOne without order", "limit without order", "union all", "subquery", "reads a live query",
-    "Compare", "And", "Or", "Not", "IsNull", "In", "Like", "ILike", "Like ESCAPE", "Coalesce", "Case", "Cast", "Arith ADD", "Arith SUB",
+    "Compare", "And", "Or", "Not", "IsNull", "In", "Like", "ILike", "Like ESCAPE", "Coalesce", "Case", "Cast", "output name", "output position", "Arith ADD", "Arith SUB",
     "Arith MUL", "Arith DIV", "fn UPPER", "fn LOWER", "fn LENGTH", "fn CONCAT", "fn SUBSTRING", "fn TRIM",
   };
 
@@ -100,6 +100,8 @@ final class QueryFeatures {
         count("Arith " + a.op());
       } else if (x instanceof Expr.Call c) {
         count("fn " + c.fn());
+      } else if (x instanceof Expr.Output o) {
+        count(o.name() == null ? "output position" : "output name");
       } else if (!(x instanceof Expr.Col) && !(x instanceof Expr.Lit)) {
         count(x.getClass().getSimpleName());
       }

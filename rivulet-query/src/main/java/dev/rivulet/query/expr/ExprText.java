@@ -43,6 +43,10 @@ public final class ExprText {
       list(sb, c.args());
       return;
     }
+    if (e instanceof Expr.Output o) {
+      sb.append(o.name() != null ? "output(\"" + o.name() + "\")" : "output(" + o.position() + ")");
+      return;
+    }
     if (e instanceof Expr.Cast c) {
       sb.append("CAST(");
       append(sb, c.arg(), false);

@@ -206,6 +206,10 @@ public final class TypeChecker {
     if (e instanceof Expr.Agg a) {
       throw new QueryException("aggregate " + a.fn().name().toLowerCase(Locale.ROOT) + " not allowed in " + clause);
     }
+    if (e instanceof Expr.Output o) {
+      throw new QueryException(clause + ": " + ExprText.of(o) + " names a column of the select list, which can be"
+          + " named only in order by and having; here write its expression (or a column as alias.column)");
+    }
     throw new QueryException(clause + ": unsupported expression " + e);
   }
 
