@@ -456,7 +456,7 @@ final class RandomExprs {
         if (!rowTexts.isEmpty() && r.nextBoolean()) {
           // a column against a pattern made from its own text, so that matches are common
           int c = r.nextInt(rowTexts.size());
-          return new Expr.Like(new Expr.Col("t", textColumns.get(c)), new Expr.Lit(pattern(rowTexts.get(c))), r.nextBoolean());
+          return new Expr.Like(new Expr.Col("t", textColumns.get(c)), new Expr.Lit(LikePatterns.fromText(r, rowTexts.get(c))), r.nextBoolean());
         }
         Expr pattern = r.nextInt(5) < 3 ? new Expr.Lit(pattern()) : string(depth - 1);
         return new Expr.Like(string(depth - 1), pattern, r.nextBoolean());
@@ -479,46 +479,18 @@ final class RandomExprs {
   private Expr escapedLike(int depth) {
     boolean ci = r.nextBoolean();
     if (h2() && r.nextInt(4) == 0) {
-      String e = CASELESS_ESCAPES[r.nextInt(CASELESS_ESCAPES.length)];
+      String e = LikePatterns.CASELESS_ESCAPES[r.nextInt(LikePatterns.CASELESS_ESCAPES.length)];
       return new Expr.Like(string(depth - 1), string(depth - 1), ci, e);
     }
-    String e = h2() || r.nextInt(6) > 0 ? ESCAPES[r.nextInt(ESCAPES.length)] : "😀";
+    String e = h2() || r.nextInt(6) > 0 ? LikePatterns.ESCAPES[r.nextInt(LikePatterns.ESCAPES.length)] : "😀";
     if (!rowTexts.isEmpty() && r.nextBoolean()) {
       int c = r.nextInt(rowTexts.size());
-      return new Expr.Like(new Expr.Col("t", textColumns.get(c)), new Expr.Lit(escapedPattern(rowTexts.get(c), e)), ci,
+      return new Expr.Like(new Expr.Col("t", textColumns.get(c)), new Expr.Lit(LikePatterns.escaped(r, rowTexts.get(c), e)), ci,
           e);
     }
-    return new Expr.Like(string(depth - 1), new Expr.Lit(escapedPattern(literalText(), e)), ci, e);
+    return new Expr.Like(string(depth - 1), new Expr.Lit(LikePatterns.escaped(r, literalText(), e)), ci, e);
   }
 
-  /** {@code text} as a pattern with escape {@code e}: some characters wildcards, some escaped. */
-  private String escapedPattern(String text, String e) {
-    int esc = e.codePointAt(0);
-    StringBuilder sb = new StringBuilder();
-    text.codePoints().forEach(cp -> {
-      int k = r.nextInt(10);
-      if (k == 0 && esc != '%') {
-        sb.append('%');
-      } else if (k == 1 && esc != '_') {
-        sb.append('_');
-      } else if (k == 2 || cp == esc || ((cp == '%' || cp == '_') && r.nextBoolean())) {
-        sb.append(e).appendCodePoint(cp); // an escaped character stands for itself
-      } else {
-        int c = k < 5 ? (Character.isUpperCase(cp) ? Character.toLowerCase(cp) : Character.toUpperCase(cp)) : cp;
-        if (c == esc) {
-          sb.append(e);
-        }
-        sb.appendCodePoint(c);
-      }
-    });
-    if (r.nextInt(4) == 0) {
-      sb.append(esc == '%' ? "_" : "%");
-    }
-    return sb.toString();
-  }
-
-  private static final String[] ESCAPES = {"\\", "!", "%", "_", "a", "é", "\\", "!"};
-  private static final String[] CASELESS_ESCAPES = {"\\", "!", "#"};
 
   /** INT stands for "numeric" here: the two sides may be of different numeric types. */
   private ColumnType comparable() {
@@ -561,26 +533,6 @@ final class RandomExprs {
       }
       return sb.toString();
     }
-    return pattern(rowTexts.get(r.nextInt(rowTexts.size())));
-  }
-
-  /** {@code text} with some characters turned into wildcards or changed in case. */
-  private String pattern(String text) {
-    StringBuilder sb = new StringBuilder();
-    text.codePoints().forEach(cp -> {
-      int k = r.nextInt(10);
-      if (k == 0) {
-        sb.append('%');
-      } else if (k == 1) {
-        sb.append('_');
-      } else if (k == 2) {
-        sb.append('%').appendCodePoint(cp);
-      } else if (k < 5) {
-        sb.appendCodePoint(Character.isUpperCase(cp) ? Character.toLowerCase(cp) : Character.toUpperCase(cp));
-      } else {
-        sb.appendCodePoint(cp);
-      }
-    });
-    return sb.toString();
+    return LikePatterns.fromText(r, rowTexts.get(r.nextInt(rowTexts.size())));
   }
 }
