@@ -9,6 +9,10 @@ import java.time.LocalDate;
  * belong to its domain; {@code null} is accepted by every type (nullability is per {@link Column}).
  * Because numbers are canonical, an integral {@code DOUBLE} or {@code DECIMAL} value is held as a
  * {@link Long}, and the three numeric types are compatible with one another as join keys.
+ *
+ * <p>Users see each value in its type's Java class ({@link #present}): the canonical form is for
+ * equality, hashing and order inside the engine, and rows handed out are typed ({@link
+ * Schema#present}).
  */
 public enum ColumnType {
   /**
@@ -17,9 +21,12 @@ public enum ColumnType {
    * BigDecimal}.
    */
   INT,
-  /** Binary floating point; integral values are held as {@link Long}. */
+  /**
+   * Binary floating point; integral values are held as {@link Long}, and only those a {@code
+   * double} holds exactly belong to the type (2<sup>53</sup> + 1 does not).
+   */
   DOUBLE,
-  /** Exact decimals of any precision. */
+  /** Exact decimals of any precision, and the non-finite doubles that double arithmetic makes. */
   DECIMAL,
   STRING,
   BOOL,
@@ -29,11 +36,31 @@ public enum ColumnType {
   /** Any canonical value; no check. */
   ANY;
 
+  /** The type names {@link #named} accepts, for messages. */
+  public static final String NAMES = "INT, DOUBLE, DECIMAL, STRING, BOOL (or BOOLEAN), BYTES, DATE, TIMESTAMP, ANY";
+
+  /**
+   * The type called {@code name} in any case ({@code BOOLEAN} is {@link #BOOL}), or null when
+   * there is none.
+   */
+  public static ColumnType named(String name) {
+    String n = name.toUpperCase(java.util.Locale.ROOT);
+    if (n.equals("BOOLEAN")) {
+      return BOOL;
+    }
+    for (ColumnType t : values()) {
+      if (t.name().equals(n)) {
+        return t;
+      }
+    }
+    return null;
+  }
+
   /** True when canonical value {@code v} (non-null) belongs to this type's domain. */
   public boolean accepts(Object v) {
     return switch (this) {
       case INT -> v instanceof Long || isHugeInteger(v);
-      case DOUBLE -> v instanceof Long || v instanceof Double;
+      case DOUBLE -> v instanceof Double || v instanceof Long l && Values.isExactDouble(l);
       case DECIMAL -> v instanceof Long || v instanceof Double || v instanceof BigDecimal;
       case STRING -> v instanceof String;
       case BOOL -> v instanceof Boolean;
@@ -42,6 +69,46 @@ public enum ColumnType {
       case TIMESTAMP -> v instanceof Instant;
       case ANY -> true;
     };
+  }
+
+  /**
+   * Canonical value {@code v} of this type in the type's Java class, as users are handed it:
+   *
+   * <ul>
+   *   <li>{@code INT}: {@link Long}; an integer beyond 64 bits (which only overflowing integer
+   *       arithmetic makes) as a {@link java.math.BigInteger}.
+   *   <li>{@code DOUBLE}: {@link Double}, also when integral ({@code 2.0}, canonically {@code 2}).
+   *   <li>{@code DECIMAL}: {@link BigDecimal} with the exact value (canonically a {@code Long} or
+   *       a {@code Double} when one holds it); a non-finite double stays a {@code Double}.
+   *   <li>Every other type, and {@code null}: the canonical value itself ({@code String}, {@code
+   *       Boolean}, {@link Bytes}, {@link LocalDate}, {@link Instant}).
+   * </ul>
+   *
+   * <p>The result has the same canonical form as {@code v}: {@code Values.canonical(present(v))}
+   * equals {@code v}.
+   */
+  public Object present(Object v) {
+    switch (this) {
+      case INT:
+        if (v instanceof Double d && isHugeInteger(d)) {
+          return new BigDecimal(d).toBigIntegerExact();
+        }
+        return v instanceof BigDecimal bd && bd.scale() <= 0 ? bd.toBigIntegerExact() : v;
+      case DOUBLE:
+        return v instanceof Long l ? (Object) (double) l : v;
+      case DECIMAL:
+        if (v instanceof Long l) {
+          return BigDecimal.valueOf(l);
+        }
+        return v instanceof Double d && Double.isFinite(d) ? new BigDecimal(d) : v;
+      default:
+        return v;
+    }
+  }
+
+  /** True when canonical values of this type may need {@link #present} to change their class. */
+  boolean presentsDifferently() {
+    return this == INT || this == DOUBLE || this == DECIMAL;
   }
 
   /** An integer beyond 64 bits, in canonical form. */
@@ -59,6 +126,33 @@ public enum ColumnType {
   /** True when values of the two types can ever be equal, so they may be matched as keys. */
   public boolean comparableWith(ColumnType other) {
     return this == other || this == ANY || other == ANY || (isNumeric() && other.isNumeric());
+  }
+
+  /**
+   * The type SQL gives a literal of Java value {@code v} (not yet canonical): integers ({@code
+   * Long}, {@code Integer}, {@code Short}, {@code Byte}, {@code BigInteger}) are {@code INT};
+   * {@code Double} and {@code Float} are {@code DOUBLE}, also when integral ({@code 2.0}); {@code
+   * BigDecimal} is {@code DECIMAL}; text is {@code STRING}; booleans {@code BOOL}; {@code byte[]}
+   * and {@link Bytes} {@code BYTES}; dates {@code DATE}; timestamps {@code TIMESTAMP}; {@code
+   * null} is {@code ANY} (an untyped NULL).
+   *
+   * @throws IllegalArgumentException naming the type when {@code v} is of no supported type
+   */
+  public static ColumnType ofJava(Object v) {
+    if (v == null) {
+      return ANY;
+    }
+    if (v instanceof Double || v instanceof Float) {
+      return DOUBLE;
+    }
+    if (v instanceof BigDecimal) {
+      return DECIMAL;
+    }
+    if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte
+        || v instanceof java.math.BigInteger) {
+      return INT;
+    }
+    return of(Values.canonical(v));
   }
 
   /** The type of a canonical non-null value. */

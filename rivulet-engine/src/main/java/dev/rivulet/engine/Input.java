@@ -33,13 +33,23 @@ public final class Input {
     return op.schema;
   }
 
-  /** Queues every entry of {@code batch}. */
+  /** Queues every entry of {@code batch} (typed rows, see {@link Row}, in their canonical form). */
   public Input send(ZSet batch) {
+    boolean typed = false;
     for (int i = 0; i < batch.size(); i++) {
       check(batch.row(i));
+      typed |= batch.row(i).isTyped();
     }
-    op.acceptAll(name, batch);
+    op.acceptAll(name, typed ? canonical(batch) : batch);
     return this;
+  }
+
+  private static ZSet canonical(ZSet batch) {
+    ZSet.Builder b = ZSet.builder();
+    for (int i = 0; i < batch.size(); i++) {
+      b.add(batch.row(i).canonical(), batch.weight(i));
+    }
+    return b.build();
   }
 
   /**
@@ -68,14 +78,14 @@ public final class Input {
     if (checkedAgainst != op.schema && !checkedAgainst.equals(op.schema)) {
       check(row);
     }
-    op.acceptTrusted(row, weight);
+    op.acceptTrusted(row.canonical(), weight);
     return this;
   }
 
-  /** Queues {@code row} with {@code weight}. */
+  /** Queues {@code row} (a typed row in its canonical form) with {@code weight}. */
   public Input send(Row row, long weight) {
     check(row);
-    op.accept(name, row, weight);
+    op.accept(name, row.canonical(), weight);
     return this;
   }
 
@@ -94,10 +104,12 @@ public final class Input {
   public Input update(Row before, Row after) {
     check(before);
     check(after);
-    op.hold(name, before, -1);
-    op.hold(name, after, 1);
-    op.pending.add(before, -1);
-    op.pending.add(after, 1);
+    Row b = before.canonical();
+    Row a = after.canonical();
+    op.hold(name, b, -1);
+    op.hold(name, a, 1);
+    op.pending.add(b, -1);
+    op.pending.add(a, 1);
     return this;
   }
 

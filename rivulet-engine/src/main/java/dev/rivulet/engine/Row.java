@@ -10,14 +10,55 @@ import java.util.List;
  * <p>Equality is value equality of the canonical values, so two rows built from {@code 2} and
  * {@code 2.0} are equal. {@link #compareTo} is the lexicographic total order of {@link
  * Values#compare}, used as the stable tie-break wherever rows are sorted.
+ *
+ * <p>A row handed to users by a collection or a live query is <em>typed</em> ({@link
+ * Schema#present}): {@link #get} and {@link #toList} return each value in its column's Java type
+ * ({@link ColumnType#present}), e.g. a {@code Double} 2.0 from a DOUBLE column whose canonical
+ * value is the integer 2. Equality, hashing, order, {@link #toString} and the rows derived with
+ * {@link #project}, {@link #concat}, {@link #with} and {@link #append} use the canonical values,
+ * so a typed row equals {@code Row.of} of the same values.
  */
 public final class Row implements Comparable<Row> {
   private static final Row EMPTY = new Row(new Object[0]);
-  private final Object[] values;
+  private final Object[] values; // canonical
+  private final Object[] shown; // what get() returns: values itself, or the typed values
   private int hash; // computed on first use; 0 also when not yet computed (racy but idempotent)
 
   private Row(Object[] values) {
     this.values = values;
+    this.shown = values;
+  }
+
+  private Row(Object[] values, Object[] shown) {
+    this.values = values;
+    this.shown = shown;
+  }
+
+  /**
+   * This row typed by {@code types} at {@code columns} (see {@link ColumnType#present}): itself
+   * when every value there already has its type's Java class.
+   */
+  Row typedBy(ColumnType[] types, int[] columns) {
+    Object[] typed = null;
+    for (int c : columns) {
+      if (c >= values.length) {
+        break;
+      }
+      Object v = values[c];
+      Object p = v == null ? null : types[c].present(v);
+      if (p != v) {
+        if (typed == null) {
+          typed = values.clone();
+        }
+        typed[c] = p;
+      }
+    }
+    if (typed == null) {
+      return canonical();
+    }
+    Row r = new Row(values, typed);
+    r.hash = hash;
+    return r;
   }
 
   /** A row of the canonical forms of {@code values}. */
@@ -47,16 +88,33 @@ public final class Row implements Comparable<Row> {
     return values.length;
   }
 
+  /** The value at {@code i}: canonical, or in its column's Java type on a typed row. */
   public Object get(int i) {
-    return values[i];
+    return shown[i];
   }
 
+  /** The canonical value at {@code i}, which must be an integer within 64 bits. */
   public long getLong(int i) {
     return (Long) values[i];
   }
 
   public String getString(int i) {
     return (String) values[i];
+  }
+
+  /** True when {@link #get} shows values in their columns' Java types (see the class comment). */
+  public boolean isTyped() {
+    return shown != values;
+  }
+
+  /** This row with its canonical values shown: itself unless it is typed. */
+  public Row canonical() {
+    if (shown == values) {
+      return this;
+    }
+    Row r = new Row(values);
+    r.hash = hash;
+    return r;
   }
 
   public boolean isNull(int i) {
@@ -105,8 +163,9 @@ public final class Row implements Comparable<Row> {
     return new Row(out);
   }
 
+  /** The values as {@link #get} returns them. */
   public List<Object> toList() {
-    return Arrays.asList(values.clone());
+    return Arrays.asList(shown.clone());
   }
 
   @Override

@@ -17,6 +17,8 @@ public final class Schema {
   // Flat copies for check(), which runs on every row that enters the engine.
   private final ColumnType[] types;
   private final boolean[] nullable;
+  // Columns whose values may be shown in another class than their canonical one (see present()).
+  private final int[] presented;
 
   private Schema(List<Column> columns) {
     this.columns = List.copyOf(columns);
@@ -26,6 +28,8 @@ public final class Schema {
       types[i] = this.columns.get(i).type();
       nullable[i] = this.columns.get(i).nullable();
     }
+    this.presented = java.util.stream.IntStream.range(0, types.length)
+        .filter(i -> types[i].presentsDifferently()).toArray();
     this.byName = new HashMap<>();
     for (int i = 0; i < this.columns.size(); i++) {
       if (byName.put(this.columns.get(i).name(), i) != null) {
@@ -45,7 +49,8 @@ public final class Schema {
   /**
    * Shorthand: {@code Schema.parse("id INT NOT NULL, title STRING")}. Each comma-separated column
    * is {@code name TYPE} optionally followed by {@code NOT NULL} (or {@code NULL}, the default);
-   * types and constraints are case-insensitive.
+   * types and constraints are case-insensitive. Type names are those of {@link ColumnType}, in any
+   * case; {@code BOOLEAN} is accepted for {@code BOOL}.
    *
    * @throws SchemaException naming the column spec and the problem, and listing the accepted
    *     types or constraints: an empty spec, an unknown type, or anything else after the type (a
@@ -60,12 +65,10 @@ public final class Schema {
         throw new SchemaException("column spec '" + p + "' in '" + spec + "' needs a name and a type: "
             + SPEC_FORM);
       }
-      ColumnType type;
-      try {
-        type = ColumnType.valueOf(w[1].toUpperCase(java.util.Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        throw new SchemaException("unknown column type '" + w[1] + "' for column '" + w[0] + "'; types: "
-            + java.util.Arrays.toString(ColumnType.values()));
+      ColumnType type = ColumnType.named(w[1]);
+      if (type == null) {
+        throw new SchemaException("unknown column type '" + w[1] + "' for column '" + w[0] + "'; the types are "
+            + ColumnType.NAMES);
       }
       String rest = String.join(" ", java.util.Arrays.asList(w).subList(2, w.length)).toUpperCase(java.util.Locale.ROOT);
       boolean nullable;
@@ -159,11 +162,23 @@ public final class Schema {
   }
 
   /**
+   * {@code row} as users see it: each value in its column's Java class ({@link
+   * ColumnType#present}), e.g. a DOUBLE column's 2 (canonical) as the {@code Double} 2.0, a
+   * DECIMAL's as a {@code BigDecimal}. The typed row equals {@code row} (equality is canonical);
+   * it is {@code row} itself when nothing needs converting, so a schema without numeric columns
+   * costs nothing. {@code row} holds values of these columns (as checked by {@link #check}).
+   */
+  public Row present(Row row) {
+    return presented.length == 0 ? row.canonical() : row.typedBy(types, presented);
+  }
+
+  /**
    * Checks that {@code row} fits: its width and each value's type and nullability.
    *
    * @throws SchemaException naming the column, the value and the expected type
    */
   public void check(Row row) {
+    row = row.canonical();
     if (row.width() != types.length) {
       throw new SchemaException(
           "row " + row + " has " + row.width() + " values but the schema has " + columns.size() + " columns: " + this);
@@ -182,8 +197,9 @@ public final class Schema {
     if (v == null) {
       return new SchemaException("column '" + c.name() + "' is NOT NULL but row " + row + " has NULL");
     }
+    String why = c.type() == ColumnType.DOUBLE && v instanceof Long ? ", which no double holds exactly" : "";
     return new SchemaException("column '" + c.name() + "' expects " + c.type() + " but row " + row
-        + " has " + Values.render(v) + " (" + ColumnType.of(v) + ")");
+        + " has " + Values.render(v) + " (" + ColumnType.of(v) + why + ")");
   }
 
   @Override

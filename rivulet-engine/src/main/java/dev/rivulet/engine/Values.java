@@ -113,6 +113,12 @@ public final class Values {
     return v instanceof Bytes || v instanceof LocalDate || v instanceof Instant;
   }
 
+  /** True when a {@code double} holds {@code l} exactly (every integer up to 2<sup>53</sup> does). */
+  public static boolean isExactDouble(long l) {
+    double d = l;
+    return d != TWO_63 && (long) d == l;
+  }
+
   private static Object ofDouble(double d) {
     if (Double.isNaN(d)) {
       return Double.NaN;

@@ -69,8 +69,17 @@ abstract class BaseCollection implements LiveCollection {
     return stored.project(storedKeys);
   }
 
-  /** What readers and listeners see of a stored row. */
+  /**
+   * What readers and listeners see of a stored row: its visible columns, typed ({@link
+   * Schema#present}: each value in its column's Java class, e.g. a DOUBLE's 2 as 2.0). Called once
+   * per row a publication carries, and per row a read returns.
+   */
   abstract Row publicRow(Row stored);
+
+  /** What readers and listeners see of a key (typed like {@link #publicRow}). */
+  Row publicKey(Row key) {
+    return key;
+  }
 
   /** The form in which a stored row flows into queries that read this collection. */
   abstract Row sourceRow(Row stored);
@@ -83,7 +92,7 @@ abstract class BaseCollection implements LiveCollection {
   /** The current rows by key, as readers see them. */
   final Map<Row, Row> snapshot() {
     Map<Row, Row> out = new LinkedHashMap<>();
-    rows.forEach((k, r) -> out.put(k, publicRow(r)));
+    rows.forEach((k, r) -> out.put(publicKey(k), publicRow(r)));
     return out;
   }
 
@@ -134,7 +143,7 @@ abstract class BaseCollection implements LiveCollection {
   @Override
   public Optional<Row> get(Row key) {
     synchronized (db) {
-      Row r = rows.get(key);
+      Row r = rows.get(key.canonical());
       return r == null ? Optional.empty() : Optional.of(publicRow(r));
     }
   }
@@ -175,7 +184,7 @@ abstract class BaseCollection implements LiveCollection {
   final List<KeyedRow> entries(Row[] stored) {
     List<KeyedRow> out = new ArrayList<>(stored.length);
     for (Row r : stored) {
-      out.add(new KeyedRow(keyOf(r), publicRow(r)));
+      out.add(new KeyedRow(publicKey(keyOf(r)), publicRow(r)));
     }
     return out;
   }
@@ -224,7 +233,7 @@ abstract class BaseCollection implements LiveCollection {
   private List<ChangeEvent> insertEvents(Row[] stored) {
     List<ChangeEvent> out = new ArrayList<>(stored.length);
     for (Row r : stored) {
-      out.add(new ChangeEvent(ChangeEvent.Type.INSERT, keyOf(r), publicRow(r), null));
+      out.add(new ChangeEvent(ChangeEvent.Type.INSERT, publicKey(keyOf(r)), publicRow(r), null));
     }
     return out;
   }
@@ -363,7 +372,7 @@ abstract class BaseCollection implements LiveCollection {
       if (before == null ? after != null : !before.equals(after)) {
         ChangeEvent.Type type = before == null ? ChangeEvent.Type.INSERT
             : after == null ? ChangeEvent.Type.DELETE : ChangeEvent.Type.UPDATE;
-        events.add(new ChangeEvent(type, key, after, before));
+        events.add(new ChangeEvent(type, publicKey(key), after, before));
       }
     });
     return Collections.unmodifiableList(events);

@@ -1,5 +1,7 @@
 package dev.rivulet.query;
 
+import dev.rivulet.engine.ColumnType;
+import dev.rivulet.engine.Values;
 import dev.rivulet.query.expr.Arithmetic;
 import java.util.List;
 import java.util.Objects;
@@ -23,11 +25,62 @@ public sealed interface Expr {
     }
   }
 
-  /** A constant; the value is canonical (see {@code Values}). */
-  record Lit(Object value) implements Expr {
+  /**
+   * An output column of the block's select list, by its name (a select alias; {@code position}
+   * 0) or by its 1-based position ({@code name} null): {@code ORDER BY total}, {@code ORDER BY 2},
+   * {@code HAVING total > 5}. It stands for that column's expression. Allowed where SQL allows it:
+   * in order by (a position only as a whole item) and, by name, in having (as SQLite, H2 and MySQL
+   * allow; PostgreSQL does not); a block without a select list names its columns as it shows them.
+   * Build it with {@code Exprs.output} or {@code Query.asc("total")}.
+   */
+  record Output(String name, int position) implements Expr {
+    public Output {
+      if ((name == null) == (position <= 0)) {
+        throw new QueryException("an output column is named either by name or by a position from 1, not "
+            + (name == null ? "position " + position : "both '" + name + "' and " + position));
+      }
+    }
+  }
+
+  /**
+   * A constant of SQL type {@code type}. The value is kept canonical (see {@code Values}), so
+   * {@code 2}, {@code 2.0} and {@code 2.00} are one value, but the type is the literal's own:
+   * {@code new Lit(2.0)} is a DOUBLE 2, and {@code 5 / 2.0} is 2.5 as in SQL. A NULL of a given
+   * type ({@code CAST(NULL AS INT)}) is {@code new Lit(null, INT)}; an untyped NULL is {@code ANY}.
+   */
+  record Lit(Object value, ColumnType type) implements Expr {
+    /**
+     * @throws QueryException when {@code value} is of no supported type, or not of {@code type}
+     */
+    public Lit {
+      Objects.requireNonNull(type, "literal type");
+      try {
+        value = Values.canonical(value);
+      } catch (IllegalArgumentException e) {
+        throw new QueryException("unsupported literal: " + e.getMessage());
+      }
+      if (value != null && !type.accepts(value)) {
+        throw new QueryException("literal " + Values.render(value) + " (" + ColumnType.of(value) + ") is not a "
+            + type + " value");
+      }
+    }
+
+    /** A constant typed as SQL types a literal of its Java class ({@link ColumnType#ofJava}). */
+    public Lit(Object value) {
+      this(value, javaType(value));
+    }
+
+    private static ColumnType javaType(Object value) {
+      try {
+        return ColumnType.ofJava(value);
+      } catch (IllegalArgumentException e) {
+        throw new QueryException("unsupported literal: " + e.getMessage());
+      }
+    }
+
     @Override
     public String toString() {
-      return dev.rivulet.engine.Values.render(value);
+      return dev.rivulet.query.expr.ExprText.of(this);
     }
   }
 
@@ -64,8 +117,26 @@ public sealed interface Expr {
     }
   }
 
-  /** {@code arg LIKE pattern} ({@code %} any run, {@code _} one character), or ILIKE. */
-  record Like(Expr arg, Expr pattern, boolean caseInsensitive) implements Expr {}
+  /**
+   * {@code arg LIKE pattern} ({@code %} any run, {@code _} one character), or ILIKE; with {@code
+   * escape} (one character, or null for none), {@code LIKE pattern ESCAPE escape}: the escape
+   * character followed by any character stands for that character, so {@code '100\%'} with
+   * escape {@code \} matches the text {@code 100%}.
+   */
+  record Like(Expr arg, Expr pattern, boolean caseInsensitive, String escape) implements Expr {
+    /** @throws QueryException when {@code escape} is not exactly one character */
+    public Like {
+      if (escape != null && escape.codePointCount(0, escape.length()) != 1) {
+        throw new QueryException((caseInsensitive ? "ILIKE" : "LIKE") + " ESCAPE must be one character, not "
+            + Values.render(escape));
+      }
+    }
+
+    /** Without an escape character. */
+    public Like(Expr arg, Expr pattern, boolean caseInsensitive) {
+      this(arg, pattern, caseInsensitive, null);
+    }
+  }
 
   /** The first non-NULL argument. */
   record Coalesce(List<Expr> args) implements Expr {
@@ -97,6 +168,17 @@ public sealed interface Expr {
   record Call(StringFn fn, List<Expr> args) implements Expr {
     public Call {
       args = List.copyOf(args);
+    }
+  }
+
+  /**
+   * {@code CAST(arg AS type)}: numbers between INT, DOUBLE and DECIMAL (to INT rounding halves away
+   * from zero), INT to STRING, a NULL to any type; see {@code dev.rivulet.query.expr.Casts}.
+   */
+  record Cast(Expr arg, ColumnType type) implements Expr {
+    public Cast {
+      Objects.requireNonNull(arg, "cast argument");
+      Objects.requireNonNull(type, "cast type");
     }
   }
 

@@ -1,6 +1,6 @@
 package dev.rivulet.query;
 
-import dev.rivulet.engine.Values;
+import dev.rivulet.engine.ColumnType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,22 +16,83 @@ import java.util.List;
 public final class Exprs {
   private Exprs() {}
 
-  /** A column reference {@code "alias.column"}. */
+  /**
+   * A column reference {@code "alias.column"}: a column of the relation with that alias in from or
+   * join. To name a column of the select list instead (in order by or having), use {@link
+   * #output(String)}.
+   */
   public static Expr.Col col(String qualified) {
     int dot = qualified.indexOf('.');
     if (dot <= 0 || dot == qualified.length() - 1) {
-      throw new QueryException("column reference '" + qualified + "' must be written alias.column");
+      throw new QueryException("column reference '" + qualified + "' needs the alias of its relation, as"
+          + " alias.column (e.g. i.status, where i is the alias given in from or join); a column of the select"
+          + " list is named with output(\"" + qualified + "\") (or output(position)) in order by and having");
     }
     return new Expr.Col(qualified.substring(0, dot), qualified.substring(dot + 1));
+  }
+
+  /**
+   * The output column {@code name} of the select list (a select alias), as in {@code ORDER BY
+   * total} or {@code HAVING total > 5}; allowed in order by and having. See {@link Expr.Output}.
+   */
+  public static Expr output(String name) {
+    return new Expr.Output(java.util.Objects.requireNonNull(name, "output column name"), 0);
+  }
+
+  /** The output column at 1-based {@code position}, as in {@code ORDER BY 2}: a whole order-by item only. */
+  public static Expr output(int position) {
+    return new Expr.Output(null, position);
   }
 
   public static Expr.Col col(String alias, String column) {
     return new Expr.Col(alias, column);
   }
 
-  /** A constant, put in canonical form. */
+  /**
+   * A constant, typed as SQL types a literal of its Java class: {@code lit(2)} is INT, {@code
+   * lit(2.0)} DOUBLE (so {@code div(lit(5), lit(2.0))} is 2.5), {@code lit(new BigDecimal("2.0"))}
+   * DECIMAL, {@code lit(LocalDate.of(..))} DATE, {@code lit(null)} an untyped NULL. The value is
+   * kept canonical ({@code lit(2.0)} equals 2 in comparisons).
+   */
   public static Expr.Lit lit(Object value) {
-    return new Expr.Lit(Values.canonical(value));
+    return new Expr.Lit(value);
+  }
+
+  /**
+   * A typed literal: {@code value} as a constant of {@code type}, e.g. {@code lit(2, DOUBLE)}, or
+   * {@code lit(null, INT)} for {@code CAST(NULL AS INT)}.
+   *
+   * @throws QueryException when {@code value} does not belong to {@code type}
+   */
+  public static Expr.Lit lit(Object value, ColumnType type) {
+    return new Expr.Lit(value, type);
+  }
+
+  /** SQL's {@code DATE 'yyyy-mm-dd'}. */
+  public static Expr.Lit date(String isoDate) {
+    try {
+      return new Expr.Lit(java.time.LocalDate.parse(isoDate), ColumnType.DATE);
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new QueryException("date literal '" + isoDate + "' is not yyyy-mm-dd: " + e.getMessage());
+    }
+  }
+
+  /**
+   * SQL's {@code TIMESTAMP '...'}: an ISO-8601 instant ({@code 2024-05-01T10:15:30Z}, or with an
+   * offset), or a local date-time ({@code 2024-05-01T10:15:30} or {@code 2024-05-01 10:15:30}),
+   * read as UTC as {@code Values} reads a {@code LocalDateTime}.
+   */
+  public static Expr.Lit timestamp(String text) {
+    String t = text.trim();
+    try {
+      return new Expr.Lit(java.time.OffsetDateTime.parse(t.replace(' ', 'T')), ColumnType.TIMESTAMP);
+    } catch (java.time.format.DateTimeParseException offsetMissing) {
+      try {
+        return new Expr.Lit(java.time.LocalDateTime.parse(t.replace(' ', 'T')), ColumnType.TIMESTAMP);
+      } catch (java.time.format.DateTimeParseException e) {
+        throw new QueryException("timestamp literal '" + text + "' is not an ISO-8601 date-time: " + e.getMessage());
+      }
+    }
   }
 
   public static Expr eq(Expr l, Expr r) {
@@ -99,6 +160,20 @@ public final class Exprs {
     return new Expr.Like(arg, pattern, true);
   }
 
+  /**
+   * {@code arg LIKE pattern ESCAPE escape}: in the pattern, {@code escape} followed by any
+   * character stands for that character, e.g. {@code like(col("i.title"), lit("100\\%"), '\\')}
+   * matches the text {@code 100%}. A pattern must not end with the escape character.
+   */
+  public static Expr like(Expr arg, Expr pattern, char escape) {
+    return new Expr.Like(arg, pattern, false, String.valueOf(escape));
+  }
+
+  /** {@code arg ILIKE pattern ESCAPE escape}; see {@link #like(Expr, Expr, char)}. */
+  public static Expr ilike(Expr arg, Expr pattern, char escape) {
+    return new Expr.Like(arg, pattern, true, String.valueOf(escape));
+  }
+
   public static Expr coalesce(Expr... args) {
     return new Expr.Coalesce(Arrays.asList(args));
   }
@@ -123,6 +198,15 @@ public final class Exprs {
   /** Division; see the class comment for integers and zero. */
   public static Expr div(Expr l, Expr r) {
     return new Expr.Arith(Expr.ArithOp.DIV, l, r);
+  }
+
+  /**
+   * {@code CAST(e AS type)}: between INT, DOUBLE and DECIMAL (to INT: rounded, halves away from
+   * zero; NaN and infinities are NULL), INT to STRING, and a NULL to any type, e.g. {@code
+   * div(cast(col("i.done"), DOUBLE), col("i.total"))} for a fraction of two integers.
+   */
+  public static Expr cast(Expr e, ColumnType type) {
+    return new Expr.Cast(e, type);
   }
 
   public static Expr upper(Expr s) {

@@ -459,7 +459,7 @@ public final class LiveQuery extends BaseCollection {
 
   @Override
   Row publicRow(Row stored) {
-    return visible(stored);
+    return schema.present(visible(stored)); // the hidden key columns are ANY: only visible ones are typed
   }
 
   @Override
@@ -475,7 +475,7 @@ public final class LiveQuery extends BaseCollection {
       }
       List<Row> out = new ArrayList<>(ordered.rows().size());
       for (Row full : ordered.rows()) {
-        out.add(visible(full));
+        out.add(publicRow(full));
       }
       return out;
     }

@@ -12,7 +12,7 @@ import java.util.List;
  *
  * <pre>{@code
  * Query q = Query.from("i", issues)
- *     .join(QueryIR.JoinKind.LEFT, "u", users, Query.on("i.assignee", "u.id"))
+ *     .leftJoin("u", users, Query.on("i.assignee", "u.id"))
  *     .where(eq(col("i.status"), lit("open")))
  *     .select(Query.as("id", col("i.id")), Query.as("who", col("u.name")))
  *     .orderBy(Query.desc(col("i.priority")))
@@ -21,7 +21,8 @@ import java.util.List;
  *
  * <p>{@link #ir()} checks the query against its sources' schemas and fails with a {@link
  * QueryException} that names the clause and the column (unknown columns or aliases, an alias used
- * twice, a limit without an order, an aggregate in where, type mismatches).
+ * twice, a limit without an order on a query that may have several rows, an aggregate in where, type
+ * mismatches).
  */
 public final class Query {
   private final QueryIR ir;
@@ -72,6 +73,26 @@ public final class Query {
     return new QueryIR.OrderItem(e, true, true);
   }
 
+  /** Ascending by the output column {@code outputName} of the select list ({@code ORDER BY name}). */
+  public static QueryIR.OrderItem asc(String outputName) {
+    return asc(Exprs.output(outputName));
+  }
+
+  /** Descending by the output column {@code outputName} of the select list. */
+  public static QueryIR.OrderItem desc(String outputName) {
+    return desc(Exprs.output(outputName));
+  }
+
+  /** Ascending by the output column at 1-based {@code position} ({@code ORDER BY 2}). */
+  public static QueryIR.OrderItem asc(int position) {
+    return asc(Exprs.output(position));
+  }
+
+  /** Descending by the output column at 1-based {@code position}. */
+  public static QueryIR.OrderItem desc(int position) {
+    return desc(Exprs.output(position));
+  }
+
   /** {@code item} with NULLs placed first. */
   public static QueryIR.OrderItem nullsFirst(QueryIR.OrderItem item) {
     return new QueryIR.OrderItem(item.expr(), item.descending(), true);
@@ -88,6 +109,43 @@ public final class Query {
 
   public Query join(QueryIR.JoinKind kind, String alias, Query subquery, QueryIR.On... on) {
     return join(kind, new QueryIR.Aliased(alias, new QueryIR.Subquery(subquery.ir)), on);
+  }
+
+  /** {@code INNER JOIN source AS alias ON ...}. */
+  public Query innerJoin(String alias, Source source, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.INNER, alias, source, on);
+  }
+
+  /** {@code INNER JOIN (subquery) AS alias ON ...}. */
+  public Query innerJoin(String alias, Query subquery, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.INNER, alias, subquery, on);
+  }
+
+  /** {@code LEFT JOIN source AS alias ON ...}: every row of the left side, null-extended. */
+  public Query leftJoin(String alias, Source source, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.LEFT, alias, source, on);
+  }
+
+  public Query leftJoin(String alias, Query subquery, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.LEFT, alias, subquery, on);
+  }
+
+  /** {@code RIGHT JOIN source AS alias ON ...}: every row of {@code source}, null-extended. */
+  public Query rightJoin(String alias, Source source, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.RIGHT, alias, source, on);
+  }
+
+  public Query rightJoin(String alias, Query subquery, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.RIGHT, alias, subquery, on);
+  }
+
+  /** {@code FULL JOIN source AS alias ON ...}: every row of both sides, null-extended. */
+  public Query fullJoin(String alias, Source source, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.FULL, alias, source, on);
+  }
+
+  public Query fullJoin(String alias, Query subquery, QueryIR.On... on) {
+    return join(QueryIR.JoinKind.FULL, alias, subquery, on);
   }
 
   private Query join(QueryIR.JoinKind kind, QueryIR.Aliased rel, QueryIR.On... on) {
@@ -136,12 +194,17 @@ public final class Query {
         Arrays.asList(items), s.limit(), s.offset(), s.findOne(), s.after()));
   }
 
+  /**
+   * Keeps at most {@code limit} rows of the ordered result. Needs an order by, except on a query
+   * that has at most one row (an aggregate without group by), where no order can matter.
+   */
   public Query limit(long limit) {
     QueryIR.Select s = block("limit");
     return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),
         s.orderBy(), limit, s.offset(), s.findOne(), s.after()));
   }
 
+  /** Skips the first {@code offset} rows of the ordered result; needs an order by as {@link #limit} does. */
   public Query offset(long offset) {
     QueryIR.Select s = block("offset");
     return with(new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), s.having(), s.select(), s.distinct(),

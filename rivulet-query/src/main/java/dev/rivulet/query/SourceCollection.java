@@ -30,8 +30,15 @@ public final class SourceCollection extends BaseCollection {
   private final Map<Row, Row> underlay = new HashMap<>();
   private final List<Transaction> pending = new ArrayList<>();
 
+  private final Schema keySchema; // the key columns, to type keys for readers
+
   SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
     super(db, name, schema, keyColumns, null);
+    List<dev.rivulet.engine.Column> keyCols = new ArrayList<>();
+    for (int k : keyIndexes) {
+      keyCols.add(schema.column(k));
+    }
+    this.keySchema = Schema.of(keyCols);
   }
 
   /** The visible row of {@code key}, or null. */
@@ -60,7 +67,8 @@ public final class SourceCollection extends BaseCollection {
   }
 
   /**
-   * Checks {@code row} against the schema, naming this collection.
+   * Checks {@code row} against the schema, naming this collection; returns it canonical (a typed
+   * row read from a collection may be written back).
    *
    * @throws SchemaException when the row is null or does not fit
    */
@@ -73,12 +81,12 @@ public final class SourceCollection extends BaseCollection {
     } catch (SchemaException e) {
       throw new SchemaException("collection '" + name() + "': " + e.getMessage());
     }
-    return row;
+    return row.canonical();
   }
 
   /**
    * Checks that {@code key} is a key of this collection: one value per key column, each fitting
-   * its column's type and nullability.
+   * its column's type and nullability; returns it canonical (a typed key may be written back).
    *
    * @param what the call, for the message (e.g. {@code "delete from"})
    * @throws SchemaException naming the collection, the key column and the value
@@ -100,12 +108,17 @@ public final class SourceCollection extends BaseCollection {
             + (v == null ? "NULL" : Values.render(v) + " (" + ColumnType.of(v) + ")"));
       }
     }
-    return key;
+    return key.canonical();
   }
 
   @Override
   Row publicRow(Row stored) {
-    return stored;
+    return schema.present(stored);
+  }
+
+  @Override
+  Row publicKey(Row key) {
+    return keySchema.present(key);
   }
 
   @Override

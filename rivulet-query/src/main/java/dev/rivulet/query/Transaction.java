@@ -87,9 +87,9 @@ public final class Transaction {
   }
 
   /** Deletes the row with {@code key}, which must be present. */
-  public Transaction delete(SourceCollection c, Row key) {
+  public Transaction delete(SourceCollection c, Row deleted) {
     synchronized (db) {
-      writable(c, "delete from").checkKey(key, "delete from");
+      Row key = writable(c, "delete from").checkKey(deleted, "delete from");
       if (current(c, key) == null) {
         throw new QueryException("delete from '" + c.name() + "': no row with key " + key);
       }
@@ -120,7 +120,7 @@ public final class Transaction {
   }
 
   private Transaction put(SourceCollection c, Row key, Row row) {
-    writes.computeIfAbsent(c, k -> new LinkedHashMap<>()).put(key, row);
+    writes.computeIfAbsent(c, k -> new LinkedHashMap<>()).put(key.canonical(), row == null ? null : row.canonical());
     return this;
   }
 

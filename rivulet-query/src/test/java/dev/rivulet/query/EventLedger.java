@@ -61,12 +61,12 @@ final class EventLedger {
     changeFold.put(c, new HashMap<>());
     c.subscribeChanges(SubscribeOptions.sync(), b -> {
       tx(c.name() + " changes", b.txId(), b instanceof ChangeBatch.Hydrated);
-      fold(c.name() + " changes", changeFold.get(c), b);
+      fold(c, c.name() + " changes", changeFold.get(c), b);
     });
     ChangeSink sink = c.changeSink(1 << 20);
     sinks.put(c, sink);
     sinkFold.put(c, new HashMap<>());
-    fold(c.name() + " sink", sinkFold.get(c), sink.hydrate());
+    fold(c, c.name() + " sink", sinkFold.get(c), sink.hydrate());
     if (c instanceof LiveQuery q && q.ordered()) {
       windowFold.put(c, new ArrayList<>());
       q.subscribeWindow(SubscribeOptions.sync(), b -> onWindow(q, b));
@@ -102,7 +102,7 @@ final class EventLedger {
       if (b instanceof ChangeBatch.Hydrated) {
         return c.name() + ": the sink's take() returned a Hydrated batch";
       }
-      fold(c.name() + " sink", sinkFold.get(c), b);
+      fold(c, c.name() + " sink", sinkFold.get(c), b);
     }
     Map<Row, Integer> want = counts(rows);
     if (!want.equals(changeFold.get(c))) {
@@ -137,8 +137,20 @@ final class EventLedger {
     }
   }
 
-  private void fold(String who, Map<Row, Integer> f, ChangeBatch b) {
+  /** Records a row handed out whose values do not have their columns' Java classes. */
+  private void typed(String who, BaseCollection c, Row row) {
+    String m = JavaTypes.mismatch(JavaTypes.visible(c), row);
+    if (m != null) {
+      errors.add(who + ": " + m);
+    }
+  }
+
+  private void fold(BaseCollection c, String who, Map<Row, Integer> f, ChangeBatch b) {
     for (Change ch : b.changes()) {
+      typed(who, c, ch.row());
+      if (ch instanceof Change.Edit e) {
+        typed(who, c, e.old());
+      }
       if (b instanceof ChangeBatch.Hydrated && !(ch instanceof Change.Add)) {
         errors.add(who + ": hydrated with " + ch);
       }
@@ -172,6 +184,8 @@ final class EventLedger {
     tx(q.name() + " window", b.txId(), !lastTx.containsKey(q.name() + " window"));
     List<Row> w = windowFold.get(q);
     for (WindowDelta d : b.deltas()) {
+      typed(q.name() + " window", q, d.row());
+      typed(q.name() + " window", q, d.old());
       String bad = null;
       switch (d.op()) {
         case RESET -> w.clear();
@@ -227,6 +241,10 @@ final class EventLedger {
 
   private void onKeyed(BaseCollection c, KeyedBatch b) {
     tx(c.name() + " keyed", b.txId(), b.initial());
+    for (ChangeEvent e : b.events()) {
+      typed(c.name() + " keyed", c, e.value());
+      typed(c.name() + " keyed", c, e.previous());
+    }
     if (b.initial()) {
       Map<Row, Row> f = new HashMap<>();
       for (ChangeEvent e : b.events()) {

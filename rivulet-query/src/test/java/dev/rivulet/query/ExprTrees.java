@@ -42,7 +42,7 @@ final class ExprTrees {
       return new Expr.In(map(in.arg(), f), all(in.values(), f));
     }
     if (e instanceof Expr.Like l) {
-      return new Expr.Like(map(l.arg(), f), map(l.pattern(), f), l.caseInsensitive());
+      return new Expr.Like(map(l.arg(), f), map(l.pattern(), f), l.caseInsensitive(), l.escape());
     }
     if (e instanceof Expr.Coalesce c) {
       return new Expr.Coalesce(all(c.args(), f));
@@ -60,6 +60,9 @@ final class ExprTrees {
     if (e instanceof Expr.Call c) {
       return new Expr.Call(c.fn(), all(c.args(), f));
     }
+    if (e instanceof Expr.Cast c) {
+      return new Expr.Cast(map(c.arg(), f), c.type());
+    }
     if (e instanceof Expr.Agg a) {
       return new Expr.Agg(a.fn(), map(a.arg(), f), a.distinct());
     }
@@ -72,6 +75,46 @@ final class ExprTrees {
       out.add(map(x, f));
     }
     return out;
+  }
+
+  /**
+   * {@code s} with its output-column references ({@link Expr.Output}) in order by and having
+   * replaced by the select items' expressions they name; without a select list the columns are
+   * the relations' visible columns, named {@code column} (one relation) or {@code alias.column}.
+   *
+   * @throws IllegalStateException for a name or position that names no column
+   */
+  static QueryIR.Select resolveOutputs(QueryIR.Select s) {
+    List<String> names = new ArrayList<>();
+    List<Expr> exprs = new ArrayList<>();
+    if (s.select().isEmpty()) {
+      BlockScope scope = Shapes.scope(s);
+      for (Expr.Col c : scope.columns()) {
+        names.add(scope.parts().size() > 1 ? c.alias() + "." + c.column() : c.column());
+        exprs.add(c);
+      }
+    } else {
+      for (QueryIR.SelectItem item : s.select()) {
+        names.add(item.name());
+        exprs.add(item.expr());
+      }
+    }
+    UnaryOperator<Expr> byName = x -> {
+      if (!(x instanceof Expr.Output o)) {
+        return x;
+      }
+      int i = o.name() == null ? o.position() - 1 : names.indexOf(o.name());
+      if (i < 0 || i >= exprs.size()) {
+        throw new IllegalStateException("output reference " + o + " names no column of " + names);
+      }
+      return exprs.get(i);
+    };
+    List<QueryIR.OrderItem> order = new ArrayList<>();
+    for (QueryIR.OrderItem o : s.orderBy()) {
+      order.add(new QueryIR.OrderItem(map(o.expr(), byName), o.descending(), o.nullsFirst()));
+    }
+    return new QueryIR.Select(s.from(), s.joins(), s.where(), s.groupBy(), map(s.having(), byName), s.select(),
+        s.distinct(), order, s.limit(), s.offset(), s.findOne(), s.after());
   }
 
   /** The aggregate calls in {@code e}, in order of first appearance, without repeats. */

@@ -32,6 +32,7 @@ import java.util.Objects;
  *       group); a block with aggregates but no group by is one group, also over no rows. Aggregates
  *       are recomputed from the group's values by {@link NaiveAggregates}. Select, having and order
  *       by then read the group row.
+ *   <li>Output names and positions in order by and having stand for the select items they name.
  *   <li>Distinct keeps the first of equal visible rows. Order by sorts stably by the order values
  *       (direction and NULL placement per item); findOne without an order sorts by the block's
  *       key (the relations' keys, or the group values) ascending, NULLs last. Offset and limit (one
@@ -129,7 +130,8 @@ final class NaiveQuery {
   /** A row of the block after its joins: the concatenated visible values and the keys. */
   private record Joined(Row row, Row key) {}
 
-  private Result block(QueryIR.Select s, boolean top) {
+  private Result block(QueryIR.Select raw, boolean top) {
+    QueryIR.Select s = ExprTrees.resolveOutputs(raw); // ORDER BY name / position, HAVING name
     BlockScope scope = Shapes.scope(s);
     List<Joined> acc = new ArrayList<>();
     for (KRow r : relation(s.from())) {
@@ -331,7 +333,14 @@ final class NaiveQuery {
         vis.add(o.row());
         keys.add(o.key());
       }
-      return new Result(schema, false, vis, keys, new int[vis.size()], 0, vis.size());
+      if (vis.size() > 1 && (s.limit() != null || s.offset() > 0 || s.findOne())) {
+        throw new IllegalStateException("naive: an unordered window over " + vis.size() + " rows is not deterministic");
+      }
+      // Unordered with a window only when there is at most one row (a global aggregate).
+      int from = (int) Math.min(s.offset(), vis.size());
+      long limit = s.findOne() ? 1 : s.limit() == null ? Long.MAX_VALUE : s.limit();
+      int to = (int) Math.min(vis.size(), from + Math.min(limit, vis.size()));
+      return new Result(schema, false, vis, keys, new int[vis.size()], from, to);
     }
     Comparator<Row> cmp = byKey ? byKeyOrder() : orderOf(order);
     outs.sort((a, b) -> cmp.compare(a.sort(), b.sort()));

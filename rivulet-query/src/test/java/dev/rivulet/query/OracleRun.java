@@ -336,6 +336,13 @@ final class OracleRun {
       }
     }
     for (BaseCollection c : everything()) {
+      for (Row r : c.rows()) {
+        String tm = JavaTypes.mismatch(JavaTypes.visible(c), r);
+        if (tm != null) {
+          throw fail(c instanceof LiveQuery ? c.name() : null, "java types", "each value in its column's Java class",
+              tm, "rows()");
+        }
+      }
       String fm = events.facesMismatch(c, c.rows());
       stats.checks++;
       if (fm != null) {

@@ -14,8 +14,8 @@ final class QueryFeatures {
     "join INNER", "join LEFT", "join RIGHT", "join FULL", "join on 2 keys", "where", "group by", "global aggregate",
     "having", "agg COUNT(*)", "agg COUNT", "agg COUNT DISTINCT", "agg SUM", "agg AVG", "agg MIN", "agg MAX",
     "select list", "select all", "distinct", "order by", "nulls first", "nulls last", "desc", "limit", "offset",
-    "findOne", "findOne without order", "union all", "subquery", "reads a live query",
-    "Compare", "And", "Or", "Not", "IsNull", "In", "Like", "ILike", "Coalesce", "Case", "Arith ADD", "Arith SUB",
+    "findOne", "findOne without order", "limit without order", "union all", "subquery", "reads a live query",
+    "Compare", "And", "Or", "Not", "IsNull", "In", "Like", "ILike", "Like ESCAPE", "Coalesce", "Case", "Cast", "output name", "output position", "Arith ADD", "Arith SUB",
     "Arith MUL", "Arith DIV", "fn UPPER", "fn LOWER", "fn LENGTH", "fn CONCAT", "fn SUBSTRING", "fn TRIM",
   };
 
@@ -68,7 +68,7 @@ final class QueryFeatures {
       expr(o.expr());
     }
     if (s.limit() != null) {
-      count("limit");
+      count(s.orderBy().isEmpty() ? "limit without order" : "limit");
     }
     if (s.offset() > 0) {
       count("offset");
@@ -93,10 +93,15 @@ final class QueryFeatures {
         count("agg " + (a.arg() == null ? "COUNT(*)" : a.fn() + (a.distinct() ? " DISTINCT" : "")));
       } else if (x instanceof Expr.Like l) {
         count(l.caseInsensitive() ? "ILike" : "Like");
+        if (l.escape() != null) {
+          count("Like ESCAPE");
+        }
       } else if (x instanceof Expr.Arith a) {
         count("Arith " + a.op());
       } else if (x instanceof Expr.Call c) {
         count("fn " + c.fn());
+      } else if (x instanceof Expr.Output o) {
+        count(o.name() == null ? "output position" : "output name");
       } else if (!(x instanceof Expr.Col) && !(x instanceof Expr.Lit)) {
         count(x.getClass().getSimpleName());
       }

@@ -80,7 +80,7 @@ final class QueryIrs {
    * {@code ir} with every alias {@code a} (declarations and column references) renamed to {@code
    * rename(a)}. A subquery's output columns may be named after its aliases (select-all over a join
    * names them {@code alias.column}), so references to a subquery's columns follow its renamed
-   * output names, matched by position.
+   * output names, matched by position, and so do the output names of a select-all block.
    */
   static QueryIR renameAliases(QueryIR ir, UnaryOperator<String> rename) {
     return mapTree(ir, UnaryOperator.identity(), rename);
@@ -115,8 +115,20 @@ final class QueryIrs {
         columnNames.put(a.alias(), names);
       }
     }
-    UnaryOperator<Expr> ex = e -> ExprTrees.map(e, n -> n instanceof Expr.Col c ? new Expr.Col(rename.apply(c.alias()),
-        columnNames.getOrDefault(c.alias(), java.util.Map.of()).getOrDefault(c.column(), c.column())) : n);
+    UnaryOperator<Expr> ex = e -> ExprTrees.map(e, n -> {
+      if (n instanceof Expr.Col c) {
+        return new Expr.Col(rename.apply(c.alias()),
+            columnNames.getOrDefault(c.alias(), java.util.Map.of()).getOrDefault(c.column(), c.column()));
+      }
+      if (n instanceof Expr.Output o && o.name() != null && s.select().isEmpty()) {
+        // a select-all block names its columns column (one relation) or alias.column
+        String alias = rels.size() > 1 ? o.name().substring(0, o.name().indexOf('.')) : s.from().alias();
+        String column = rels.size() > 1 ? o.name().substring(alias.length() + 1) : o.name();
+        column = columnNames.getOrDefault(alias, java.util.Map.of()).getOrDefault(column, column);
+        return new Expr.Output(rels.size() > 1 ? rename.apply(alias) + "." + column : column, 0);
+      }
+      return n;
+    });
     List<QueryIR.Join> joins = new ArrayList<>();
     for (QueryIR.Join j : s.joins()) {
       List<QueryIR.On> on = new ArrayList<>();

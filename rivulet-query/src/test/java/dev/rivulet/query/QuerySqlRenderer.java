@@ -22,8 +22,11 @@ import java.util.function.Function;
  *       list, having (as a WHERE) and order by read that table, as the compiler's grouping does.
  *       A global aggregate's inner SELECT has no GROUP BY, so it yields one row on empty input.
  *       SQLite groups by position (see the order by item below for why).
+ *   <li>Output names and positions in order by and having are replaced by the select items they
+ *       name ({@link ExprTrees#resolveOutputs}), so the engines compute what they stand for.
  *   <li>Order by spells out {@code NULLS FIRST}/{@code NULLS LAST} and names select-list
- *       positions: under DISTINCT the repeated select item, otherwise a hidden trailing column.
+ *       positions: under DISTINCT the repeated select item (or shown column), otherwise a hidden
+ *       trailing column.
  *       findOne without an order sorts by the relations' key
  *       columns (or the group columns) ascending, NULLs last, as the compiler documents.
  *   <li>Limits: SQLite {@code LIMIT n OFFSET m} ({@code LIMIT -1} for none), H2 {@code OFFSET m
@@ -92,7 +95,8 @@ final class QuerySqlRenderer {
     return block((QueryIR.Select) q);
   }
 
-  private String block(QueryIR.Select s) {
+  private String block(QueryIR.Select raw) {
+    QueryIR.Select s = ExprTrees.resolveOutputs(raw); // output names become their expressions
     BlockScope scope = Shapes.scope(s);
     StringBuilder from = new StringBuilder(" FROM ").append(relation(s.from()));
     for (QueryIR.Join j : s.joins()) {
@@ -218,10 +222,15 @@ final class QuerySqlRenderer {
    */
   private static String orderTerm(QueryIR.Select s, Expr original, String rendered, List<String> items) {
     if (s.distinct()) {
-      for (int i = 0; i < s.select().size(); i++) {
-        if (s.select().get(i).expr().equals(original)) {
-          return Integer.toString(i + 1);
-        }
+      List<Expr> shown = new ArrayList<>();
+      if (s.select().isEmpty()) {
+        shown.addAll(Shapes.scope(s).columns());
+      } else {
+        s.select().forEach(item -> shown.add(item.expr()));
+      }
+      int at = shown.indexOf(original);
+      if (at >= 0) {
+        return Integer.toString(at + 1);
       }
       throw new Unsupported("order by " + original + " is not in the select list of a distinct block");
     }

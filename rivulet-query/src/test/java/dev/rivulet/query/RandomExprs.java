@@ -40,6 +40,11 @@ import java.util.Random;
  *       value can be an exact tie at the 35th digit, which H2 rounds half-up and we half-even.
  *   <li>H2 only: text stays within U+0000..U+D7FF (H2 measures and orders UTF-16 units); SQLite
  *       also gets an emoji beyond U+FFFF. Neither gets U+0000.
+ *   <li>LIKE ... ESCAPE: SQLite only with constant patterns (rendered as GLOB); H2's ILIKE with a
+ *       per-row pattern only with an escape character that has no case.
+ *   <li>Casts: to INT only of exact values (SQLite rounds in floating point); a cast to DOUBLE of
+ *       a non-binary decimal is an inexact double; a cast to DECIMAL only of values whose
+ *       shortest decimal is exact. INT to STRING; NULLs typed and untyped.
  * </ul>
  */
 final class RandomExprs {
@@ -141,7 +146,7 @@ final class RandomExprs {
     if (depth <= 0 || r.nextInt(4) == 0) {
       return numericLeaf(t);
     }
-    int k = r.nextInt(10);
+    int k = r.nextInt(11);
     Expr e;
     if (k < 6) {
       e = arith(t, depth);
@@ -160,6 +165,12 @@ final class RandomExprs {
       e = new Expr.Case(whens, r.nextBoolean() ? numeric(narrower(t), depth - 1) : null);
     } else if (k == 8 && t == ColumnType.INT) {
       e = new Expr.Call(Expr.StringFn.LENGTH, List.of(string(depth - 1)));
+    } else if (k == 9) {
+      ColumnType from = KINDS.get(r.nextInt(3));
+      if (from == ColumnType.DECIMAL && !h2()) {
+        from = ColumnType.INT; // SQLite: no DECIMAL operands beyond columns
+      }
+      e = new Expr.Cast(r.nextInt(8) == 0 ? new Expr.Lit(null) : numeric(from, depth - 1), t);
     } else {
       return numericLeaf(t);
     }
@@ -199,18 +210,14 @@ final class RandomExprs {
       return column(t);
     }
     if (k == 9) {
-      return new Expr.Lit(null);
+      return new Expr.Lit(null, r.nextBoolean() ? t : ColumnType.ANY); // a typed or an untyped NULL
     }
+    // Literals have their SQL type whatever their canonical value: 2.0 is a DOUBLE, 0.50 a DECIMAL.
     return switch (t) {
       case INT -> new Expr.Lit((long) (r.nextInt(41) - 20));
-      case DOUBLE -> new Expr.Lit((8 * (r.nextInt(21) - 10) + 1 + r.nextInt(7)) / 8.0);
-      default -> {
-        int c;
-        do {
-          c = r.nextInt(4001) - 2000;
-        } while (c % 25 == 0);
-        yield new Expr.Lit(RefValues.canonical(BigDecimal.valueOf(c, 2)));
-      }
+      case DOUBLE -> new Expr.Lit(r.nextInt(3) == 0 ? (double) (r.nextInt(21) - 10)
+          : (8 * (r.nextInt(21) - 10) + 1 + r.nextInt(7)) / 8.0);
+      default -> new Expr.Lit(BigDecimal.valueOf(r.nextInt(4001) - 2000, 2));
     };
   }
 
@@ -241,6 +248,9 @@ final class RandomExprs {
     }
     if (e instanceof Expr.Call) {
       return new Num(STRING_BOUND, 1, false, false);
+    }
+    if (e instanceof Expr.Cast c) {
+      return cast(c, t);
     }
     if (e instanceof Expr.Coalesce c) {
       return branches(t, c.args());
@@ -287,6 +297,30 @@ final class RandomExprs {
     }
   }
 
+  /**
+   * A numeric cast: to INT rounds an exact value (an inexact double could sit on the other side of
+   * a half in SQLite's floating-point round); to DOUBLE is exact for binary fractions and inexact
+   * otherwise (e.g. 0.01); to DECIMAL turns a double into its shortest decimal, which is its
+   * exact value only for a short binary fraction ({@link #decimalSafe}).
+   */
+  private Num cast(Expr.Cast c, ColumnType t) {
+    if (types.type(c.arg()) == RefType.ANY) {
+      return new Num(0, 1, false, false);
+    }
+    Num x = num(c.arg());
+    if (x == null) {
+      return null;
+    }
+    if (t == ColumnType.INT) {
+      return x.exact() ? new Num(x.bound + 1, 1, false, false) : null;
+    }
+    if (t == ColumnType.DOUBLE) {
+      boolean binary = x.exact() && (x.den & (x.den - 1)) == 0;
+      return binary ? new Num(x.bound, x.den, x.inexactDouble, false) : new Num(x.bound, 0, true, false);
+    }
+    return decimalSafe(c.arg(), x) && x.exact() ? new Num(x.bound, x.den, false, x.roundedDecimal) : null;
+  }
+
   private Num branches(ColumnType t, List<Expr> values) {
     double bound = 0;
     long den = 1;
@@ -329,7 +363,7 @@ final class RandomExprs {
       int k = r.nextInt(10);
       return k < 5 ? column(ColumnType.STRING) : k < 9 ? new Expr.Lit(literalText()) : new Expr.Lit(null);
     }
-    switch (r.nextInt(8)) {
+    switch (r.nextInt(9)) {
       case 0 -> {
         return new Expr.Call(Expr.StringFn.UPPER, List.of(string(depth - 1)));
       }
@@ -359,6 +393,9 @@ final class RandomExprs {
       case 6 -> {
         return new Expr.Case(List.of(new Expr.When(bool(depth - 1), string(depth - 1))),
             r.nextBoolean() ? string(depth - 1) : null);
+      }
+      case 7 -> {
+        return new Expr.Cast(numeric(ColumnType.INT, depth - 1), ColumnType.STRING);
       }
       default -> {
         return new Expr.Lit(text(3));
@@ -413,10 +450,13 @@ final class RandomExprs {
         return new Expr.In(arg, values);
       }
       case 7, 8 -> {
+        if (r.nextInt(4) == 0) {
+          return escapedLike(depth);
+        }
         if (!rowTexts.isEmpty() && r.nextBoolean()) {
           // a column against a pattern made from its own text, so that matches are common
           int c = r.nextInt(rowTexts.size());
-          return new Expr.Like(new Expr.Col("t", textColumns.get(c)), new Expr.Lit(pattern(rowTexts.get(c))), r.nextBoolean());
+          return new Expr.Like(new Expr.Col("t", textColumns.get(c)), new Expr.Lit(LikePatterns.fromText(r, rowTexts.get(c))), r.nextBoolean());
         }
         Expr pattern = r.nextInt(5) < 3 ? new Expr.Lit(pattern()) : string(depth - 1);
         return new Expr.Like(string(depth - 1), pattern, r.nextBoolean());
@@ -429,6 +469,28 @@ final class RandomExprs {
       }
     }
   }
+
+  /**
+   * LIKE / ILIKE with ESCAPE: mostly a constant pattern made from a row text with some characters
+   * escaped (always the escape character itself, often {@code %} and {@code _}); in H2 also a
+   * pattern computed per row, with an escape character that has no case (H2 lower-cases such a
+   * pattern as a whole; ours reads the escapes first, which is the same then).
+   */
+  private Expr escapedLike(int depth) {
+    boolean ci = r.nextBoolean();
+    if (h2() && r.nextInt(4) == 0) {
+      String e = LikePatterns.CASELESS_ESCAPES[r.nextInt(LikePatterns.CASELESS_ESCAPES.length)];
+      return new Expr.Like(string(depth - 1), string(depth - 1), ci, e);
+    }
+    String e = h2() || r.nextInt(6) > 0 ? LikePatterns.ESCAPES[r.nextInt(LikePatterns.ESCAPES.length)] : "😀";
+    if (!rowTexts.isEmpty() && r.nextBoolean()) {
+      int c = r.nextInt(rowTexts.size());
+      return new Expr.Like(new Expr.Col("t", textColumns.get(c)), new Expr.Lit(LikePatterns.escaped(r, rowTexts.get(c), e)), ci,
+          e);
+    }
+    return new Expr.Like(string(depth - 1), new Expr.Lit(LikePatterns.escaped(r, literalText(), e)), ci, e);
+  }
+
 
   /** INT stands for "numeric" here: the two sides may be of different numeric types. */
   private ColumnType comparable() {
@@ -471,26 +533,6 @@ final class RandomExprs {
       }
       return sb.toString();
     }
-    return pattern(rowTexts.get(r.nextInt(rowTexts.size())));
-  }
-
-  /** {@code text} with some characters turned into wildcards or changed in case. */
-  private String pattern(String text) {
-    StringBuilder sb = new StringBuilder();
-    text.codePoints().forEach(cp -> {
-      int k = r.nextInt(10);
-      if (k == 0) {
-        sb.append('%');
-      } else if (k == 1) {
-        sb.append('_');
-      } else if (k == 2) {
-        sb.append('%').appendCodePoint(cp);
-      } else if (k < 5) {
-        sb.appendCodePoint(Character.isUpperCase(cp) ? Character.toLowerCase(cp) : Character.toUpperCase(cp));
-      } else {
-        sb.appendCodePoint(cp);
-      }
-    });
-    return sb.toString();
+    return LikePatterns.fromText(r, rowTexts.get(r.nextInt(rowTexts.size())));
   }
 }

@@ -14,7 +14,9 @@ import java.util.function.Predicate;
  * from a collection or a subquery; inner, left, right and full joins on one or two equalities
  * (either orientation); where; group by with count, count distinct, sum, avg, min and max, and
  * having; select lists with computed columns, or select-all; distinct; order by on several keys
- * with either direction and NULL placement; limit, offset and findOne; union all, also wrapped as
+ * with either direction and NULL placement, often naming select columns by output name or position
+ * (and having by output name); limit, offset and findOne (also without order by on a
+ * global aggregate, which has at most one row); union all, also wrapped as
  * a subquery; and queries over an upstream live query ({@link #over}).
  *
  * <p>Nested windows (a subquery's or a union part's order with limit, offset or findOne) are always
@@ -198,9 +200,14 @@ final class RandomQueries {
     }
     if (distinct) {
       if (select.isEmpty()) {
-        // select-all under distinct cannot be ordered (order items must be select items)
+        // select-all under distinct: the order items must be shown columns, and all of them are
         orderable.clear();
-        totalable = false;
+        total.clear();
+        totalable = true;
+        for (RandomScalars.Col c : cols) {
+          orderable.add(c.ref());
+          total.add(c.ref());
+        }
       } else {
         orderable.clear();
         total.clear();
@@ -241,11 +248,54 @@ final class RandomQueries {
           offset = r.nextInt(3) == 0 ? 1 : 0;
         }
       }
+    } else if (grouped && groupBy.isEmpty() && r.nextInt(4) == 0) {
+      // a global aggregate has one row (none after having): limit and offset need no order
+      int k = r.nextInt(6);
+      if (k < 3) {
+        limit = (long) k;
+      } else if (k < 5) {
+        offset = 1;
+        limit = k == 3 ? null : 1L;
+      } else if (!distinct) {
+        findOne = true;
+        offset = r.nextInt(2);
+      }
     } else if (!distinct && r.nextInt(12) == 0 && rels.stream().allMatch(Rel::baseTable)) {
       findOne = true;
     }
+    List<String> names = new ArrayList<>();
+    List<Expr> shown = new ArrayList<>();
+    if (select.isEmpty()) {
+      for (RandomScalars.Col c : cols) {
+        names.add(rels.size() > 1 ? c.ref().alias() + "." + c.ref().column() : c.ref().column());
+        shown.add(c.ref());
+      }
+    } else {
+      for (QueryIR.SelectItem item : select) {
+        names.add(item.name());
+        shown.add(item.expr());
+      }
+    }
+    order.replaceAll(o -> new QueryIR.OrderItem(outputRef(o.expr(), names, shown, true), o.descending(),
+        o.nullsFirst()));
+    if (having != null) {
+      having = ExprTrees.map(having, e -> outputRef(e, names, shown, false));
+    }
     return new QueryIR.Select(rels.get(0).aliased(), joins, where, groupBy, having, select, distinct, order, limit,
         offset, findOne);
+  }
+
+  /**
+   * Often names an expression that is a column of the select list by that column: its output name,
+   * or (a whole order-by item) its position, as SQL allows ({@code ORDER BY total}, {@code ORDER BY
+   * 2}, {@code HAVING total > 1}).
+   */
+  private Expr outputRef(Expr e, List<String> names, List<Expr> shown, boolean wholeItem) {
+    int at = e instanceof Expr.Lit ? -1 : shown.indexOf(e);
+    if (at < 0 || r.nextInt(3) == 0) {
+      return e;
+    }
+    return wholeItem && r.nextBoolean() ? new Expr.Output(null, at + 1) : new Expr.Output(names.get(at), 0);
   }
 
   private QueryIR.OrderItem orderItem(Expr e) {

@@ -9,13 +9,13 @@ import java.util.Random;
 /**
  * Random well-typed scalar expressions and aggregates over the columns of a query block, for the
  * query oracle suite: comparisons, AND/OR/NOT, IS [NOT] NULL, IN, LIKE/ILIKE, COALESCE, CASE,
- * {@code + - * /}, and the string functions, over INT, DOUBLE, STRING and BOOL.
+ * {@code + - * /}, CAST, and the string functions, over INT, DOUBLE, STRING and BOOL.
  *
  * <p>Restrictions, where the SQL engines' semantics differ from ours (see {@link SqlDialect}):
  *
  * <ul>
  *   <li>Values stay small (literals of a few units, depth at most 3), so integer arithmetic never
- *       overflows. DOUBLE literals are non-integral quarters, exact in binary.
+ *       overflows. DOUBLE literals are quarters, exact in binary, some integral (2.0 is a DOUBLE).
  *   <li>A DOUBLE division makes an inexact double; sum and avg only take exact arguments (ours are
  *       exact sums rounded once, SQLite's are running double sums), so their arguments avoid DOUBLE
  *       division. Columns that may hold inexact doubles or exact decimals (a subquery's or an
@@ -32,7 +32,8 @@ final class RandomScalars {
   /** A column a block can use; {@code arith}: may it be an operand of arithmetic, sum or avg. */
   record Col(Expr.Col ref, ColumnType type, boolean arith) {}
 
-  static final String[] STRINGS = {"a", "b", "ab", "B", "A", "é", "", "aß", "b a", " a", "abcd", "abcé", "abc"};
+  static final String[] STRINGS =
+      {"a", "b", "ab", "B", "A", "é", "", "aß", "b a", " a", "abcd", "abcé", "abc", "a%", "_b"};
   /**
    * For worlds checked without H2: also text beyond U+FFFF (surrogate pairs in UTF-16) and in
    * U+E000..U+FFFF, whose UTF-16 order is not their code-point order, some sharing the engine's
@@ -47,7 +48,7 @@ final class RandomScalars {
   static String[] strings(boolean unicode) {
     return unicode ? UNICODE_STRINGS : STRINGS;
   }
-  static final double[] DOUBLES = {0.5, -1.5, 2.25, 0.25, -0.75, 3.5};
+  static final double[] DOUBLES = {0.5, -1.5, 2.25, 0.25, -0.75, 3.5, 2.0, -1.0};
 
   private final Random r;
   private final String[] strings;
@@ -106,7 +107,7 @@ final class RandomScalars {
       }
       return literal(t);
     }
-    switch (r.nextInt(8)) {
+    switch (r.nextInt(9)) {
       case 0, 1, 2, 3 -> {
         Expr.ArithOp op = Expr.ArithOp.values()[r.nextInt(4)];
         if (op == Expr.ArithOp.DIV && t == ColumnType.DOUBLE && exact) {
@@ -145,6 +146,11 @@ final class RandomScalars {
           return new Expr.Call(Expr.StringFn.LENGTH, List.of(str(cols, depth - 1)));
         }
         return num(t, cols, depth - 1, exact);
+      }
+      case 7 -> {
+        // to INT rounds a DOUBLE without division (quarters: SQLite's round is exact on them)
+        ColumnType from = t == ColumnType.INT ? ColumnType.DOUBLE : ColumnType.INT;
+        return new Expr.Cast(num(from, cols, depth - 1, true), t);
       }
       default -> {
         return own.isEmpty() ? literal(t) : pick(own);
@@ -193,6 +199,9 @@ final class RandomScalars {
         return new Expr.Case(List.of(new Expr.When(bool(cols, depth - 1), str(cols, depth - 1))),
             r.nextInt(3) == 0 ? null : str(cols, depth - 1));
       }
+      case 7 -> {
+        return new Expr.Cast(num(ColumnType.INT, cols, depth - 1, false), ColumnType.STRING);
+      }
       default -> {
         return own.isEmpty() ? literal(ColumnType.STRING) : pick(own);
       }
@@ -235,6 +244,11 @@ final class RandomScalars {
         return in(cols, depth - 1);
       }
       case 7 -> {
+        if (r.nextInt(4) == 0) {
+          // with ESCAPE: a constant pattern whose escaped % and _ match themselves
+          String e = ESCAPES[r.nextInt(ESCAPES.length)];
+          return new Expr.Like(str(cols, depth - 1), new Expr.Lit(escapedPattern(e)), r.nextBoolean(), e);
+        }
         Expr pattern = r.nextInt(5) > 0 ? new Expr.Lit(pattern()) : str(cols, depth - 1);
         return new Expr.Like(str(cols, depth - 1), pattern, r.nextBoolean());
       }
@@ -331,6 +345,24 @@ final class RandomScalars {
       }
     }
     return new Expr.In(arg, values);
+  }
+
+  private static final String[] ESCAPES = {"\\", "!", "a", "%"};
+
+  /** A pattern for escape {@code e}: parts, some escaped (the escape character always is). */
+  private String escapedPattern(String e) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = r.nextInt(4); i >= 0; i--) {
+      String part = PATTERN_PARTS[r.nextInt(PATTERN_PARTS.length)];
+      boolean wildcard = part.equals("%") || part.equals("_");
+      if (part.equals(e) || (wildcard && r.nextBoolean()) || r.nextInt(6) == 0) {
+        sb.append(e); // an escaped character stands for itself
+      } else if (part.equals("%") && e.equals("%")) {
+        part = "_";
+      }
+      sb.append(part);
+    }
+    return sb.toString();
   }
 
   private String pattern() {

@@ -58,14 +58,65 @@ class TypeCheckerTest {
   }
 
   @Test
-  void literalsHaveTheTypeOfTheirCanonicalValue() {
+  void literalsHaveTheTypeSqlGivesThem() {
     assertThat(type(lit(5))).isEqualTo(ColumnType.INT);
-    assertThat(type(lit(2.0))).isEqualTo(ColumnType.INT);
+    assertThat(type(lit(5L))).isEqualTo(ColumnType.INT);
+    assertThat(type(lit(java.math.BigInteger.TEN.pow(30)))).isEqualTo(ColumnType.INT);
+    // 2.0 is a DOUBLE literal although its canonical value is the integer 2
+    assertThat(type(lit(2.0))).isEqualTo(ColumnType.DOUBLE);
+    assertThat(lit(2.0).value()).isEqualTo(2L);
+    assertThat(type(lit(2.0f))).isEqualTo(ColumnType.DOUBLE);
     assertThat(type(lit(2.5))).isEqualTo(ColumnType.DOUBLE);
     assertThat(type(lit(new BigDecimal("0.1")))).isEqualTo(ColumnType.DECIMAL);
+    assertThat(type(lit(new BigDecimal("2.00")))).isEqualTo(ColumnType.DECIMAL);
+    assertThat(type(lit(new BigDecimal("0.5")))).isEqualTo(ColumnType.DECIMAL);
     assertThat(type(lit("x"))).isEqualTo(ColumnType.STRING);
+    assertThat(type(lit('x'))).isEqualTo(ColumnType.STRING);
     assertThat(type(lit(true))).isEqualTo(ColumnType.BOOL);
     assertThat(type(lit(null))).isEqualTo(ColumnType.ANY);
+    assertThat(type(lit(java.time.LocalDate.of(2024, 5, 1)))).isEqualTo(ColumnType.DATE);
+    assertThat(type(lit(java.time.Instant.EPOCH))).isEqualTo(ColumnType.TIMESTAMP);
+    assertThat(type(div(ID, lit(2.0)))).isEqualTo(ColumnType.DOUBLE);
+    assertThat(type(div(ID, lit(new BigDecimal("2"))))).isEqualTo(ColumnType.DECIMAL);
+  }
+
+  @Test
+  void typedLiteralsTakeTheirType() {
+    assertThat(type(lit(2, ColumnType.DOUBLE))).isEqualTo(ColumnType.DOUBLE);
+    assertThat(type(lit(null, ColumnType.INT))).isEqualTo(ColumnType.INT);
+    assertThat(type(Exprs.date("2024-05-01"))).isEqualTo(ColumnType.DATE);
+    assertThat(Exprs.date("2024-05-01").value()).isEqualTo(java.time.LocalDate.of(2024, 5, 1));
+    assertThat(Exprs.timestamp("2024-05-01 10:15:30").value()).isEqualTo(java.time.Instant.parse("2024-05-01T10:15:30Z"));
+    assertThat(Exprs.timestamp("2024-05-01T12:15:30+02:00").value())
+        .isEqualTo(java.time.Instant.parse("2024-05-01T10:15:30Z"));
+    assertThat(type(Exprs.timestamp("2024-05-01T10:15:30Z"))).isEqualTo(ColumnType.TIMESTAMP);
+    // a literal of another type's value is refused, naming both
+    assertThatThrownBy(() -> lit("2", ColumnType.INT))
+        .isInstanceOf(QueryException.class)
+        .hasMessage("literal '2' (STRING) is not a INT value");
+    assertThatThrownBy(() -> lit(2.5, ColumnType.INT)).isInstanceOf(QueryException.class)
+        .hasMessage("literal 2.5 (DOUBLE) is not a INT value");
+    assertThatThrownBy(() -> Exprs.date("May 1")).isInstanceOf(QueryException.class)
+        .hasMessageContaining("date literal 'May 1' is not yyyy-mm-dd");
+    assertThatThrownBy(() -> Exprs.timestamp("noon")).isInstanceOf(QueryException.class)
+        .hasMessageContaining("timestamp literal 'noon' is not an ISO-8601 date-time");
+    assertThatThrownBy(() -> lit(new Object())).isInstanceOf(QueryException.class)
+        .hasMessageContaining("unsupported literal: unsupported value type java.lang.Object");
+    // literals of one value and different types are different expressions
+    assertThat(lit(2)).isNotEqualTo(lit(2.0));
+    assertThat(lit(2.0)).isEqualTo(lit(2, ColumnType.DOUBLE));
+  }
+
+  @Test
+  void literalsShowTheirType() {
+    assertThat(lit(2.0).toString()).isEqualTo("2.0");
+    assertThat(lit(2).toString()).isEqualTo("2");
+    assertThat(lit(new BigDecimal("2.00")).toString()).isEqualTo("CAST(2 AS DECIMAL)");
+    assertThat(lit(new BigDecimal("0.10")).toString()).isEqualTo("0.1");
+    assertThat(lit(null, ColumnType.INT).toString()).isEqualTo("CAST(NULL AS INT)");
+    assertThat(lit(null).toString()).isEqualTo("NULL");
+    assertThat(Exprs.date("2024-05-01").toString()).isEqualTo("DATE '2024-05-01'");
+    fails(eq(lit(2.0), lit("x")), "where", "where: cannot compare 2.0 (DOUBLE) with 'x' (STRING)");
   }
 
   @Test

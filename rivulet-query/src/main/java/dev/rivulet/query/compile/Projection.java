@@ -10,6 +10,7 @@ import dev.rivulet.query.QueryException;
 import dev.rivulet.query.QueryIR;
 import dev.rivulet.query.expr.Evaluator;
 import dev.rivulet.query.expr.ExprCompiler;
+import dev.rivulet.query.expr.ExprText;
 import dev.rivulet.query.expr.Expressions;
 import dev.rivulet.query.expr.Scope;
 import dev.rivulet.query.expr.TypeChecker;
@@ -25,13 +26,14 @@ import java.util.Set;
  * plain columns skips the projection entirely.
  */
 final class Projection {
-  private final QueryIR.Select s;
+  private QueryIR.Select s;
 
   Projection(QueryIR.Select s) {
     this.s = s;
   }
 
   Compiled compile(Stream in, Layout layout) {
+    s = OutputRefs.resolve(s, layout);
     checkLimit();
     Stream stream = in;
     Layout scope = layout;
@@ -58,7 +60,7 @@ final class Projection {
     }
 
     SelectList list = selectList(layout, grouping, order);
-    return project(stream, scope, list.names(), list.exprs(), keys, order);
+    return project(stream, scope, list, keys, order, layout);
   }
 
   /** The output names and expressions, rewritten for grouping. */
@@ -87,22 +89,40 @@ final class Projection {
         exprs.add(grouping == null ? item.expr() : grouping.rewrite(item.expr(), "select"));
       }
     }
+    SelectList list = new SelectList(names, exprs);
     if (s.distinct()) {
       for (QueryIR.OrderItem o : order) {
-        if (!exprs.contains(o.expr())) {
-          throw new QueryException("order by: with distinct, " + o.expr() + " must be in the select list");
+        if (selectIndex(list, o.expr(), layout) < 0) {
+          throw new QueryException("order by: with distinct, " + ExprText.of(o.expr()) + " must be a column of the"
+              + " select list " + names + " (as SQL requires); name it by output name or position, e.g. Query.asc(\""
+              + names.get(0) + "\") or Query.asc(1)");
         }
       }
     }
-    return new SelectList(names, exprs);
+    return list;
+  }
+
+  /**
+   * The select-list column {@code e} is, or -1: an equal select expression, or, without a select
+   * list, a column reference to one of the columns shown.
+   */
+  private int selectIndex(SelectList list, Expr e, Layout layout) {
+    int at = list.exprs().indexOf(e);
+    if (at < 0 && s.select().isEmpty() && e instanceof Expr.Col c && !c.alias().startsWith("__")) {
+      Scope.Slot slot = layout.resolve(c, "order by");
+      at = list.exprs().indexOf(new Expr.Col("__row", Integer.toString(slot.index())));
+    }
+    return at;
   }
 
   /**
    * Maps each row to (visible columns, key columns, sort columns not already visible), then
    * applies distinct and the window. Under distinct the key is the visible row itself.
    */
-  private Compiled project(Stream stream, Layout scope, List<String> names, List<Expr> exprs, int[] keys,
-      List<QueryIR.OrderItem> order) {
+  private Compiled project(Stream stream, Layout scope, SelectList list, int[] keys, List<QueryIR.OrderItem> order,
+      Layout layout) {
+    List<String> names = list.names();
+    List<Expr> exprs = list.exprs();
     RowScope rowScope = new RowScope(scope);
     List<Column> cols = new ArrayList<>();
     List<Evaluator> evals = new ArrayList<>();
@@ -128,7 +148,7 @@ final class Projection {
     List<QueryIR.OrderItem> sorts = new ArrayList<>();
     for (int i = 0; i < order.size(); i++) {
       QueryIR.OrderItem o = order.get(i);
-      int at = exprs.indexOf(o.expr());
+      int at = selectIndex(list, o.expr(), layout);
       if (at < 0) {
         at = cols.size();
         cols.add(Column.of("__sort" + i, TypeChecker.typeOf(o.expr(), rowScope, "order by")));
@@ -162,9 +182,15 @@ final class Projection {
     if (s.offset() < 0 || (s.limit() != null && s.limit() < 0)) {
       throw new QueryException("limit: limit and offset must not be negative");
     }
-    if ((s.limit() != null || s.offset() > 0) && s.orderBy().isEmpty() && !s.findOne()) {
-      throw new QueryException("limit: a limit or offset needs an order by, or the window is not deterministic");
+    if ((s.limit() != null || s.offset() > 0) && s.orderBy().isEmpty() && !s.findOne() && !atMostOneRow()) {
+      throw new QueryException("limit: a limit or offset needs an order by, or which rows it keeps is not"
+          + " deterministic; only a query with at most one row (an aggregate without group by) may omit it");
     }
+  }
+
+  /** True when the block provably has at most one row: a global aggregate (no group by). */
+  private boolean atMostOneRow() {
+    return s.groupBy().isEmpty() && GroupingCompiler.groups(s);
   }
 
   /**
@@ -216,6 +242,10 @@ final class Projection {
     if (sorts.isEmpty()) {
       if (s.after() != null) {
         throw new QueryException("after: a cursor needs an order by");
+      }
+      if (atMostOneRow() && (s.offset() > 0 || (!s.findOne() && s.limit() != null && s.limit() == 0))) {
+        // At most one row and no order: the window is all of it, or (offset, or limit 0) none of it.
+        stream = stream.filter(row -> false);
       }
       return new Compiled(stream, visible, keys);
     }

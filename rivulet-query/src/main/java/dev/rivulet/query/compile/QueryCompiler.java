@@ -10,6 +10,7 @@ import dev.rivulet.query.Expr;
 import dev.rivulet.query.QueryException;
 import dev.rivulet.query.QueryIR;
 import dev.rivulet.query.Source;
+import dev.rivulet.query.expr.Casts;
 import dev.rivulet.query.expr.ExprCompiler;
 import dev.rivulet.query.expr.Expressions;
 import dev.rivulet.query.expr.Scope;
@@ -300,10 +301,15 @@ public final class QueryCompiler {
       int[] keys = c.keys();
       long part = p;
       int width = keyWidth;
+      // A column the union types DOUBLE holds doubles: this part's INT (or ANY) values convert.
+      boolean[] toDouble = new boolean[v];
+      for (int i = 0; i < v; i++) {
+        toDouble[i] = cols.get(i).type() == ColumnType.DOUBLE && c.visible().column(i).type() != ColumnType.DOUBLE;
+      }
       Stream mapped = c.stream().map(out, row -> {
         Object[] vals = new Object[v + 1 + width];
         for (int i = 0; i < v; i++) {
-          vals[i] = row.get(i);
+          vals[i] = toDouble[i] ? Casts.toDouble(row.get(i)) : row.get(i);
         }
         vals[v] = part;
         for (int i = 0; i < keys.length; i++) {

@@ -27,11 +27,14 @@ import java.util.function.Predicate;
  *       by code point, {@code false < true}.
  *   <li>{@code x IN (v...)} is TRUE when x equals some v, otherwise NULL when x or some v is NULL,
  *       otherwise FALSE; {@code x IN ()} is FALSE even for a NULL x (SQLite's rule).
- *   <li>{@code IS [NOT] NULL} is never NULL. LIKE and ILIKE: see {@link LikePattern}; NULL when
- *       either side is NULL.
+ *   <li>{@code IS [NOT] NULL} is never NULL. LIKE and ILIKE (with or without ESCAPE): see {@link
+ *       LikePattern}; NULL when either side is NULL, or when a pattern computed per row ends with
+ *       its escape character (a constant one is refused when compiled).
  *   <li>COALESCE returns the first non-NULL argument; CASE the value of the first arm whose
  *       condition is TRUE (a NULL condition does not match), else the ELSE value or NULL. Only
- *       the chosen branch is evaluated.
+ *       the chosen branch is evaluated. A DOUBLE result holds doubles: an INT branch's values are
+ *       converted ({@link Casts#toDouble}).
+ *   <li>CAST: {@link Casts}.
  *   <li>Arithmetic: {@link Arithmetic}; string functions: {@link StringFunctions}.
  * </ul>
  *
@@ -78,7 +81,7 @@ public final class ExprCompiler {
       return new Evaluator.ColumnRef(types.scope().resolve(c, types.clause()).index());
     }
     if (e instanceof Expr.Lit l) {
-      Object v = Values.canonical(l.value());
+      Object v = l.value();
       return row -> v;
     }
     if (e instanceof Expr.Compare c) {
@@ -109,7 +112,7 @@ public final class ExprCompiler {
       return like(l);
     }
     if (e instanceof Expr.Coalesce c) {
-      Evaluator[] args = nodes(c.args());
+      Evaluator[] args = branches(c.args(), types.type(c));
       return row -> {
         for (Evaluator a : args) {
           Object v = a.eval(row);
@@ -126,6 +129,9 @@ public final class ExprCompiler {
     if (e instanceof Expr.Arith a) {
       return Arithmetic.compile(a.op(), types.type(a), node(a.left()), node(a.right()), ExprText.of(a), types.clause());
     }
+    if (e instanceof Expr.Cast c) {
+      return Casts.compile(node(c.arg()), types.type(c.arg()), c.type(), ExprText.of(c), types.clause());
+    }
     if (e instanceof Expr.Call c) {
       List<Evaluator> args = new ArrayList<>();
       for (Expr x : c.args()) {
@@ -135,6 +141,26 @@ public final class ExprCompiler {
     }
     // Aggregates were rejected by the type check; nothing else is left.
     throw new QueryException(types.clause() + ": cannot compile " + ExprText.of(e));
+  }
+
+  /**
+   * The branches of a COALESCE or CASE of type {@code t}: under DOUBLE, a branch of another type
+   * (an INT, or ANY) has its numbers made doubles (SQL converts every branch to the result type;
+   * {@link Casts#toDouble}), so a DOUBLE result only ever holds double values.
+   */
+  private Evaluator[] branches(List<Expr> es, ColumnType t) {
+    Evaluator[] out = nodes(es);
+    for (int i = 0; i < out.length; i++) {
+      out[i] = branch(out[i], es.get(i), t);
+    }
+    return out;
+  }
+
+  private Evaluator branch(Evaluator ev, Expr e, ColumnType t) {
+    if (t != ColumnType.DOUBLE || e == null || types.type(e) == ColumnType.DOUBLE) {
+      return ev;
+    }
+    return row -> Casts.toDouble(ev.eval(row));
   }
 
   private Evaluator[] nodes(List<Expr> es) {
@@ -260,18 +286,30 @@ public final class ExprCompiler {
     };
   }
 
+  /**
+   * LIKE / ILIKE. A constant pattern is compiled once; one that ends with its escape character is
+   * an error now. A pattern computed per row that ends with its escape character makes the result
+   * NULL (H2's rule; the pattern is malformed, and one bad row must not stop a live pipeline).
+   */
   private Evaluator like(Expr.Like l) {
     Evaluator arg = node(l.arg());
     String text = ExprText.of(l);
     String clause = types.clause();
     boolean ci = l.caseInsensitive();
+    int escape = l.escape() == null ? LikePattern.NO_ESCAPE : l.escape().codePointAt(0);
     if (l.pattern() instanceof Expr.Lit lit) {
-      Object pv = Values.canonical(lit.value());
+      Object pv = lit.value();
       if (pv == null) {
         return row -> null;
       }
       String ps = StringFunctions.string(pv, text, clause);
-      LikePattern p = ci ? LikePattern.ilike(ps) : LikePattern.like(ps);
+      LikePattern p;
+      try {
+        p = LikePattern.compile(ps, ci, escape);
+      } catch (IllegalArgumentException malformed) {
+        throw new QueryException(clause + ": pattern " + Values.render(ps) + " of " + text + " "
+            + malformed.getMessage() + " " + Values.render(l.escape()));
+      }
       return row -> {
         Object v = arg.eval(row);
         return v == null ? null : p.matches(StringFunctions.string(v, text, clause));
@@ -285,7 +323,12 @@ public final class ExprCompiler {
         return null;
       }
       String ps = StringFunctions.string(p, text, clause);
-      LikePattern compiled = ci ? LikePattern.ilike(ps) : LikePattern.like(ps);
+      LikePattern compiled;
+      try {
+        compiled = LikePattern.compile(ps, ci, escape);
+      } catch (IllegalArgumentException malformed) {
+        return null;
+      }
       return compiled.matches(StringFunctions.string(v, text, clause));
     };
   }
@@ -294,11 +337,12 @@ public final class ExprCompiler {
     int n = c.whens().size();
     Evaluator[] conditions = new Evaluator[n];
     Evaluator[] values = new Evaluator[n];
+    ColumnType t = types.type(c);
     for (int i = 0; i < n; i++) {
       conditions[i] = node(c.whens().get(i).condition());
-      values[i] = node(c.whens().get(i).value());
+      values[i] = branch(node(c.whens().get(i).value()), c.whens().get(i).value(), t);
     }
-    Evaluator otherwise = c.otherwise() == null ? row -> null : node(c.otherwise());
+    Evaluator otherwise = c.otherwise() == null ? row -> null : branch(node(c.otherwise()), c.otherwise(), t);
     return row -> {
       for (int i = 0; i < conditions.length; i++) {
         if (Boolean.TRUE.equals(conditions[i].eval(row))) {

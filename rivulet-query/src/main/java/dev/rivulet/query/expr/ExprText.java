@@ -1,12 +1,15 @@
 package dev.rivulet.query.expr;
 
+import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Values;
 import dev.rivulet.query.Expr;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * A short, SQL-like rendering of an {@link Expr} for error messages: {@code i.title}, {@code 5},
+ * {@code 5.0} (a DOUBLE literal),
  * {@code i.price * 2}, {@code upper(i.title)}, {@code i.status IN ('open', 'closed')}.
  *
  * <p>For people, not for engines: it is not escaped for any SQL dialect (the SQL oracles' {@code
@@ -32,12 +35,22 @@ public final class ExprText {
       return;
     }
     if (e instanceof Expr.Lit l) {
-      sb.append(Values.render(l.value()));
+      literal(sb, l);
       return;
     }
     if (e instanceof Expr.Call c) {
       sb.append(c.fn().name().toLowerCase(Locale.ROOT));
       list(sb, c.args());
+      return;
+    }
+    if (e instanceof Expr.Output o) {
+      sb.append(o.name() != null ? "output(\"" + o.name() + "\")" : "output(" + o.position() + ")");
+      return;
+    }
+    if (e instanceof Expr.Cast c) {
+      sb.append("CAST(");
+      append(sb, c.arg(), false);
+      sb.append(" AS ").append(c.type()).append(')');
       return;
     }
     if (e instanceof Expr.Coalesce c) {
@@ -87,6 +100,9 @@ public final class ExprText {
       append(sb, l.arg(), true);
       sb.append(l.caseInsensitive() ? " ILIKE " : " LIKE ");
       append(sb, l.pattern(), true);
+      if (l.escape() != null) {
+        sb.append(" ESCAPE ").append(Values.render(l.escape()));
+      }
     } else if (e instanceof Expr.Case c) {
       sb.append("CASE");
       for (Expr.When w : c.whens()) {
@@ -103,6 +119,22 @@ public final class ExprText {
     }
     if (nested) {
       sb.append(')');
+    }
+  }
+
+  /** A literal as its type shows it: {@code 2}, {@code 2.0} (DOUBLE), {@code CAST(NULL AS INT)}. */
+  private static void literal(StringBuilder sb, Expr.Lit l) {
+    Object v = l.value();
+    if (v == null) {
+      sb.append(l.type() == ColumnType.ANY ? "NULL" : "CAST(NULL AS " + l.type() + ")");
+    } else if (l.type() == ColumnType.DOUBLE && v instanceof Long n) {
+      sb.append((double) n);
+    } else if (l.type() == ColumnType.DECIMAL && !(v instanceof BigDecimal)) {
+      sb.append("CAST(").append(Values.render(v)).append(" AS DECIMAL)"); // not to be read as INT or DOUBLE
+    } else if (l.type() == ColumnType.DATE || l.type() == ColumnType.TIMESTAMP) {
+      sb.append(l.type()).append(" '").append(v).append('\'');
+    } else {
+      sb.append(Values.render(v));
     }
   }
 

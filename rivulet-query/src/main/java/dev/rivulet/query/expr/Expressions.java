@@ -113,6 +113,8 @@ public final class Expressions {
       out.add(a.right());
     } else if (e instanceof Expr.Call c) {
       out.addAll(c.args());
+    } else if (e instanceof Expr.Cast c) {
+      out.add(c.arg());
     } else if (e instanceof Expr.Agg a && a.arg() != null) {
       out.add(a.arg());
     }
@@ -145,7 +147,7 @@ public final class Expressions {
     } else if (e instanceof Expr.In in) {
       return new Expr.In(rewrite(in.arg(), f), all(in.values(), f));
     } else if (e instanceof Expr.Like l) {
-      return new Expr.Like(rewrite(l.arg(), f), rewrite(l.pattern(), f), l.caseInsensitive());
+      return new Expr.Like(rewrite(l.arg(), f), rewrite(l.pattern(), f), l.caseInsensitive(), l.escape());
     } else if (e instanceof Expr.Coalesce c) {
       return new Expr.Coalesce(all(c.args(), f));
     } else if (e instanceof Expr.Case c) {
@@ -158,6 +160,8 @@ public final class Expressions {
       return new Expr.Arith(a.op(), rewrite(a.left(), f), rewrite(a.right(), f));
     } else if (e instanceof Expr.Call c) {
       return new Expr.Call(c.fn(), all(c.args(), f));
+    } else if (e instanceof Expr.Cast c) {
+      return new Expr.Cast(rewrite(c.arg(), f), c.type());
     } else if (e instanceof Expr.Agg a) {
       return new Expr.Agg(a.fn(), rewrite(a.arg(), f), a.distinct());
     }

@@ -4,11 +4,16 @@ import java.util.Locale;
 
 /**
  * A compiled LIKE pattern. {@code %} matches any run of characters (also none), {@code _} exactly
- * one character, and every other character itself, case-sensitively; there is no escape
- * character. Characters are Unicode code points, so {@code _} matches one emoji even though Java
- * holds it in two UTF-16 units. The pattern must match the whole text.
+ * one character, and every other character itself, case-sensitively. With an escape character
+ * ({@code LIKE p ESCAPE e}), {@code e} followed by any character stands for that character itself
+ * (so {@code \%} matches a literal percent sign and {@code \\} a backslash); a pattern that ends
+ * with {@code e} is malformed ({@link #compile} refuses it). Characters are Unicode code points, so
+ * {@code _} matches one emoji even though Java holds it in two UTF-16 units. The pattern must match
+ * the whole text.
  *
  * <p>ILIKE is LIKE after lower-casing text and pattern with {@link Locale#ROOT} ({@link #ilike}).
+ * With an escape character, the pattern is first read with it (so which characters are wildcards
+ * does not depend on case), then its literal runs are lower-cased.
  *
  * <p>Immutable and thread-safe.
  */
@@ -24,6 +29,8 @@ final class LikePattern {
    */
   private static final int ANY_RUN = -1;
   private static final int ANY_ONE = -2;
+  /** No escape character. */
+  static final int NO_ESCAPE = -1;
 
   private enum Shape { EXACT, PREFIX, SUFFIX, CONTAINS, GENERAL }
 
@@ -32,13 +39,11 @@ final class LikePattern {
   private final String literal;
   private final boolean lowerCase;
 
-  private LikePattern(String pattern, boolean lowerCase) {
+  private LikePattern(int[] tokens, boolean lowerCase) {
     this.lowerCase = lowerCase;
-    int[] cps = pattern.codePoints().toArray();
-    int[] out = new int[cps.length];
+    int[] out = new int[tokens.length];
     int n = 0;
-    for (int cp : cps) {
-      int token = cp == '%' ? ANY_RUN : cp == '_' ? ANY_ONE : cp;
+    for (int token : tokens) {
       if (token == ANY_RUN && n > 0 && out[n - 1] == ANY_RUN) {
         continue;
       }
@@ -58,7 +63,7 @@ final class LikePattern {
     if (ones == 0) {
       if (runs == 0) {
         s = Shape.EXACT;
-        lit = pattern;
+        lit = text(this.pattern, 0, n);
       } else if (runs == 1 && trail) {
         s = Shape.PREFIX;
         lit = text(this.pattern, 0, n - 1);
@@ -94,12 +99,82 @@ final class LikePattern {
 
   /** A case-sensitive LIKE pattern. */
   static LikePattern like(String pattern) {
-    return new LikePattern(pattern, false);
+    return compile(pattern, false, NO_ESCAPE);
   }
 
   /** An ILIKE pattern: texts are lower-cased with {@link Locale#ROOT} before matching. */
   static LikePattern ilike(String pattern) {
-    return new LikePattern(pattern.toLowerCase(Locale.ROOT), true);
+    return compile(pattern, true, NO_ESCAPE);
+  }
+
+  /**
+   * A LIKE ({@code ci} false) or ILIKE pattern with escape code point {@code escape} ({@link
+   * #NO_ESCAPE} for none).
+   *
+   * @throws IllegalArgumentException when the pattern ends with the escape character
+   */
+  static LikePattern compile(String pattern, boolean ci, int escape) {
+    if (escape == NO_ESCAPE) {
+      return new LikePattern(tokens(ci ? pattern.toLowerCase(Locale.ROOT) : pattern), ci);
+    }
+    int[] cps = pattern.codePoints().toArray();
+    Tokens out = new Tokens(cps.length);
+    StringBuilder run = new StringBuilder(); // the literal run being read (lower-cased as a whole)
+    for (int i = 0; i < cps.length; i++) {
+      int cp = cps[i];
+      if (cp == escape) {
+        if (++i == cps.length) {
+          throw new IllegalArgumentException("ends with its escape character");
+        }
+        run.appendCodePoint(cps[i]);
+      } else if (cp == '%' || cp == '_') {
+        out.literal(run, ci);
+        out.add(cp == '%' ? ANY_RUN : ANY_ONE);
+      } else {
+        run.appendCodePoint(cp);
+      }
+    }
+    out.literal(run, ci);
+    return new LikePattern(out.toArray(), ci);
+  }
+
+  /** A growable array of tokens (lower-casing may lengthen a run, e.g. U+0130). */
+  private static final class Tokens {
+    private int[] a;
+    private int n;
+
+    Tokens(int capacity) {
+      a = new int[Math.max(4, capacity)];
+    }
+
+    void add(int token) {
+      if (n == a.length) {
+        a = java.util.Arrays.copyOf(a, 2 * n);
+      }
+      a[n++] = token;
+    }
+
+    /** Adds the literal run (lower-cased for ILIKE) as code points and empties it. */
+    void literal(StringBuilder run, boolean ci) {
+      if (run.length() > 0) {
+        String s = ci ? run.toString().toLowerCase(Locale.ROOT) : run.toString();
+        s.codePoints().forEach(this::add);
+        run.setLength(0);
+      }
+    }
+
+    int[] toArray() {
+      return java.util.Arrays.copyOf(a, n);
+    }
+  }
+
+  /** Unescaped tokens: {@code %} and {@code _} are wildcards, everything else literal. */
+  private static int[] tokens(String pattern) {
+    int[] cps = pattern.codePoints().toArray();
+    for (int i = 0; i < cps.length; i++) {
+      cps[i] = cps[i] == '%' ? ANY_RUN : cps[i] == '_' ? ANY_ONE : cps[i];
+    }
+    return cps;
   }
 
   boolean matches(String text) {

@@ -18,7 +18,8 @@ import java.util.Map;
  * with 5 (INT)"}. The rules:
  *
  * <ul>
- *   <li>A literal has the type of its canonical value, so {@code lit(2.0)} is {@code INT}; the
+ *   <li>A literal has its own type ({@link Expr.Lit#type}), as SQL types it: {@code lit(2)} is
+ *       {@code INT}, {@code lit(2.0)} {@code DOUBLE} although its canonical value is 2; the untyped
  *       NULL literal is {@code ANY}, which every check accepts (ANY is "not known here").
  *   <li>Comparisons, IN, COALESCE and CASE branches need {@link ColumnType#comparableWith
  *       comparable} types; a comparison, IN, LIKE, IS NULL, AND, OR and NOT are {@code BOOL}.
@@ -31,6 +32,7 @@ import java.util.Map;
  *       DOUBLE}; with a NULL literal it is the other side's type. An {@code INT} result that
  *       overflows 64 bits is carried as an exact decimal value (see {@link Arithmetic}).
  *   <li>upper, lower, trim, concat and substring are {@code STRING}; length is {@code INT}.
+ *   <li>{@code CAST(x AS t)} is {@code t}, for the casts {@link Casts} allows.
  *   <li>Aggregates are not scalar: {@link #typeOf} rejects them ("aggregate sum not allowed in
  *       where"); {@link #aggregateType} types one aggregate call instead.
  * </ul>
@@ -193,21 +195,26 @@ public final class TypeChecker {
     if (e instanceof Expr.Call c) {
       return call(c);
     }
+    if (e instanceof Expr.Cast c) {
+      ColumnType from = type(c.arg());
+      if (!Casts.allowed(from, c.type())) {
+        throw new QueryException(clause + ": cannot cast " + ExprText.of(c.arg()) + " (" + from + ") to " + c.type()
+            + "; " + Casts.SUPPORTED);
+      }
+      return c.type();
+    }
     if (e instanceof Expr.Agg a) {
       throw new QueryException("aggregate " + a.fn().name().toLowerCase(Locale.ROOT) + " not allowed in " + clause);
+    }
+    if (e instanceof Expr.Output o) {
+      throw new QueryException(clause + ": " + ExprText.of(o) + " names a column of the select list, which can be"
+          + " named only in order by and having; here write its expression (or a column as alias.column)");
     }
     throw new QueryException(clause + ": unsupported expression " + e);
   }
 
-  private ColumnType literalType(Expr.Lit l) {
-    if (l.value() == null) {
-      return ColumnType.ANY;
-    }
-    try {
-      return ColumnType.of(Values.canonical(l.value()));
-    } catch (IllegalArgumentException e) {
-      throw new QueryException(clause + ": unsupported literal: " + e.getMessage());
-    }
+  private static ColumnType literalType(Expr.Lit l) {
+    return l.type();
   }
 
   private ColumnType call(Expr.Call c) {

@@ -205,7 +205,7 @@ public final class RowTable {
   }
 
   private static Long asLong(Row key) {
-    return key.width() == 1 && key.get(0) instanceof Long l ? l : null;
+    return key.width() == 1 && key.canonical().get(0) instanceof Long l ? l : null; // a typed key: its canonical value
   }
 
   private int find(Row key) {

@@ -26,6 +26,9 @@ import java.util.Locale;
  *   <li>COALESCE: the first non-NULL argument. CASE: the value of the first arm whose condition
  *       is TRUE (a NULL condition does not match), else the ELSE value, else NULL.
  *   <li>Arithmetic: {@link RefArith}, by the static type of the operation.
+ *   <li>CAST: {@link RefCasts}. A COALESCE or CASE of type DOUBLE turns its INT or DECIMAL
+ *       branches' values into doubles.
+ *   <li>LIKE with an escape character: {@link RefStrings#like(String, String, boolean, int)}.
  * </ul>
  */
 public final class RefEval {
@@ -85,13 +88,17 @@ public final class RefEval {
     if (e instanceof Expr.Like l) {
       Object t = eval(l.arg(), row);
       Object p = eval(l.pattern(), row);
-      return t == null || p == null ? null : RefStrings.like(text(t), text(p), l.caseInsensitive());
+      if (t == null || p == null) {
+        return null;
+      }
+      return l.escape() == null ? RefStrings.like(text(t), text(p), l.caseInsensitive())
+          : RefStrings.like(text(t), text(p), l.caseInsensitive(), l.escape().codePointAt(0));
     }
     if (e instanceof Expr.Coalesce c) {
       for (Expr a : c.args()) {
         Object v = eval(a, row);
         if (v != null) {
-          return v;
+          return branchValue(v, c);
         }
       }
       return null;
@@ -99,10 +106,14 @@ public final class RefEval {
     if (e instanceof Expr.Case c) {
       for (Expr.When w : c.whens()) {
         if (Boolean.TRUE.equals(truth(eval(w.condition(), row)))) {
-          return eval(w.value(), row);
+          return branchValue(eval(w.value(), row), c);
         }
       }
-      return c.otherwise() == null ? null : eval(c.otherwise(), row);
+      return c.otherwise() == null ? null : branchValue(eval(c.otherwise(), row), c);
+    }
+    if (e instanceof Expr.Cast c) {
+      Object v = eval(c.arg(), row);
+      return v == null ? null : RefCasts.convert(v, RefType.of(c.type()));
     }
     if (e instanceof Expr.Arith a) {
       Object x = eval(a.left(), row);
@@ -113,6 +124,11 @@ public final class RefEval {
       return call(c, row);
     }
     throw new IllegalArgumentException("reference: cannot evaluate " + e);
+  }
+
+  /** A COALESCE/CASE value: in a DOUBLE one, an INT or DECIMAL branch's value becomes a double. */
+  private Object branchValue(Object v, Expr whole) {
+    return v != null && types.type(whole) == RefType.DOUBLE ? RefCasts.toDouble(v) : v;
   }
 
   private static Boolean compare(Expr.CompareOp op, Object a, Object b) {

@@ -116,4 +116,38 @@ class RefEvalTest {
     assertThat(RefStrings.trim("\t a \t")).isEqualTo("\t a \t");
     assertThat(RefStrings.trim("  a  ")).isEqualTo("a");
   }
+
+  @Test
+  void literalsHaveTheirDeclaredTypeAndCastsFollowSql() {
+    assertThat(RefTypes.typeOf(lit(2.0), SCOPE)).isEqualTo(RefType.DOUBLE);
+    assertThat(RefTypes.typeOf(new Expr.Lit(null, dev.rivulet.engine.ColumnType.INT), SCOPE)).isEqualTo(RefType.INT);
+    assertThat(eval(new Expr.Arith(Expr.ArithOp.DIV, lit(5L), lit(2.0)))).isEqualTo(2.5);
+    assertThat(eval(cast(lit(2.5), "INT"))).isEqualTo(3L);
+    assertThat(eval(cast(lit(-2.5), "INT"))).isEqualTo(-3L);
+    assertThat(eval(cast(lit(new BigDecimal("-7.49")), "INT"))).isEqualTo(-7L);
+    assertThat(eval(cast(lit(Double.NaN), "INT"))).isNull();
+    assertThat(eval(cast(lit(0.1), "DECIMAL"))).isEqualTo(new BigDecimal("0.1"));
+    assertThat(eval(cast(lit(new BigDecimal("0.1")), "DOUBLE"))).isEqualTo(0.1);
+    assertThat(eval(cast(lit(-12L), "STRING"))).isEqualTo("-12");
+    assertThat(eval(cast(lit(null), "BOOL"))).isNull();
+    assertThat(RefTypes.typeOf(cast(col("i"), "STRING"), SCOPE)).isEqualTo(RefType.STRING);
+    assertThatThrownBy(() -> RefTypes.typeOf(cast(col("s"), "INT"), SCOPE)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> RefTypes.typeOf(cast(col("d"), "STRING"), SCOPE)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void likeWithAnEscapeCharacter() {
+    assertThat(RefStrings.like("100%", "100\\%", false, '\\')).isTrue();
+    assertThat(RefStrings.like("1000", "100\\%", false, '\\')).isFalse();
+    assertThat(RefStrings.like("a_b", "a!_b", false, '!')).isTrue();
+    assertThat(RefStrings.like("axb", "a!_b", false, '!')).isFalse();
+    assertThat(RefStrings.like("a!", "a!!", false, '!')).isTrue();
+    assertThat(RefStrings.like("AB%", "a%b!%", true, '!')).isTrue();
+    assertThat(RefStrings.like("ab", "ab!", false, '!')).isNull();
+    assertThat(eval(new Expr.Like(col("s"), lit("a%"), false, "!"))).isEqualTo(true);
+  }
+
+  private static Expr cast(Expr e, String type) {
+    return new Expr.Cast(e, dev.rivulet.engine.ColumnType.valueOf(type));
+  }
 }

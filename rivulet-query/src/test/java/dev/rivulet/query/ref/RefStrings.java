@@ -36,6 +36,60 @@ public final class RefStrings {
     return m[t.length][p.length];
   }
 
+  /**
+   * {@code text LIKE pattern ESCAPE escape} (ILIKE when {@code caseInsensitive}): the pattern is
+   * first read with its escape character, which makes the character after it literal (also {@code
+   * %}, {@code _} and the escape itself); for ILIKE the literal runs between wildcards are then
+   * lower-cased with {@link Locale#ROOT}, as is the text. A pattern ending with its escape
+   * character is malformed: the result is NULL (as H2 gives for a pattern computed per row).
+   */
+  public static Boolean like(String text, String pattern, boolean caseInsensitive, int escape) {
+    final int anyRun = -1;
+    final int anyOne = -2;
+    java.util.List<Integer> tokens = new java.util.ArrayList<>();
+    StringBuilder run = new StringBuilder();
+    int[] cps = pattern.codePoints().toArray();
+    for (int i = 0; i < cps.length; i++) {
+      int c = cps[i];
+      if (c == escape) {
+        if (i + 1 == cps.length) {
+          return null;
+        }
+        run.appendCodePoint(cps[++i]);
+      } else if (c == '%' || c == '_') {
+        flush(run, caseInsensitive, tokens);
+        tokens.add(c == '%' ? anyRun : anyOne);
+      } else {
+        run.appendCodePoint(c);
+      }
+    }
+    flush(run, caseInsensitive, tokens);
+    int[] t = (caseInsensitive ? text.toLowerCase(Locale.ROOT) : text).codePoints().toArray();
+    int[] p = tokens.stream().mapToInt(Integer::intValue).toArray();
+    boolean[][] m = new boolean[t.length + 1][p.length + 1];
+    m[0][0] = true;
+    for (int j = 1; j <= p.length; j++) {
+      m[0][j] = m[0][j - 1] && p[j - 1] == anyRun;
+    }
+    for (int i = 1; i <= t.length; i++) {
+      for (int j = 1; j <= p.length; j++) {
+        int c = p[j - 1];
+        if (c == anyRun) {
+          m[i][j] = m[i][j - 1] || m[i - 1][j];
+        } else {
+          m[i][j] = m[i - 1][j - 1] && (c == anyOne || c == t[i - 1]);
+        }
+      }
+    }
+    return m[t.length][p.length];
+  }
+
+  private static void flush(StringBuilder run, boolean lower, java.util.List<Integer> tokens) {
+    String s = lower ? run.toString().toLowerCase(Locale.ROOT) : run.toString();
+    s.codePoints().forEach(tokens::add);
+    run.setLength(0);
+  }
+
   /** The number of code points. */
   public static long length(String s) {
     return s.codePoints().count();

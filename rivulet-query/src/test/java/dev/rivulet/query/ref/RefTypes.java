@@ -17,9 +17,12 @@ import java.util.Map;
  *   <caption>static types</caption>
  *   <tr><th>expression</th><th>type</th></tr>
  *   <tr><td>column</td><td>its declared type</td></tr>
- *   <tr><td>literal</td><td>by the Java value written: integers INT, {@code double}/{@code float}
- *       DOUBLE (also {@code 2.0}: SQL types a literal by how it is written, not by its value),
- *       {@code BigDecimal} DECIMAL, text STRING, booleans BOOL; NULL is ANY</td></tr>
+ *   <tr><td>literal</td><td>its declared type ({@code Expr.Lit#type}, read by name), which is
+ *       the type of the Java value written: integers INT, {@code double}/{@code float} DOUBLE (also
+ *       {@code 2.0}: SQL types a literal by how it is written, not by its value), {@code
+ *       BigDecimal} DECIMAL, text STRING, booleans BOOL; an untyped NULL is ANY</td></tr>
+ *   <tr><td>{@code CAST(x AS t)}</td><td>{@code t}; allowed from {@code t} itself, from ANY, between
+ *       INT, DOUBLE and DECIMAL, and from INT to STRING</td></tr>
  *   <tr><td>comparison, AND, OR, NOT, IS NULL, IN, LIKE</td><td>BOOL</td></tr>
  *   <tr><td>{@code + - * /}</td><td>the wider operand type, INT &lt; DOUBLE &lt; DECIMAL; an ANY
  *       operand takes the other's type</td></tr>
@@ -145,7 +148,17 @@ public final class RefTypes {
       return scope.slot(c).type();
     }
     if (e instanceof Expr.Lit l) {
-      return literal(l.value());
+      return RefType.of(l.type());
+    }
+    if (e instanceof Expr.Cast c) {
+      RefType from = type(c.arg());
+      RefType to = RefType.of(c.type());
+      boolean ok = to != RefType.ANY && (from == to || from == RefType.ANY || (from.numeric() && to.numeric())
+          || (from == RefType.INT && to == RefType.STRING));
+      if (!ok) {
+        throw new IllegalArgumentException("reference: cannot cast " + from + " to " + to + " in " + e);
+      }
+      return to;
     }
     if (e instanceof Expr.Compare c) {
       meet(type(c.left()), type(c.right()), e);

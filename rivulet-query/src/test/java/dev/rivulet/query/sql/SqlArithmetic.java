@@ -87,10 +87,13 @@ final class SqlArithmetic {
   /** True when {@code e} renders as a BIGINT in H2: integer literals, INT arithmetic, lengths. */
   private static boolean rendersBigint(SqlRenderer r, Expr e) {
     if (e instanceof Expr.Lit l) {
-      return l.value() == null || SqlRenderer.value(l) instanceof Long;
+      return l.value() == null || RefType.of(l.type()) == RefType.INT && l.value() instanceof Long;
     }
     if (e instanceof Expr.Arith a) {
       return r.typeOf(a) == RefType.INT;
+    }
+    if (e instanceof Expr.Cast c) {
+      return RefType.of(c.type()) == RefType.INT && r.typeOf(c.arg()) != RefType.INT;
     }
     return e instanceof Expr.Call c && c.fn() == Expr.StringFn.LENGTH;
   }

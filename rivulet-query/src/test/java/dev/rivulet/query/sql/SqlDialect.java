@@ -44,6 +44,15 @@ public enum SqlDialect {
    *   <li>NaN does not exist (SQLite stores it as NULL): a NaN literal is rejected; infinities
    *       render as {@code 9e999}/{@code -9e999}. DATE and TIMESTAMP literals are rejected (SQLite
    *       has no such types and this renderer does not guess a storage format).
+   *   <li>{@code CAST(x AS INTEGER)} truncates; ours rounds halves away from zero. Compensated:
+   *       {@code CAST(ROUND(x) AS INTEGER)} (SQLite's round adds one half in floating point, which
+   *       can differ from ours on doubles just below a half; not compensated). A cast to DECIMAL
+   *       renders as its argument (no decimal type). Dynamic typing: a DOUBLE-typed CASE or
+   *       COALESCE keeps an INT branch's integer, where ours makes it the nearest double (equal
+   *       below 2<sup>53</sup>). Not compensated.
+   *   <li>LIKE ... ESCAPE: the escape-aware pattern is translated to GLOB at render time, so the
+   *       pattern must be a constant (a per-row pattern with ESCAPE is rejected with a {@link
+   *       QueryException}).
    * </ul>
    *
    * <p>Agreeing with ours: integer division truncating toward zero; comparisons between integers
@@ -79,7 +88,13 @@ public enum SqlDialect {
    *       binary fractions such as 0.375; differs for e.g. 0.1. Not compensated.
    *   <li>LIKE has a default escape character {@code \}. Compensated: {@code ESCAPE ''}. ILIKE
    *       renders as {@code LOWER(a) LIKE LOWER(p) ESCAPE ''}, which is our definition (H2's own
-   *       ILIKE compares character by character).
+   *       ILIKE compares character by character). With an escape character, ILIKE of a constant
+   *       pattern renders the pattern read with its escapes and then lower-cased (ours); of a
+   *       per-row pattern as {@code LOWER(p)}, which is ours only when the escape character has no
+   *       case. A per-row pattern ending with its escape character is NULL in H2, as ours.
+   *   <li>{@code CAST(double AS BIGINT)} rounds halves up (-2.5 to -2), a decimal's away from zero.
+   *       Compensated: {@code CAST(ROUND(x) AS BIGINT)}, as ours (away from zero). A double cast to
+   *       DECFLOAT becomes its shortest decimal, as ours.
    *   <li>SUBSTRING treats start 0 as 1 and a negative length as empty, where ours (SQLite's)
    *       counts start 0 as the position before the first character and a negative length as the
    *       characters before the start. Compensated: with constant arguments the equivalent

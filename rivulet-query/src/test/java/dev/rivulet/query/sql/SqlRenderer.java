@@ -8,7 +8,6 @@ import dev.rivulet.query.ref.RefType;
 import dev.rivulet.query.ref.RefTypes;
 import dev.rivulet.testkit.RefValues;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -59,7 +58,7 @@ public final class SqlRenderer {
     if (e instanceof Expr.Col c) {
       sb.append(columns.apply(c));
     } else if (e instanceof Expr.Lit l) {
-      literal(sb, value(l));
+      typedLiteral(sb, l);
     } else if (e instanceof Expr.Compare c) {
       RefType t = RefTypes.common(types.type(c.left()), types.type(c.right()));
       sb.append('(');
@@ -97,7 +96,7 @@ public final class SqlRenderer {
       }
       sb.append("))");
     } else if (e instanceof Expr.Like l) {
-      like(sb, l);
+      SqlLike.render(this, sb, l);
     } else if (e instanceof Expr.Coalesce c) {
       RefType t = types.type(c);
       if (c.args().size() == 1) {
@@ -117,6 +116,8 @@ public final class SqlRenderer {
       SqlArithmetic.render(this, sb, a, types.type(a));
     } else if (e instanceof Expr.Call c) {
       call(sb, c);
+    } else if (e instanceof Expr.Cast c) {
+      castTo(sb, c);
     } else {
       throw new QueryException(clause + ": cannot render " + e + " as SQL");
     }
@@ -171,9 +172,28 @@ public final class SqlRenderer {
     sb.append(" AS ").append(sqlType).append(')');
   }
 
-  /** The canonical value of a literal (an IR literal may hold, say, an Integer or 2.0). */
+  /** The canonical value of a literal. */
   static Object value(Expr.Lit l) {
-    return RefValues.canonical(l.value());
+    return l.value();
+  }
+
+  /**
+   * A literal of its own type: an integral DOUBLE as a double ({@code 2.0}, REAL in SQLite); in H2
+   * an integral or binary-fraction DECIMAL as {@code CAST(.. AS DECFLOAT)} and a typed NULL as
+   * {@code CAST(NULL AS type)}.
+   */
+  private void typedLiteral(StringBuilder sb, Expr.Lit l) {
+    Object v = l.value();
+    String h2 = sqlite() ? null : h2Type(RefType.of(l.type()));
+    if (v == null && h2 != null) {
+      sb.append("CAST(NULL AS ").append(h2).append(')');
+    } else if (RefType.of(l.type()) == RefType.DOUBLE && v instanceof Long n) {
+      literal(sb, (double) n); // Double.toString: "2.0", read back as a double
+    } else if (RefType.of(l.type()) == RefType.DECIMAL && h2 != null && !(v instanceof java.math.BigDecimal)) {
+      sb.append("CAST(").append(RefValues.exact(v).toPlainString()).append(" AS DECFLOAT)");
+    } else {
+      literal(sb, v);
+    }
   }
 
   /** The SQL type a DOUBLE operand is cast to in this dialect. */
@@ -184,16 +204,55 @@ public final class SqlRenderer {
   /** True when {@code e} certainly renders as a double (REAL / DOUBLE PRECISION) value. */
   boolean rendersDouble(Expr e) {
     if (e instanceof Expr.Lit l) {
-      return value(l) instanceof Double;
+      return RefType.of(l.type()) == RefType.DOUBLE && l.value() != null;
     }
     if (e instanceof Expr.Arith a) {
       return types.type(a) == RefType.DOUBLE;
+    }
+    if (e instanceof Expr.Cast c) {
+      return RefType.of(c.type()) == RefType.DOUBLE && types.type(c.arg()) != RefType.ANY;
     }
     return e instanceof Expr.Coalesce c && !sqlite() && types.type(c) == RefType.DOUBLE
         || e instanceof Expr.Case k && !sqlite() && types.type(k) == RefType.DOUBLE;
   }
 
   // ---- nodes ----
+
+  /**
+   * {@code CAST(x AS t)}: to INT through {@code ROUND} (halves away from zero in both engines;
+   * their own casts truncate (SQLite) or round half up (H2's DOUBLE)); to DOUBLE as REAL / DOUBLE
+   * PRECISION; to DECIMAL as DECFLOAT in H2 (H2 turns a double into its shortest decimal, as we
+   * do) and as the value itself in SQLite (no decimal type); INT to STRING as TEXT / VARCHAR.
+   */
+  private void castTo(StringBuilder sb, Expr.Cast c) {
+    RefType from = types.type(c.arg());
+    RefType to = RefType.of(c.type());
+    if (from == to) {
+      expr(sb, c.arg());
+      return;
+    }
+    if (from == RefType.ANY) {
+      typed(sb, c.arg(), to);
+      return;
+    }
+    switch (to) {
+      case INT -> {
+        sb.append("CAST(ROUND(");
+        expr(sb, c.arg());
+        sb.append(sqlite() ? ") AS INTEGER)" : ") AS BIGINT)");
+      }
+      case DOUBLE -> cast(sb, c.arg(), doubleType(), false);
+      case DECIMAL -> {
+        if (sqlite()) {
+          expr(sb, c.arg());
+        } else {
+          cast(sb, c.arg(), "DECFLOAT", false);
+        }
+      }
+      case STRING -> cast(sb, c.arg(), sqlite() ? "TEXT" : "VARCHAR", false);
+      default -> throw new QueryException(clause + ": cannot render " + c + " as SQL");
+    }
+  }
 
   private void junction(StringBuilder sb, List<Expr> args, String op, boolean and) {
     if (args.isEmpty()) {
@@ -307,61 +366,6 @@ public final class SqlRenderer {
     sb.append(" END)");
   }
 
-  private void like(StringBuilder sb, Expr.Like l) {
-    boolean ci = l.caseInsensitive();
-    sb.append('(');
-    if (ci) {
-      sb.append(sqlite() ? "lower(" : "LOWER(");
-      typed(sb, l.arg(), RefType.STRING);
-      sb.append(')');
-    } else {
-      typed(sb, l.arg(), RefType.STRING);
-    }
-    if (sqlite()) {
-      sb.append(" GLOB ");
-      if (l.pattern() instanceof Expr.Lit lit && value(lit) instanceof String p) {
-        literal(sb, globPattern(ci ? p.toLowerCase(Locale.ROOT) : p));
-      } else {
-        sb.append("replace(replace(replace(replace(replace(");
-        if (ci) {
-          sb.append("lower(");
-          expr(sb, l.pattern());
-          sb.append(')');
-        } else {
-          expr(sb, l.pattern());
-        }
-        sb.append(", '[', '[[]'), '*', '[*]'), '?', '[?]'), '%', '*'), '_', '?')");
-      }
-    } else {
-      sb.append(" LIKE ");
-      if (ci && l.pattern() instanceof Expr.Lit lit && value(lit) instanceof String p) {
-        literal(sb, p.toLowerCase(Locale.ROOT));
-      } else if (ci) {
-        sb.append("LOWER(");
-        typed(sb, l.pattern(), RefType.STRING);
-        sb.append(')');
-      } else {
-        typed(sb, l.pattern(), RefType.STRING);
-      }
-      sb.append(" ESCAPE ''");
-    }
-    sb.append(')');
-  }
-
-  /** A LIKE pattern as a SQLite GLOB pattern: {@code % -> *}, {@code _ -> ?}, the rest literal. */
-  static String globPattern(String like) {
-    StringBuilder g = new StringBuilder(like.length() + 8);
-    for (int i = 0; i < like.length(); i++) {
-      char ch = like.charAt(i);
-      switch (ch) {
-        case '%' -> g.append('*');
-        case '_' -> g.append('?');
-        case '*', '?', '[' -> g.append('[').append(ch).append(']');
-        default -> g.append(ch);
-      }
-    }
-    return g.toString();
-  }
 
   private void call(StringBuilder sb, Expr.Call c) {
     List<Expr> args = c.args();
@@ -403,7 +407,15 @@ public final class SqlRenderer {
     sb.append(')');
   }
 
-  private void literal(StringBuilder sb, Object v) {
+  String clause() {
+    return clause;
+  }
+
+  boolean sqliteDialect() {
+    return sqlite();
+  }
+
+  void literal(StringBuilder sb, Object v) {
     SqlLiterals.append(sb, v, dialect, clause);
   }
 }
