@@ -99,7 +99,7 @@ class CompiledShapesTest {
     assertThatThrownBy(() -> db.liveQuery("d", Query.from("i", items).select(Query.as("s", col("i.s"))).distinct()
         .orderBy(Query.asc(col("i.p")))))
         .isInstanceOf(QueryException.class).hasMessageContaining("with distinct")
-        .hasMessageContaining("must be in the select list");
+        .hasMessageContaining("must be a column of the select list");
     LiveQuery ok = db.liveQuery("ok", Query.from("i", items).where(eq(col("i.p"), lit(10)))
         .select(Query.as("p", col("i.p"))).distinct().orderBy(Query.asc(col("i.p"))));
     load();
