@@ -84,7 +84,8 @@ class LikeAndSubstringPropertiesTest {
 
   @Test
   void substrMatchesItsDefinitionForEveryStartAndLength() {
-    for (String s : new String[] {"", "h", "hello", "a\ud83d\ude00b", "\ud83d\ude00\ud83d\ude00x"}) {
+    for (String s : new String[] {"", "h", "hello", "a\ud83d\ude00b", "\ud83d\ude00\ud83d\ude00x", "\ud83d\ude00",
+        "\ud83d\ude00\ud83d\ude00"}) {
       int n = s.codePointCount(0, s.length());
       for (long y = -n - 3; y <= n + 3; y++) {
         for (long z = -n - 3; z <= n + 3; z++) {

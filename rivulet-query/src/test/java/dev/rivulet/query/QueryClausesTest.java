@@ -82,4 +82,18 @@ class QueryClausesTest {
         .orderBy(Query.nullsFirst(Query.asc(mul(col("l.v"), lit(2))))));
     assertThat(shown.rows()).containsExactly(Row.of(3, null), Row.of(1, 20), Row.of(2, 40));
   }
+
+  @Test
+  void findOneOverAJoinOrdersByEveryRelationsKey() {
+    SourceCollection names = db.collection("names", Schema.parse("code STRING NOT NULL, owner INT"), List.of("code"));
+    names.beginSync().write(Row.of("zed", 2)).write(Row.of("amy", 2)).write(Row.of("bob", 1)).markReady().commit();
+    load();
+    // Keys (l.id INT, n.code STRING): the first row is the smallest id, then the smallest code.
+    LiveQuery first = db.liveQuery("first", Query.from("l", left)
+        .join(QueryIR.JoinKind.INNER, "n", names, Query.on("l.id", "n.owner"))
+        .select(Query.as("id", col("l.id")), Query.as("code", col("n.code"))).findOne());
+    assertThat(first.rows()).containsExactly(Row.of(1, "bob"));
+    names.beginSync().delete(Row.of("bob")).commit();
+    assertThat(first.rows()).containsExactly(Row.of(2, "amy"));
+  }
 }
