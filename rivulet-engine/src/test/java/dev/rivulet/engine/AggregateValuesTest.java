@@ -129,4 +129,17 @@ class AggregateValuesTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessage("SUM needs an input column");
     assertThat(Aggregate.countDistinct("s", "n")).isEqualTo(new Aggregate(Aggregate.Kind.COUNT_DISTINCT, "s", "n"));
   }
+
+  @Test
+  void aggregatesOverTheFirstColumnKeepItsType() {
+    GraphBuilder b = Graph.builder();
+    b.output("out", b.input("in", Schema.parse("m DECIMAL, k STRING"))
+        .groupBy(List.of(), Aggregate.sum("m", "s"), Aggregate.avg("m", "a"), Aggregate.count("m", "c")));
+    Graph g = b.build();
+    g.input("in").insert(Row.of(new BigDecimal("0.1"), "x")).insert(Row.of(new BigDecimal("0.25"), "y"));
+    Row r = after(g);
+    assertThat(r).isEqualTo(Row.of(new BigDecimal("0.35"), new BigDecimal("0.175"), 2));
+    // 0.175 has no exact double, so its canonical form stays a decimal unless the average went through a double.
+    assertThat(r.get(1)).as("avg over DECIMAL is DECIMAL").isInstanceOf(BigDecimal.class);
+  }
 }

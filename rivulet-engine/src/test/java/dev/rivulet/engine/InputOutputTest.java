@@ -135,4 +135,17 @@ class InputOutputTest {
     assertThatThrownBy(() -> i.concat(b.input("w", Schema.parse("v INT, x INT"))))
         .isInstanceOf(WiringException.class).hasMessageContaining("widths differ");
   }
+
+  @Test
+  void aChangeThatCancelsWithinOneRunLeavesAnEmptyChange() {
+    Graph g = passThrough();
+    g.input("in").insert(Row.of(1, "a")).insert(Row.of(2, "b")).delete(Row.of(1, "a"));
+    g.run();
+    assertThat(g.output("out").deltaSize()).isEqualTo(1);
+    assertThat(g.output("out").delta().entries()).extracting(ZSet.Entry::row).containsExactly(Row.of(2, "b"));
+    g.input("in").update(Row.of(2, "b"), Row.of(2, "c")).update(Row.of(2, "c"), Row.of(2, "b"));
+    g.run();
+    assertThat(g.output("out").deltaSize()).isZero();
+    assertThat(g.output("out").delta().isEmpty()).isTrue();
+  }
 }

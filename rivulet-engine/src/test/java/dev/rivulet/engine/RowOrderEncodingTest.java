@@ -101,7 +101,7 @@ class RowOrderEncodingTest {
   void stringPrefixesOrderTheFirstThreeUnitsByCodePoint() {
     RowOrder order = new RowOrder(new int[] {0}, new boolean[] {false}, new boolean[] {false},
         new ColumnType[] {ColumnType.STRING});
-    List<String> ascending = List.of("", "a", "a\u0000", "ab", "b", "\u00e9", "\ud7ff", "\ue000", "\uffff",
+    List<String> ascending = List.of("", "a", "a\u0000", "ab", "b", "\u00e9", "\ud7ff", "\ue000", "\ue001", "\uffff",
         "\ud800\udc00", "\ud83d\ude00", "\udbff\udfff");
     for (int i = 1; i < ascending.size(); i++) {
       assertThat(order.first(Row.of(ascending.get(i - 1)))).as("%s < %s", ascending.get(i - 1), ascending.get(i))
