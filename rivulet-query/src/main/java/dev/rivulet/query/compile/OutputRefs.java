@@ -21,14 +21,19 @@ final class OutputRefs {
   private final List<String> names = new ArrayList<>();
   private final List<Expr> exprs = new ArrayList<>();
 
+  /** The output names and expressions of a select-all block: the relations' visible columns. */
+  static void selectAll(Layout layout, List<String> names, List<Expr> exprs) {
+    for (Column c : layout.visibleColumns()) {
+      names.add(c.name());
+    }
+    for (int idx : layout.visibleIndexes()) {
+      exprs.add(new Expr.Col("__row", Integer.toString(idx)));
+    }
+  }
+
   private OutputRefs(QueryIR.Select s, Layout layout) {
     if (s.select().isEmpty()) {
-      for (Column c : layout.visibleColumns()) {
-        names.add(c.name());
-      }
-      for (int idx : layout.visibleIndexes()) {
-        exprs.add(new Expr.Col("__row", Integer.toString(idx)));
-      }
+      selectAll(layout, names, exprs);
     } else {
       for (QueryIR.SelectItem item : s.select()) {
         names.add(item.name());

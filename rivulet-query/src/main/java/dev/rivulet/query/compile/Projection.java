@@ -70,12 +70,7 @@ final class Projection {
     List<String> names = new ArrayList<>();
     List<Expr> exprs = new ArrayList<>();
     if (s.select().isEmpty()) {
-      for (Column c : layout.visibleColumns()) {
-        names.add(c.name());
-      }
-      for (int idx : layout.visibleIndexes()) {
-        exprs.add(new Expr.Col("__row", Integer.toString(idx)));
-      }
+      OutputRefs.selectAll(layout, names, exprs);
     } else {
       Set<String> seen = new HashSet<>();
       for (QueryIR.SelectItem item : s.select()) {

@@ -1,7 +1,6 @@
 package dev.rivulet.query.expr;
 
 import dev.rivulet.engine.ColumnType;
-import dev.rivulet.engine.Values;
 import dev.rivulet.query.Expr;
 import dev.rivulet.query.QueryException;
 import java.util.IdentityHashMap;
