@@ -16,22 +16,7 @@ import org.junit.jupiter.api.Test;
  * window. The length is computed here by the quadratic textbook recurrence.
  */
 class WindowDiffMinimalityTest {
-  private static final WindowSteps.View VIEW = new WindowSteps.View() {
-    @Override
-    public Row visible(Row stored) {
-      return stored;
-    }
-
-    @Override
-    public Row key(Row stored) {
-      return stored.project(new int[] {0});
-    }
-
-    @Override
-    public Cursor cursor(Row stored) {
-      return Cursor.of(stored.get(0));
-    }
-  };
+  private static final WindowSteps.View VIEW = WindowStepsTest.VIEW; // rows keyed by column 0
 
   private static int longestIncreasing(int[] seq) {
     int best = 0;

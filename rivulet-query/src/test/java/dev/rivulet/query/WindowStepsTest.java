@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * with the documented index convention. Rows are (key, value); the key is column 0.
  */
 class WindowStepsTest {
-  private static final WindowSteps.View VIEW = new WindowSteps.View() {
+  static final WindowSteps.View VIEW = new WindowSteps.View() {
     @Override
     public Row visible(Row stored) {
       return stored;
