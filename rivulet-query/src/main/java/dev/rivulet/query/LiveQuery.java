@@ -214,7 +214,7 @@ public final class LiveQuery extends BaseCollection {
     }
     install();
     if (ordered != null) {
-      ordered.apply(output, db.lastTxId());
+      ordered.apply(output);
     }
   }
 

@@ -69,9 +69,9 @@ final class ResultOrder {
    * Applies the run's positioned change, which the query installs: first, while window
    * subscribers exist, turns it into this transaction's steps.
    */
-  void apply(Output output, long txId) {
+  void apply(Output output) {
     if (subscribers > 0) {
-      WindowSteps s = new WindowSteps(view, txId);
+      WindowSteps s = new WindowSteps(view, query.db.lastTxId());
       for (int i = 0; i < ENGINE.deltaSize(output); i++) {
         if (ENGINE.deltaWeight(output, i) < 0) {
           s.removed(ENGINE.deltaRow(output, i), ENGINE.deltaPosition(output, i));
