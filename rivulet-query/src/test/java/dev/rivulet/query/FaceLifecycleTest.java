@@ -90,6 +90,11 @@ class FaceLifecycleTest {
     assertThatThrownBy(t::commit).isInstanceOf(IllegalStateException.class).hasMessageContaining("already committed");
     assertThatThrownBy(() -> t.write(items, Row.of(3, 3))).isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(() -> t.markReady(items)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> t.write(db.collection("third", Schema.parse("id INT NOT NULL"), List.of("id")), Row.of(1)))
+        .as("a collection the transaction never wrote").isInstanceOf(IllegalStateException.class);
+    SyncTransaction empty = db.beginSync();
+    empty.commit();
+    assertThatThrownBy(empty::commit).as("no batches to refuse it").isInstanceOf(IllegalStateException.class);
     db.beginSync().truncate(items).write(items, Row.of(4, 4)).commit();
     assertThat(items.rows()).containsExactly(Row.of(4, 4));
     assertThat(other.rows()).containsExactly(Row.of(9));
@@ -113,5 +118,25 @@ class FaceLifecycleTest {
       assertThatThrownBy(() -> Exprs.col(bad)).as(bad).isInstanceOf(QueryException.class)
           .hasMessageContaining("'" + bad + "'");
     }
+  }
+
+  @Test
+  void aSubscriptionMadeInACallbackStartsAfterThatTransaction() {
+    List<KeyedBatch> late = new ArrayList<>();
+    List<LiveCollection.Subscription> made = new ArrayList<>();
+    items.subscribe(events -> {
+      if (made.isEmpty()) {
+        made.add(items.subscribe(SubscribeOptions.sync().withInitialState(), late::add));
+      }
+    });
+    write(1, 1);
+    // Its initial state already holds row 1: the transaction that wrote it is not delivered again.
+    assertThat(late).hasSize(1);
+    assertThat(late.get(0).initial()).isTrue();
+    assertThat(late.get(0).events()).extracting(ChangeEvent::key).containsExactly(Row.of(1));
+    write(2, 2);
+    assertThat(late).hasSize(2);
+    assertThat(late.get(1).initial()).isFalse();
+    assertThat(late.get(1).events()).extracting(ChangeEvent::key).containsExactly(Row.of(2));
   }
 }

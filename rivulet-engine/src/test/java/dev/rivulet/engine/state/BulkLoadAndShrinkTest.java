@@ -106,4 +106,33 @@ class BulkLoadAndShrinkTest {
     assertThat(bags.get("b")).isNull();
     assertThat(bags.total("b")).isZero();
   }
+
+  @Test
+  void bagValuesWithOneHashCodeStayFindableThroughRemovals() {
+    // (k << 32) | (k ^ 7) all hash to 7: one home slot, one probe run, whatever the table size.
+    java.util.List<Long> values = new java.util.ArrayList<>();
+    for (long k = 0; k < 60; k++) {
+      values.add((k << 32) | (k ^ 7));
+    }
+    java.util.Random rnd = new java.util.Random(13);
+    for (int round = 0; round < 5; round++) {
+      Bag<Long> bag = new Bag<>();
+      Map<Long, Long> model = new java.util.HashMap<>();
+      for (Long v : values) {
+        bag.add(v, 1 + (v & 1));
+        model.put(v, 1 + (v & 1));
+      }
+      java.util.List<Long> order = new java.util.ArrayList<>(values);
+      java.util.Collections.shuffle(order, rnd);
+      for (int i = 0; i < order.size(); i++) {
+        Long v = order.get(i);
+        assertThat(bag.add(v, -model.remove(v))).isZero();
+        for (Long w : values) {
+          assertThat(bag.weightOf(w)).as("round %d, after %d removals: %d", round, i + 1, w)
+              .isEqualTo(model.getOrDefault(w, 0L));
+        }
+      }
+      assertThat(bag.isEmpty()).isTrue();
+    }
+  }
 }
