@@ -38,4 +38,9 @@ final class Internals extends EngineAccess {
   public void spliceDeltaInto(Output output, List<Row> window) {
     output.spliceDeltaInto(window);
   }
+
+  @Override
+  public Row showing(Row row, int[] columns, Object[] shown) {
+    return row.showing(columns, shown);
+  }
 }

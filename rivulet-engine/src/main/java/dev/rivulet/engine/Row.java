@@ -61,6 +61,17 @@ public final class Row implements Comparable<Row> {
     return r;
   }
 
+  /** This row showing {@code shown[i]} at {@code columns[i]} (see {@code EngineAccess#showing}). */
+  Row showing(int[] columns, Object[] shown) {
+    Object[] out = this.shown.clone();
+    for (int i = 0; i < columns.length; i++) {
+      out[columns[i]] = shown[i];
+    }
+    Row r = new Row(values, out);
+    r.hash = hash;
+    return r;
+  }
+
   /** A row of the canonical forms of {@code values}. */
   public static Row of(Object... values) {
     Object[] copy = new Object[values.length];

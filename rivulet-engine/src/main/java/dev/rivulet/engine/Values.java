@@ -26,10 +26,12 @@ import java.time.ZonedDateTime;
  *   <li>Dates: {@link LocalDate} ({@code java.sql.Date} converts). Timestamps: {@link Instant};
  *       {@link LocalDateTime} is read as UTC, zoned and offset times convert to their instant.
  *   <li>{@code null} is SQL NULL.
+ *   <li>{@link RowList}: a nested result (an ordered list of rows) inside the graph; it is not a
+ *       SQL value and no column type but {@code ANY} holds it.
  * </ul>
  *
  * <p>The total order (used for sorting, min/max and tie-breaks) ranks kinds as booleans &lt;
- * numbers &lt; strings &lt; bytes &lt; dates &lt; timestamps; within numbers it is the exact
+ * numbers &lt; strings &lt; bytes &lt; dates &lt; timestamps &lt; row lists; within numbers it is the exact
  * mathematical order with NaN last; strings compare by Unicode code point (the order of SQLite's
  * BINARY and Postgres' C collations); {@code false < true}. Nulls are placed by the caller (see
  * {@link SortKey}); {@link #compare} puts them first.
@@ -74,7 +76,7 @@ public final class Values {
     if (v instanceof byte[] b) {
       return Bytes.of(b);
     }
-    if (v instanceof Bytes || v instanceof LocalDate || v instanceof Instant) {
+    if (v instanceof Bytes || v instanceof LocalDate || v instanceof Instant || v instanceof RowList) {
       return v;
     }
     if (v instanceof java.sql.Date d) {
@@ -110,7 +112,7 @@ public final class Values {
     if (v instanceof BigDecimal bd) {
       return ofDecimal(bd).equals(bd) && bd.equals(bd.stripTrailingZeros());
     }
-    return v instanceof Bytes || v instanceof LocalDate || v instanceof Instant;
+    return v instanceof Bytes || v instanceof LocalDate || v instanceof Instant || v instanceof RowList;
   }
 
   /** True when a {@code double} holds {@code l} exactly (every integer up to 2<sup>53</sup> does). */
@@ -169,7 +171,7 @@ public final class Values {
     if (v instanceof LocalDate) {
       return 5;
     }
-    return 6;
+    return v instanceof RowList ? 7 : 6;
   }
 
   /**
@@ -202,6 +204,8 @@ public final class Values {
         return ((Bytes) a).compareTo((Bytes) b);
       case 5:
         return ((LocalDate) a).compareTo((LocalDate) b);
+      case 7:
+        return ((RowList) a).compareTo((RowList) b);
       default:
         return ((Instant) a).compareTo((Instant) b);
     }

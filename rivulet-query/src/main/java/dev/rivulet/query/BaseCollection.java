@@ -229,6 +229,16 @@ abstract class BaseCollection implements LiveCollection {
     return new ChangeSink(this, capacity);
   }
 
+  @Override
+  public Subscription subscribeTree(SubscribeOptions options, Consumer<TreeBatch> listener) {
+    throw new UnsupportedOperationException("the change-tree face is being built");
+  }
+
+  @Override
+  public ChangeTreeSink changeTreeSink(int capacity) {
+    throw new UnsupportedOperationException("the change-tree face is being built");
+  }
+
   /** The initial state as inserts; needs no monitor (stored rows are immutable). */
   private List<ChangeEvent> insertEvents(Row[] stored) {
     List<ChangeEvent> out = new ArrayList<>(stored.length);

@@ -190,4 +190,34 @@ public sealed interface Expr {
    * counts distinct non-NULL values (only with COUNT).
    */
   record Agg(AggFn fn, Expr arg, boolean distinct) implements Expr {}
+
+  /** How an include materializes its child rows in the parent's column. */
+  enum IncludeMode {
+    /** A live {@link LiveCollection} per correlated bucket, shared by the parents routed to it. */
+    COLLECTION,
+    /** The child rows in the child's order, as an immutable {@code List<Row>} ({@code []} when none). */
+    ARRAY,
+    /** The first child row in the child's order, or null when there is none. */
+    ONE,
+    /** The child's one column, its non-null values as text joined by a separator in the child's order ({@code ""} when none). */
+    CONCAT
+  }
+
+  /**
+   * A nested child query as a select item (build it with {@code Query.includeArray} and friends).
+   * The child's where correlates it with the enclosing block by equalities {@code child.col =
+   * parentExpr} (alone or inside a top-level conjunction); its where, joins, grouping, order by,
+   * limit and offset apply per parent. Allowed only as a whole select item.
+   *
+   * @param separator for {@link IncludeMode#CONCAT}; null otherwise
+   */
+  record Include(QueryIR query, IncludeMode mode, String separator) implements Expr {
+    public Include {
+      Objects.requireNonNull(query, "include query");
+      Objects.requireNonNull(mode, "include mode");
+      if ((mode == IncludeMode.CONCAT) != (separator != null)) {
+        throw new QueryException("include: a separator goes with CONCAT only");
+      }
+    }
+  }
 }

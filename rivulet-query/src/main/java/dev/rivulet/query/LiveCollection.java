@@ -66,6 +66,20 @@ public interface LiveCollection extends Source {
   ChangeSink changeSink(int capacity);
 
   /**
+   * The change-tree face: one {@link TreeBatch} with the current result as {@link
+   * CaughtChange.Add}s (atomically with the subscription), then one per transaction that changed
+   * the result, nested results as {@link CaughtChange.Child} changes.
+   */
+  Subscription subscribeTree(SubscribeOptions options, Consumer<TreeBatch> listener);
+
+  /**
+   * The change-tree face as a pull sink: {@link ChangeTreeSink#hydrate()} once, then {@link
+   * ChangeTreeSink#take()} for the transactions published since; at most {@code capacity} batches
+   * wait.
+   */
+  ChangeTreeSink changeTreeSink(int capacity);
+
+  /**
    * Closes this collection: its status becomes {@link Status#CLOSED}, its listeners are dropped,
    * a live query stops running and a source collection refuses further writes (at the write
    * call) and takes no further changes (a pending transaction's confirm or rollback leaves it as

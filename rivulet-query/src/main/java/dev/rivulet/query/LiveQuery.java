@@ -491,6 +491,14 @@ public final class LiveQuery extends BaseCollection {
     return ordered != null;
   }
 
+  /**
+   * The names of this query's relationship includes (array, one and collection; not concat), in
+   * select order: relationship slot i of a {@link CaughtNode} is the i-th.
+   */
+  public List<String> relationships() {
+    throw new UnsupportedOperationException("includes are being built");
+  }
+
   /** The query this live query keeps. */
   public Query query() {
     return query;

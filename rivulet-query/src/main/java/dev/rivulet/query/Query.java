@@ -63,6 +63,34 @@ public final class Query {
     return new QueryIR.SelectItem(name, expr);
   }
 
+  /**
+   * A nested live collection per parent: the child query's rows that correlate with the parent
+   * row, as a {@link LiveCollection} (read-only) shared by all parents with the same correlation
+   * values and stable while any parent routes to it. See {@link Expr.Include} for correlation.
+   */
+  public static QueryIR.SelectItem include(String name, Query child) {
+    return new QueryIR.SelectItem(name, new Expr.Include(child.ir, Expr.IncludeMode.COLLECTION, null));
+  }
+
+  /** The correlated child rows as an immutable {@code List<Row>} in the child's order ({@code []} when none). */
+  public static QueryIR.SelectItem includeArray(String name, Query child) {
+    return new QueryIR.SelectItem(name, new Expr.Include(child.ir, Expr.IncludeMode.ARRAY, null));
+  }
+
+  /** The first correlated child row in the child's order, or null when there is none. */
+  public static QueryIR.SelectItem includeOne(String name, Query child) {
+    return new QueryIR.SelectItem(name, new Expr.Include(child.ir, Expr.IncludeMode.ONE, null));
+  }
+
+  /**
+   * The child's single column over the correlated rows: non-null values as text, joined by {@code
+   * separator} in the child's order ({@code ""} when none).
+   */
+  public static QueryIR.SelectItem includeConcat(String name, Query child, String separator) {
+    return new QueryIR.SelectItem(name, new Expr.Include(child.ir, Expr.IncludeMode.CONCAT,
+        java.util.Objects.requireNonNull(separator, "separator")));
+  }
+
   /** Ascending, NULLs last. */
   public static QueryIR.OrderItem asc(Expr e) {
     return new QueryIR.OrderItem(e, false, false);

@@ -126,6 +126,15 @@ public final class SourceCollection extends BaseCollection {
     return stored;
   }
 
+  /**
+   * Applies {@code changes} as one sync transaction: an {@link SourceChange.Add} of a key that is
+   * present, or a {@link SourceChange.Remove} or {@link SourceChange.Edit} whose old row is not
+   * the current row of its key, is refused whole (nothing applied), naming the change.
+   */
+  public void apply(java.util.List<SourceChange> changes) {
+    throw new UnsupportedOperationException("SourceChange input is being built");
+  }
+
   /** Starts a batch of committed changes from the sync source. */
   public SyncBatch beginSync() {
     return new SyncBatch();

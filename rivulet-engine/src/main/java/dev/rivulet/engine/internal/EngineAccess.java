@@ -55,4 +55,11 @@ public abstract class EngineAccess {
 
   /** Applies the last change, a positioned one, to {@code window}. */
   public abstract void spliceDeltaInto(Output output, List<Row> window);
+
+  /**
+   * {@code row} showing {@code shown[i]} at column {@code columns[i]} (any object: a nested
+   * result's public form) while its canonical values, equality and hash stay those of {@code row}.
+   * Other columns show what {@code row} shows.
+   */
+  public abstract Row showing(Row row, int[] columns, Object[] shown);
 }
