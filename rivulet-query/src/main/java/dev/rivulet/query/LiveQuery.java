@@ -12,6 +12,7 @@ import dev.rivulet.engine.internal.EngineAccess;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.query.compile.Compiled;
 import dev.rivulet.query.compile.QueryPlans;
+import dev.rivulet.query.compile.RowShape;
 import dev.rivulet.query.state.ChangeBuffer;
 import dev.rivulet.query.state.ResultConflicts;
 import dev.rivulet.query.state.RetractedRows;
@@ -428,6 +429,17 @@ public final class LiveQuery extends BaseCollection {
   @Override
   List<WindowDelta> takeWindowSteps() {
     return ordered == null ? null : ordered.takeSteps();
+  }
+
+  @Override
+  List<WindowDelta> takeTreeSteps() {
+    return ordered == null ? null : ordered.treeSteps();
+  }
+
+  /** The layout of the result rows: flat for now (the visible columns, the result key, the order). */
+  @Override
+  RowShape shape() {
+    return new RowShape(resultSchema(), resultKeys, ordered != null, List.of());
   }
 
   @Override
