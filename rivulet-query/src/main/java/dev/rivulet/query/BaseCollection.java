@@ -236,8 +236,7 @@ abstract class BaseCollection implements LiveCollection {
 
   @Override
   public Subscription subscribeTree(SubscribeOptions options, Consumer<TreeBatch> listener) {
-    RowShape shape = shape();
-    TreeFace face = new TreeFace(new TreeDiff(shape), shape.ordered());
+    TreeFace face = new TreeFace(new TreeDiff(shape()), positioned());
     return register(options.withInitialState(), listener, null, true, true, txId -> {
       Row[] stored = storedRows();
       face.capture(stored);
@@ -259,6 +258,14 @@ abstract class BaseCollection implements LiveCollection {
    */
   RowShape shape() {
     return new RowShape(schema, storedKeys, false, List.of());
+  }
+
+  /**
+   * Whether this collection's publications place its rows by index ({@link #takeTreeSteps}): an
+   * ordered live query's do; elsewhere the change-tree face's root is unordered (index -1).
+   */
+  boolean positioned() {
+    return false;
   }
 
   /** Whether a change-tree subscriber reads this collection (caller holds the monitor). */

@@ -476,6 +476,11 @@ public final class LiveQuery extends BaseCollection {
   }
 
   @Override
+  boolean positioned() {
+    return ordered != null;
+  }
+
+  @Override
   void fail(Throwable cause) {
     if (ordered != null) {
       ordered.discardSteps();

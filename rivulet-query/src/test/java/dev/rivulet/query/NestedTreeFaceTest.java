@@ -88,6 +88,33 @@ class NestedTreeFaceTest {
     assertThat(childChanges).isGreaterThan(100);
   }
 
+  @Test
+  void collectionIncludesKeepTheirSlotAndTheirFacadesHaveTheirOwnTreeFace() {
+    Rivulet db = Rivulet.create();
+    SourceCollection issues = db.collection("issues", Schema.parse("id INT NOT NULL, project INT, title STRING"),
+        List.of("id"));
+    issues.beginSync().write(Row.of(10, 1, "a")).write(Row.of(11, 1, "b")).markReady().commit();
+    Query siblings = Query.from("s", issues).where(eq(col("s.project"), col("i.project")))
+        .select(Query.as("title", col("s.title"))).orderBy(Query.asc(col("s.id")));
+    LiveQuery q = db.liveQuery("q", Query.from("i", issues)
+        .select(Query.as("id", col("i.id")), Query.include("siblings", siblings)).orderBy(Query.asc(col("i.id"))));
+    TreeBatch h = q.changeTreeSink(10).hydrate();
+    // the bucket's rows come through the collection's facade, not the parent's row (TreeDiff.Buckets)
+    assertThat(h.changes()).containsExactly(
+        new CaughtChange.Add(new CaughtNode(Row.of(10L), new TreeMap<>(Map.of(0, List.of()))), 0),
+        new CaughtChange.Add(new CaughtNode(Row.of(11L), new TreeMap<>(Map.of(0, List.of()))), 1));
+    LiveCollection bucket = (LiveCollection) q.rows().get(0).get(1);
+    ChangeTreeSink sink = bucket.changeTreeSink(10);
+    List<String> errors = new ArrayList<>();
+    TreeFold fold = TreeFold.hydrate(false, sink.hydrate(), errors, "bucket");
+    issues.beginSync().write(Row.of(12, 1, "c")).write(Row.of(10, 1, "a2")).commit();
+    for (TreeBatch b : sink.take()) {
+      b.changes().forEach(c -> assertThat(fold.apply(c)).isNull());
+    }
+    assertThat(errors).isEmpty();
+    assertThat(counts(fold.nodes())).isEqualTo(counts(bucket.rows().stream().map(CaughtNode::new).toList()));
+  }
+
   private static Query query(SourceCollection projects, SourceCollection issues, SourceCollection comments,
       boolean ordered) {
     Query last = Query.from("c", comments).where(eq(col("c.issue"), col("i.id")))
