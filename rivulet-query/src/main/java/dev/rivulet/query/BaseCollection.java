@@ -2,8 +2,8 @@ package dev.rivulet.query;
 
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
-import dev.rivulet.query.face.Delivery;
 import dev.rivulet.query.compile.RowShape;
+import dev.rivulet.query.face.Delivery;
 import dev.rivulet.query.face.Publication;
 import dev.rivulet.query.face.StoredChange;
 import dev.rivulet.query.face.TreeDiff;

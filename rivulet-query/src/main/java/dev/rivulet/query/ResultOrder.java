@@ -139,10 +139,14 @@ final class ResultOrder {
     return out;
   }
 
-  /** This transaction's steps, taken; null when nobody subscribes. */
+  /**
+   * This transaction's steps, taken; null when nobody subscribes. The change-tree face's (see
+   * {@link #treeSteps}) are dropped too: the publication reads them first.
+   */
   List<WindowDelta> takeSteps() {
     List<WindowDelta> out = steps;
     steps = null;
+    treeSteps = null;
     return out;
   }
 
