@@ -1,5 +1,6 @@
 package dev.rivulet.query;
 
+import dev.rivulet.engine.RivuletException;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.SchemaException;
 import dev.rivulet.query.demand.DemandLedger;
@@ -18,14 +19,26 @@ import java.util.concurrent.CompletableFuture;
  * effects: it starts loads, takes their results from any thread, installs rows and sets
  * statuses.
  *
- * <p>Wiring (for the compiler and {@link LiveQuery}): register each plan with {@link #register}
- * when the query is built (a root read of a lazy collection is a plan with no columns, demanded
- * once with the empty row) and {@link #unregister} it when the query closes. <b>After each run,
- * for each active-bucket output delta of a plan, call {@link #change}, then {@link #flush}</b>
- * (before the query settles its status). The loads start when the transaction (or the live query's
- * creation) ends ({@link Rivulet#runDemand}); each result is applied in a transaction of its own:
- * the rows of a current request are installed (live queries see them as changes) and statuses
- * follow readiness; the result of an obsolete request is dropped.
+ * <p>Wiring (for the compiler and {@link LiveQuery}):
+ *
+ * <ul>
+ *   <li>When a query is built, {@link #register} a plan per include whose child reads a {@link
+ *       LazyCollection}: its columns are the child's correlated columns; the child's order and limit
+ *       may go into the plan only when nothing else filters or joins that relation inside the child
+ *       (otherwise a source's first rows per value could all be filtered out: register the plan
+ *       unordered and unlimited). A root read of a lazy collection is a plan with no columns,
+ *       demanded once with the empty row. {@link #unregister} the plans when the query closes.
+ *   <li>The demand rows of an include are its active-bucket relation (the distinct non-NULL
+ *       correlation values the include compiler builds): expose it as a graph output. <b>After each
+ *       run, for each active-bucket output delta of a plan, call {@link #change} (the row, its
+ *       weight), then {@link #flush()}</b>, before the query settles its status, so that it sees
+ *       the lazy collections' new statuses.
+ * </ul>
+ *
+ * The loads start when the transaction (or the live query's creation) ends ({@link
+ * Rivulet#runDemand}); each result is applied in a transaction of its own: the rows of a current
+ * request are installed (live queries see them as changes) and statuses follow readiness; the
+ * result of an obsolete request is dropped.
  *
  * <p>Concurrency: all its state is guarded by the database's monitor; a load completing on
  * another thread takes that monitor to queue its result, then runs the queued work.
@@ -169,7 +182,7 @@ final class DemandAdapter {
     }
     LazyCollection target = r.target();
     if (s.error() != null) {
-      ledger.fail(s.generation(), new dev.rivulet.engine.RivuletException("lazy collection '" + target.name() + "': " + r + " failed: "
+      ledger.fail(s.generation(), new RivuletException("lazy collection '" + target.name() + "': " + r + " failed: "
           + s.error().getMessage(), s.error()));
       return;
     }
