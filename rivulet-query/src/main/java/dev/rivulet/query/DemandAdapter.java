@@ -147,8 +147,16 @@ final class DemandAdapter {
     }
   }
 
-  /** A load completed (any thread): queue its result and run the database's demand work. */
+  /**
+   * A load completed (any thread): queues its result and runs the database's demand work, unless
+   * this thread holds the database's monitor (a load completing inside {@link #startLoads}, or a
+   * cancellation inside {@link #flush}): the holder runs that work when it is done.
+   */
   private void completed(long generation, List<Row> rows, Throwable error) {
+    if (Thread.holdsLock(db)) {
+      inbox.add(new Settled(generation, rows, error));
+      return;
+    }
     synchronized (db) {
       inbox.add(new Settled(generation, rows, error));
     }

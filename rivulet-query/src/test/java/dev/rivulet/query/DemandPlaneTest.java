@@ -229,6 +229,35 @@ class DemandPlaneTest {
   // -- cancellation and sharing ------------------------------------------------------------------
 
   @Test
+  void aConformingSourceAbortingInsideAFlushRunsNoTransactionInsideIt() {
+    Rivulet db = Rivulet.create();
+    java.util.ArrayDeque<Runnable> queued = new java.util.ArrayDeque<>();
+    MemoryLazySource source = new MemoryLazySource(COMMENTS, List.of("id"), queued::add);
+    table().forEach(source::put);
+    LazyCollection comments = db.lazyCollection("comments", COMMENTS, List.of("id"), source);
+    synchronized (db) {
+      db.demand().register("byIssue", comments, List.of("issue"), List.of(), SubsetRequest.UNLIMITED);
+      db.demand().change("byIssue", Row.of(1L), 1);
+      db.demand().flush();
+    }
+    db.runDemand();
+    long before = db.lastTxId();
+    synchronized (db) {
+      db.demand().change("byIssue", Row.of(1L), -1);
+      db.demand().flush(); // the source completes the aborted load on this thread, inside the flush
+      assertThat(db.lastTxId()).as("no transaction inside the flush").isEqualTo(before);
+    }
+    db.runDemand();
+    queued.poll().run(); // the aborted request is not served
+    assertThat(source.requestsServed()).isZero();
+    assertThat(comments.rows()).isEmpty();
+    assertThat(comments.status()).isEqualTo(Status.READY);
+    synchronized (db) {
+      assertThat(db.demand().ledger().staleSettlements()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void releasingTheLastOwnerCancelsTheRequestAndASharedRequestSurvivesOneOwnersRelease() {
     Fixture f = new Fixture();
     f.register("byIssue", "issue");

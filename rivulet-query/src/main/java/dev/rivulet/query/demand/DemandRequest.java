@@ -39,21 +39,12 @@ public final class DemandRequest<T> {
     return plan.target;
   }
 
-  public String planId() {
-    return plan.id;
-  }
-
   public SubsetRequest request() {
     return request;
   }
 
   public CancellationSignal cancellation() {
     return signal;
-  }
-
-  /** Whether it settled with rows (and was current then). */
-  public boolean settled() {
-    return state == State.SETTLED;
   }
 
   @Override

@@ -45,14 +45,4 @@ public final class LoadedRows {
     int[] n = owners.get(key);
     return n == null ? 0 : n[0];
   }
-
-  /** Loaded keys. */
-  public int size() {
-    return owners.size();
-  }
-
-  /** Requests holding rows. */
-  public int requests() {
-    return keysOf.size();
-  }
 }
