@@ -84,7 +84,10 @@ final class DemandAdapter {
     ledger.register(planId, target, columns, order, limit);
   }
 
-  /** Withdraws all demand of plan {@code planId} at the next flush. */
+  /**
+   * Withdraws all demand of plan {@code planId} at the next flush, which forgets the plan (its id
+   * is free again after that flush; a rebuilt graph may also register its plans under new ids).
+   */
   void unregister(String planId) {
     ledger.unregister(planId);
   }

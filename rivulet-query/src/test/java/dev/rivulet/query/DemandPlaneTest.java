@@ -91,7 +91,7 @@ class DemandPlaneTest {
   // -- law 6: stale demand, completion orders ---------------------------------------------------
 
   @Test
-  void completionOrderPermutationsOfThreeConcurrentRequestsConvergeAndAreReadyOnlyAfterTheLast()
+  void staleDemand_completionOrderPermutationsOfThreeConcurrentRequestsConvergeAndAreReadyOnlyAfterTheLast()
       throws InterruptedException {
     int[][] orders = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     long[] issueOf = {1, 2, 3};
@@ -127,7 +127,7 @@ class DemandPlaneTest {
   }
 
   @Test
-  void threeRequestsCompletedAtOnceFromThreeThreadsConverge() throws Exception {
+  void staleDemand_threeRequestsCompletedAtOnceFromThreeThreadsConverge() throws Exception {
     for (int round = 0; round < 25; round++) {
       Fixture f = new Fixture();
       LiveQuery q = f.db.liveQuery("all", Query.from("c", f.comments));
@@ -165,7 +165,7 @@ class DemandPlaneTest {
   // -- law 6: stale demand, obsolete generations -------------------------------------------------
 
   @Test
-  void aStaleGenerationSettlingLateInstallsNothingAndCannotSettleReadiness() throws InterruptedException {
+  void staleDemand_aStaleGenerationSettlingLateInstallsNothingAndCannotSettleReadiness() throws InterruptedException {
     Fixture f = new Fixture();
     LiveQuery q = f.db.liveQuery("all", Query.from("c", f.comments));
     f.register("byIssue", "issue");
@@ -191,7 +191,7 @@ class DemandPlaneTest {
   }
 
   @Test
-  void aRequestOfAReplacedPlanSettlingLateIsIgnored() throws InterruptedException {
+  void staleDemand_aRequestOfAReplacedPlanSettlingLateIsIgnored() throws InterruptedException {
     Fixture f = new Fixture();
     f.register("byIssue.v1", "issue");
     f.demand("byIssue.v1", 1, 2);
@@ -212,7 +212,7 @@ class DemandPlaneTest {
   }
 
   @Test
-  void aSettledRequestReleasedRemovesItsRowsAndALateDuplicateSettlementChangesNothing() {
+  void staleDemand_aSettledRequestReleasedRemovesItsRowsAndALateDuplicateSettlementChangesNothing() {
     Fixture f = new Fixture();
     f.register("byIssue", "issue");
     f.demand("byIssue", 1, 3);
@@ -229,7 +229,7 @@ class DemandPlaneTest {
   // -- cancellation and sharing ------------------------------------------------------------------
 
   @Test
-  void aConformingSourceAbortingInsideAFlushRunsNoTransactionInsideIt() {
+  void cancellation_aConformingSourceAbortingInsideAFlushRunsNoTransactionInsideIt() {
     Rivulet db = Rivulet.create();
     java.util.ArrayDeque<Runnable> queued = new java.util.ArrayDeque<>();
     MemoryLazySource source = new MemoryLazySource(COMMENTS, List.of("id"), queued::add);
@@ -258,7 +258,7 @@ class DemandPlaneTest {
   }
 
   @Test
-  void releasingTheLastOwnerCancelsTheRequestAndASharedRequestSurvivesOneOwnersRelease() {
+  void cancellation_releasingTheLastOwnerCancelsTheRequestAndASharedRequestSurvivesOneOwnersRelease() {
     Fixture f = new Fixture();
     f.register("byIssue", "issue");
     f.demand("byIssue", 1, 1, 2); // one run activates two buckets: one request covers both
@@ -275,7 +275,7 @@ class DemandPlaneTest {
   }
 
   @Test
-  void aValueDemandedAgainReusesTheLiveRequestThatCoversIt() {
+  void sharing_aValueDemandedAgainReusesTheLiveRequestThatCoversIt() {
     Fixture f = new Fixture();
     f.register("byIssue", "issue");
     f.demand("byIssue", 1, 1, 2);
@@ -291,7 +291,7 @@ class DemandPlaneTest {
   }
 
   @Test
-  void valuesActivatedInOneFlushAreCoalescedAndADemandCountedTwiceNeedsTwoReleases() {
+  void coalescing_valuesActivatedInOneFlushShareOneRequestAndADemandCountedTwiceNeedsTwoReleases() {
     Fixture f = new Fixture();
     f.register("byIssue", "issue");
     f.demand("byIssue", 1, 0, 1, 2, 3, 1); // issue 1 twice: two buckets with one correlation value
@@ -308,7 +308,7 @@ class DemandPlaneTest {
   // -- law 10: ownership --------------------------------------------------------------------------
 
   @Test
-  void aRowExistsExactlyWhileASettledRequestThatLoadedItIsHeld() {
+  void ownership_aRowExistsExactlyWhileASettledRequestThatLoadedItIsHeld() {
     Fixture f = new Fixture();
     f.register("byIssue", "issue");
     f.register("byId", "id");
@@ -338,7 +338,7 @@ class DemandPlaneTest {
   // -- law 9: initial demand -----------------------------------------------------------------------
 
   @Test
-  void anEmptyOuterRelationIsReadyOnceTheRootDemandSettles() throws InterruptedException {
+  void initialDemand_anEmptyOuterRelationIsReadyOnceTheRootDemandSettles() throws InterruptedException {
     Rivulet db = Rivulet.create();
     Schema projectSchema = Schema.parse("id INT NOT NULL, name STRING");
     ControlledLazySource projectSource = new ControlledLazySource(projectSchema, List.of()); // no projects
@@ -370,7 +370,7 @@ class DemandPlaneTest {
   }
 
   @Test
-  void obsoleteDemandDoesNotBlockInitialReadiness() {
+  void initialDemand_obsoleteDemandDoesNotBlockReadiness() {
     Fixture f = new Fixture();
     LiveQuery q = f.db.liveQuery("all", Query.from("c", f.comments));
     f.register("byIssue", "issue");
@@ -386,7 +386,7 @@ class DemandPlaneTest {
   }
 
   @Test
-  void readinessReturnsToLoadingForNewDemandAndTheRowsLoadedSoFarStayVisible() {
+  void pendingDemand_readinessReturnsToLoadingForNewDemandAndTheRowsLoadedSoFarStayVisible() {
     Fixture f = new Fixture();
     LiveQuery q = f.db.liveQuery("all", Query.from("c", f.comments));
     List<ChangeEvent> events = new ArrayList<>();
