@@ -28,8 +28,10 @@ import java.util.concurrent.CompletableFuture;
  *       (otherwise a source's first rows per value could all be filtered out: register the plan
  *       unordered and unlimited). A root read of a lazy collection is a plan with no columns,
  *       demanded once with the empty row. {@link #unregister} the plans when the query closes.
- *   <li>The demand rows of an include are its active-bucket relation (the distinct non-NULL
- *       correlation values the include compiler builds): expose it as a graph output. <b>After each
+ *   <li>The demand rows of an include (any mode) are its active-bucket relation (the distinct
+ *       non-NULL correlation values the include compiler builds): expose it as a graph output, as
+ *       a collection include's {@code FacadeEdge.activeOutput} is for {@link IncludeFacades}, and
+ *       read its delta the way {@code IncludeFacades.apply} does. <b>After each
  *       run, for each active-bucket output delta of a plan, call {@link #change} (the row, its
  *       weight), then {@link #flush()}</b>, before the query settles its status, so that it sees
  *       the lazy collections' new statuses.
