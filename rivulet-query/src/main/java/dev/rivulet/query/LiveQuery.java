@@ -8,7 +8,6 @@ import dev.rivulet.engine.Input;
 import dev.rivulet.engine.Output;
 import dev.rivulet.engine.RivuletException;
 import dev.rivulet.engine.Row;
-import dev.rivulet.engine.RowList;
 import dev.rivulet.engine.internal.EngineAccess;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.query.compile.Compiled;
@@ -62,25 +61,22 @@ public final class LiveQuery extends BaseCollection {
   private static final EngineAccess ENGINE = EngineAccess.get();
   private final Graph graph;
   private final Output output;
-  private final BaseCollection[] sources; // the collections read, each with its graph input
+  final BaseCollection[] sources; // the collections read, each with its graph input
   private final Input[] inputs;
   private final int visibleWidth;
   private final int[] resultKeys;
   private final int[] visibleIndexes;
-  private final ResultOrder ordered; // null when the query does not order
+  final ResultOrder ordered; // null when the query does not order
   private final boolean sourceForm; // a result row is visible columns then the key: its source row
   private final Query query;
   private final List<String> customKey;
   private final RowShape shape; // the visible columns with their includes
-  private final int conflictAt; // a custom key's conflict column (see PublicKeys), or -1
+  final int conflictAt; // a custom key's conflict column (see PublicKeys), or -1
   private final IncludeFacades facades; // the collection includes' facades
   private final List<String> demandPlans = new ArrayList<>(); // its plans in the demand adapter
   private final List<Output> demandOutputs = new ArrayList<>(); // per plan: demanded values (null: whole)
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
-  private ResultConflicts conflicts; // the full result while failed (and recoverable)
-  private BaseCollection errorSource; // the source the error names, or null
-  private Object errorSourceState; // and what it was about (see stateOf)
-  private RuntimeException duplicate; // the duplicate-key error the running run threw
+  private final QueryFailure failure; // failed and recovering
 
   private LiveQuery(Rivulet db, String name, Schema schema, List<String> keys, Graph graph, QueryPlans.Plan plan,
       int[] resultKeys, Query query, List<String> customKey) {
@@ -89,6 +85,7 @@ public final class LiveQuery extends BaseCollection {
     this.customKey = customKey;
     this.graph = graph;
     this.output = graph.output("result");
+    this.failure = new QueryFailure(this, output);
     Compiled c = plan.result();
     this.shape = c.shape();
     this.visibleWidth = c.visible().width();
@@ -191,30 +188,33 @@ public final class LiveQuery extends BaseCollection {
 
   /** Whether {@code e} is the duplicate-key error this query's last run threw. */
   boolean isDuplicate(RuntimeException e) {
-    return e == duplicate;
+    return failure.isDuplicate(e);
   }
 
-  /**
-   * Fails this query on what its run (or sending changes to it) threw: a duplicate key recovers
-   * (see {@link #settle}); anything else is final. Readers see none of the run's partial change.
-   */
+  /** Fails this query on what its run threw (see {@link QueryFailure#runFailed}). */
   void runFailed(RuntimeException e) {
-    change.clear();
-    if (e != duplicate) {
-      conflicts = null;
-      errorSource = null;
-      if (ordered != null) {
-        ordered.abandonFailed();
-      }
-    }
-    duplicate = null;
-    fail(e);
+    failure.runFailed(e);
+  }
+
+  /** Before a run: fails this query, naming the source, when a source is in error or closed. */
+  void checkSources() {
+    failure.checkSources();
+  }
+
+  /** After a run (or when the transaction did not run it): settles its status (see {@link QueryFailure#settle}). */
+  void settle() {
+    failure.settle();
+  }
+
+  /** Whether a source is in error or closed. */
+  boolean readsFailedSource() {
+    return failure.failedSource() != null;
   }
 
   /** Whether a transaction runs this query: it is open and not failed for good. */
   boolean runnable() {
     Status st = statusNow();
-    return st != Status.CLOSED && (st != Status.ERROR || conflicts != null);
+    return st != Status.CLOSED && (st != Status.ERROR || failure.recoverable());
   }
 
   /**
@@ -236,110 +236,13 @@ public final class LiveQuery extends BaseCollection {
     if (ENGINE.deltaSize(output) == 0) {
       return; // the change did not reach the result (e.g. filtered out)
     }
-    if (conflicts != null) {
-      foldWhileFailed();
+    if (failure.recoverable()) {
+      failure.foldWhileFailed();
       return;
     }
     install();
     if (ordered != null) {
       ordered.apply(output);
-    }
-  }
-
-  /**
-   * Before a run: when a source is in error or closed, fails this query (naming the source) with
-   * its last published rows kept, so that the run folds aside.
-   */
-  void checkSources() {
-    if (!runnable()) {
-      return;
-    }
-    BaseCollection bad = failedSource();
-    if (bad != null && conflicts == null) {
-      freeze();
-      fail(sourceError(bad));
-    }
-  }
-
-  /**
-   * After a run (or when the transaction did not run this query): settles its status. A closed
-   * source fails it for good; a source in error keeps it failed, naming the source; otherwise a
-   * failed query whose full result is valid recovers; then an open query's status follows its
-   * sources'.
-   */
-  void settle() {
-    if (!runnable()) {
-      return;
-    }
-    BaseCollection bad = failedSource();
-    if (bad != null) {
-      if (conflicts == null) {
-        freeze();
-      }
-      if (bad.statusNow() == Status.CLOSED) {
-        conflicts = null; // for good: a closed source never changes again
-        if (ordered != null) {
-          ordered.abandonFailed();
-        }
-      }
-      if (errorSource != bad || errorSourceState != stateOf(bad)) {
-        fail(sourceError(bad));
-      }
-      return;
-    }
-    if (conflicts != null) {
-      Row key = conflicts.someInvalidKey();
-      if (key != null) {
-        if (errorSource != null) {
-          List<Row> two = conflicts.rowsOf(key);
-          fail(conflicted(two.get(0)) ? duplicateOf(two.get(0)) : duplicateKey(key, two.get(0), two.get(1)));
-        }
-        return;
-      }
-      recoverNow();
-    }
-    updateReadiness();
-  }
-
-  /** Whether a source is in error or closed. */
-  boolean readsFailedSource() {
-    return failedSource() != null;
-  }
-
-  /** A source that is in error or closed, or null. */
-  private BaseCollection failedSource() {
-    for (BaseCollection s : sources) {
-      Status st = s.statusNow();
-      if (st == Status.ERROR || st == Status.CLOSED) {
-        return s;
-      }
-    }
-    return null;
-  }
-
-  /** What a source error is about: the source's error, or the source itself once it is closed. */
-  private static Object stateOf(BaseCollection bad) {
-    return bad.statusNow() == Status.CLOSED ? bad : bad.errorNow();
-  }
-
-  private RivuletException sourceError(BaseCollection bad) {
-    errorSource = bad;
-    errorSourceState = stateOf(bad);
-    if (bad.statusNow() == Status.CLOSED) {
-      return new RivuletException("live query '" + name() + "': its source '" + bad.name() + "' is closed; it gets no"
-          + " further changes");
-    }
-    Throwable cause = bad.errorNow();
-    return new RivuletException("live query '" + name() + "': its source '" + bad.name() + "' is in error ("
-        + (cause == null ? "no cause" : cause.getMessage()) + "); it recovers when the source does", cause);
-  }
-
-  /** Keeps the last published rows as they are and the full result aside, from now on. */
-  private void freeze() {
-    conflicts = new ResultConflicts(this::keyOf, this::conflicted);
-    rows.forEachRow(r -> conflicts.add(r, 1));
-    if (ordered != null) {
-      ordered.freeze();
     }
   }
 
@@ -368,11 +271,11 @@ public final class LiveQuery extends BaseCollection {
       if (w > 0) {
         Row full = ENGINE.deltaRow(output, i);
         if (conflicted(full)) {
-          failOnDuplicate(i, null);
+          failure.failOnDuplicate(i, null);
         }
         Row other = w == 1 ? rows.putRow(full) : full; // weight 2 or more: a duplicate by itself
         if (other != null && !retracted.remove(other)) {
-          failOnDuplicate(i, other);
+          failure.failOnDuplicate(i, other);
         }
         changed(null, other, full);
       }
@@ -384,87 +287,8 @@ public final class LiveQuery extends BaseCollection {
   }
 
   /** Whether {@code full} is a custom key's conflict row (see {@code PublicKeys}). */
-  private boolean conflicted(Row full) {
+  boolean conflicted(Row full) {
     return conflictAt >= 0 && full.get(conflictAt) != null;
-  }
-
-  /**
-   * Insertion {@code failed} of this run's change clashed with {@code other} (null: it is a
-   * conflict row): undoes the insertions before it, so that the stored rows are the last published
-   * ones again, keeps the full result aside to recover from, and throws the duplicate-key error.
-   */
-  private void failOnDuplicate(int failed, Row other) {
-    Row full = ENGINE.deltaRow(output, failed);
-    Map<Row, Row> retractedByKey = new java.util.HashMap<>();
-    for (int i = 0; i < ENGINE.deltaSize(output); i++) {
-      if (ENGINE.deltaWeight(output, i) < 0) {
-        retractedByKey.put(keyOf(ENGINE.deltaRow(output, i)), ENGINE.deltaRow(output, i));
-      }
-    }
-    if (other != null && ENGINE.deltaWeight(output, failed) == 1) {
-      rows.putRow(other); // putRow replaced it
-    }
-    for (int i = 0; i < failed; i++) {
-      if (ENGINE.deltaWeight(output, i) > 0) {
-        Row back = retractedByKey.get(keyOf(ENGINE.deltaRow(output, i)));
-        if (back != null) {
-          rows.putRow(back);
-        } else {
-          rows.removeRow(ENGINE.deltaRow(output, i));
-        }
-      }
-    }
-    conflicts = new ResultConflicts(this::keyOf, this::conflicted);
-    rows.forEachRow(r -> conflicts.add(r, 1));
-    for (int i = 0; i < ENGINE.deltaSize(output); i++) {
-      conflicts.add(ENGINE.deltaRow(output, i), ENGINE.deltaWeight(output, i));
-    }
-    if (ordered != null) {
-      ordered.failed(output);
-    }
-    duplicate = other == null ? duplicateOf(full) : duplicateKey(keyOf(full), full, other);
-    throw duplicate;
-  }
-
-  /** The duplicate-key error of a conflict row: its first two contributors. */
-  private RivuletException duplicateOf(Row conflict) {
-    RowList all = (RowList) conflict.get(conflictAt);
-    return duplicateKey(keyOf(conflict), all.get(0), all.get(1));
-  }
-
-  private RivuletException duplicateKey(Row key, Row one, Row other) {
-    errorSource = null;
-    return new RivuletException("live query '" + name() + "': duplicate key " + key + ": rows "
-        + visible(one) + " and " + visible(other) + " both have it; give the query a key that identifies"
-        + " its rows (it recovers when the key is unique again)");
-  }
-
-  /** In error: folds the run's change aside. */
-  private void foldWhileFailed() {
-    for (int i = 0; i < ENGINE.deltaSize(output); i++) {
-      conflicts.add(ENGINE.deltaRow(output, i), ENGINE.deltaWeight(output, i));
-    }
-    if (ordered != null) {
-      ordered.applyWhileFailed(output);
-    }
-  }
-
-  /** The full result is valid and every source healthy: it becomes the rows (the difference is published). */
-  private void recoverNow() {
-    Map<Row, Row> now = conflicts.rows();
-    conflicts = null;
-    errorSource = null;
-    errorSourceState = null;
-    for (Row key : rows.keys()) {
-      if (!now.containsKey(key)) {
-        install(key, null);
-      }
-    }
-    now.forEach(this::install);
-    if (ordered != null) {
-      ordered.recovered(db.lastTxId());
-    }
-    recover();
   }
 
   /** Hands the run's changes of the demanded values to the demand adapter (seed 000, "Demand plane"). */
@@ -527,12 +351,12 @@ public final class LiveQuery extends BaseCollection {
   }
 
   /** The visible part of a result row: the row itself when it has no hidden columns. */
-  private Row visible(Row full) {
+  Row visible(Row full) {
     return full.width() == visibleWidth ? full : full.project(visibleIndexes);
   }
 
   /** Ready once every source is ready; loading while any is loading. */
-  private void updateReadiness() {
+  void updateReadiness() {
     if (statusNow() == Status.ERROR || statusNow() == Status.CLOSED) {
       return;
     }
