@@ -34,7 +34,10 @@ import java.util.Set;
  * @param <T> what a plan loads into (a lazy collection)
  */
 public final class DemandLedger<T> {
-  /** What a flush asks its caller to do. */
+  /**
+   * What a flush asks its caller to do: start requests, release requests (every one whose last
+   * owner left, settled or not: the rows it loaded or adopted go), refresh targets.
+   */
   public record Flush<T>(List<DemandRequest<T>> started, List<DemandRequest<T>> released, Set<T> touched) {}
 
   private static final class TargetState {
@@ -191,9 +194,7 @@ public final class DemandLedger<T> {
     }
     dirtyPlans.clear();
     for (DemandRequest<T> r : cancelled) {
-      if (r.state == DemandRequest.State.SETTLED) {
-        released.add(r);
-      }
+      released.add(r); // a pending one may hold rows its source added while it was pending
       r.cancellation().cancel();
     }
     Set<T> out = new LinkedHashSet<>(touched);
@@ -232,6 +233,17 @@ public final class DemandLedger<T> {
     for (Row v : r.request().values()) {
       r.plan.coverage.remove(v, r);
     }
+  }
+
+  /** The current requests on {@code target} not settled yet. */
+  public List<DemandRequest<T>> pendingOn(T target) {
+    List<DemandRequest<T>> out = new ArrayList<>();
+    for (DemandRequest<T> r : current.values()) {
+      if (r.state == DemandRequest.State.PENDING && r.plan.target == target) {
+        out.add(r);
+      }
+    }
+    return out;
   }
 
   /** The current request of {@code generation}, pending, or null when it is obsolete or done. */
