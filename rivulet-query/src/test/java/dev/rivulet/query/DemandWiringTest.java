@@ -408,4 +408,72 @@ class DemandWiringTest {
       assertThat(comments.owners(Row.of(102L))).isZero();
     }
   }
+
+  /**
+   * Races: a pool of two threads serves the loads (reading the source, then completing outside
+   * its monitor) while the test's thread opens and closes parents and puts and deletes comments.
+   * Once quiet, each shown issue's nested comments are the source's rows of that issue, and every
+   * row the lazy collection holds is the source's current row (no older baseline, no deleted row).
+   */
+  @Test
+  void laterChanges_racingLoadsOnAPoolEndOnTheSourcesCurrentRows() throws Exception {
+    for (long seed : dev.rivulet.testkit.Seeds.runs(5)) {
+      String at = "seed " + seed + "; replay: " + dev.rivulet.testkit.Seeds.replayHint(seed);
+      java.util.Random rnd = new java.util.Random(seed);
+      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+      try {
+        Rivulet db = Rivulet.create();
+        SourceCollection parents = db.collection("issues", Schema.parse("id INT NOT NULL, status STRING"), List.of("id"));
+        MemoryLazySource source = new MemoryLazySource(COMMENTS, List.of("id"), pool);
+        Map<Long, Row> model = new TreeMap<>(); // the source's rows by id, kept by this thread
+        for (long id = 0; id < 40; id++) {
+          Row r = Row.of(id, id % 6, "v0");
+          source.put(r);
+          model.put(id, r);
+        }
+        source.index(List.of("issue"), List.of());
+        LazyCollection comments = db.lazyCollection("comments", COMMENTS, List.of("id"), source);
+        Set<Long> shown = new TreeSet<>();
+        LiveQuery q = db.liveQuery("q", issuesWithComments(parents, comments, open()));
+        for (int step = 0; step < 200; step++) {
+          int what = rnd.nextInt(3);
+          if (what == 0) {
+            long issue = rnd.nextInt(6);
+            boolean opened = shown.add(issue) || !shown.remove(issue);
+            parents.beginSync().write(Row.of(issue, opened ? "open" : "closed")).markReady().commit();
+          } else if (what == 1) {
+            long id = rnd.nextInt(50);
+            Row r = Row.of(id, (long) rnd.nextInt(6), "v" + step);
+            source.put(r);
+            model.put(id, r);
+          } else {
+            long id = rnd.nextInt(50);
+            source.delete(Row.of(id));
+            model.remove(id);
+          }
+          if (rnd.nextInt(8) == 0) {
+            Thread.sleep(1);
+          }
+        }
+        q.ready().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        pool.shutdown();
+        assertThat(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS)).as(at).isTrue();
+        Map<Long, Set<Long>> expected = new TreeMap<>();
+        shown.forEach(i -> expected.put(i, new TreeSet<>()));
+        model.values().forEach(r -> {
+          Set<Long> of = expected.get(((Number) r.get(1)).longValue());
+          if (of != null) {
+            of.add(((Number) r.get(0)).longValue());
+          }
+        });
+        assertThat(q.status()).as(at).isEqualTo(Status.READY);
+        assertThat(nested(q)).as(at).isEqualTo(expected);
+        for (Row r : comments.rows()) {
+          assertThat(r).as(at + ": a held row is the source's current row").isEqualTo(model.get(((Number) r.get(0)).longValue()));
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+  }
 }
