@@ -306,6 +306,33 @@ class DemandPlaneTest {
   }
 
   @Test
+  void sharing_equalPlansOfTwoQueriesShareARequestAndItIsCancelledOnlyWhenBothReleased() {
+    Fixture f = new Fixture();
+    f.register("a.byIssue", "issue");
+    f.register("b.byIssue", "issue"); // the same include in another query: same target, columns, order, limit
+    synchronized (f.db) {
+      f.db.demand().register("c.firstTwo", f.comments, List.of("issue"), List.of(), 2); // a limit: not equal
+    }
+    f.demand("a.byIssue", 1, 1, 2);
+    f.demand("b.byIssue", 1, 2);
+    assertThat(f.source.calls()).as("b reuses a's request for issue 2").hasSize(1);
+    f.demand("c.firstTwo", 1, 2);
+    assertThat(f.source.calls()).as("a plan with another limit asks for itself").hasSize(2);
+    f.source.complete(0);
+    f.source.complete(1);
+    f.demand("a.byIssue", -1, 1, 2);
+    assertThat(f.source.call(0).cancelled()).as("b still holds issue 2").isFalse();
+    assertThat(ids(f.comments)).as("the request is held: all its rows stay").isEqualTo(idsOn(1, 2));
+    f.demand("b.byIssue", -1, 2);
+    assertThat(f.source.call(0).cancelled()).isTrue();
+    assertThat(ids(f.comments)).as("the limited plan's request still holds issue 2's rows").isEqualTo(idsOn(2));
+    assertThat(f.comments.status()).isEqualTo(Status.READY);
+    synchronized (f.db) {
+      assertThat(f.db.demand().ledger().activeRequests()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void coalescing_valuesActivatedInOneFlushShareOneRequestAndADemandCountedTwiceNeedsTwoReleases() {
     Fixture f = new Fixture();
     f.register("byIssue", "issue");
