@@ -509,6 +509,16 @@ public final class LiveQuery extends BaseCollection {
   }
 
   @Override
+  List<WindowDelta> takeTreeSteps() {
+    return ordered == null ? null : ordered.treeSteps();
+  }
+
+  @Override
+  boolean positioned() {
+    return ordered != null;
+  }
+
+  @Override
   void fail(Throwable cause) {
     if (ordered != null) {
       ordered.discardSteps();
@@ -579,8 +589,14 @@ public final class LiveQuery extends BaseCollection {
   }
 
   /** The layout of the result rows with their includes. */
+  @Override
   RowShape shape() {
     return shape;
+  }
+
+  @Override
+  dev.rivulet.query.face.TreeDiff.Buckets buckets() {
+    return facades.isEmpty() ? dev.rivulet.query.face.TreeDiff.Buckets.NONE : facades::elements;
   }
 
   /** The query this live query keeps. */
