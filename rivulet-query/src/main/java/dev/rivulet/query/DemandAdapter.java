@@ -58,6 +58,8 @@ final class DemandAdapter {
   private final DemandLedger<LazyCollection> ledger = new DemandLedger<>();
   private final List<DemandRequest<LazyCollection>> toStart = new ArrayList<>();
   private final ArrayDeque<Work> inbox = new ArrayDeque<>();
+  // per pending request: keys its source changed meanwhile; their pushed change beats its baseline
+  private final Map<Long, Set<Row>> changedWhilePending = new java.util.HashMap<>();
   private boolean statusChanged; // by a flush outside a demand transaction: queries settle again
 
   DemandAdapter(Rivulet db) {
@@ -179,6 +181,7 @@ final class DemandAdapter {
     while (!inbox.isEmpty()) {
       Work w = inbox.poll();
       if (w instanceof Released r) {
+        changedWhilePending.remove(r.generation());
         if (r.target().statusNow() != Status.CLOSED) {
           r.target().release(r.generation());
         }
@@ -207,6 +210,15 @@ final class DemandAdapter {
           : change instanceof SourceChange.Edit e ? e.old() : null;
       Row after = change instanceof SourceChange.Add a ? a.row()
           : change instanceof SourceChange.Edit e ? e.row() : null;
+      for (DemandRequest<LazyCollection> pending : ledger.pendingOn(t)) {
+        Set<Row> keys = changedWhilePending.computeIfAbsent(pending.generation(), g -> new java.util.HashSet<>());
+        if (before != null) {
+          keys.add(t.keyOf(before.canonical()));
+        }
+        if (after != null) {
+          keys.add(t.keyOf(after.canonical()));
+        }
+      }
       if (before != null) {
         t.sourceRemoved(before);
       }
@@ -220,7 +232,13 @@ final class DemandAdapter {
     }
   }
 
+  /**
+   * Settles a request. A key its source changed while it was pending keeps the pushed state, not
+   * the baseline's: the baseline may be a snapshot older than the change (it is never newer than
+   * a change already pushed, or it would include it).
+   */
   private void settle(Settled s) {
+    Set<Row> changed = changedWhilePending.remove(s.generation());
     DemandRequest<LazyCollection> r = ledger.pending(s.generation());
     if (r == null) {
       ledger.settle(s.generation()); // counts it as stale; installs nothing
@@ -240,6 +258,9 @@ final class DemandAdapter {
       return;
     }
     ledger.settle(s.generation());
+    if (changed != null) {
+      rows.keySet().removeAll(changed);
+    }
     Status st = target.statusNow();
     if (st != Status.CLOSED && st != Status.ERROR) {
       target.load(s.generation(), rows);

@@ -16,8 +16,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The demand plane's temporal laws (seed 000, laws 6 "stale demand", 9 "initial demand", 10
- * "ownership"), driven as the compiler drives it: demand rows per plan, a flush, and loads that a
- * controllable source completes when and where the test says, on real threads.
+ * "ownership"), driven by hand as the live-query wiring drives it: demand rows per plan, a flush,
+ * and loads that a controllable source completes when and where the test says, on real threads.
+ * The lazy collection itself is observed (its rows, status and events): a live query that read it
+ * directly would demand all of it (see {@link DemandWiringTest}). Where the law is about a live
+ * query, the test builds one whose include demands through the wiring.
  */
 class DemandPlaneTest {
   static final Schema COMMENTS = Schema.parse("id INT NOT NULL, issue INT, body STRING");
@@ -88,6 +91,17 @@ class DemandPlaneTest {
     return out;
   }
 
+  /** The ids of the rows {@code events} inserted. */
+  static Set<Long> insertedIds(List<ChangeEvent> events) {
+    Set<Long> out = new TreeSet<>();
+    for (ChangeEvent e : events) {
+      if (e.type() == ChangeEvent.Type.INSERT) {
+        out.add(((Number) e.value().get(0)).longValue());
+      }
+    }
+    return out;
+  }
+
   // -- law 6: stale demand, completion orders ---------------------------------------------------
 
   @Test
@@ -98,7 +112,8 @@ class DemandPlaneTest {
     Set<Set<Long>> finals = new java.util.HashSet<>();
     for (int[] order : orders) {
       Fixture f = new Fixture();
-      LiveQuery q = f.db.liveQuery("all", Query.from("c", f.comments));
+      List<ChangeEvent> events = new ArrayList<>();
+      f.comments.subscribe(events::addAll);
       f.register("byIssue", "issue");
       for (long issue : issueOf) {
         f.demand("byIssue", 1, issue); // three runs, three flushes: three requests in flight
@@ -108,20 +123,20 @@ class DemandPlaneTest {
       for (int k = 0; k < 3; k++) {
         String at = "order " + java.util.Arrays.toString(order) + " after " + k + " completions";
         assertThat(f.comments.status()).as(at).isEqualTo(Status.LOADING);
-        assertThat(q.status()).as(at).isEqualTo(Status.LOADING);
-        assertThat(q.ready()).as(at).isNotDone();
+        assertThat(f.comments.ready()).as(at).isNotDone();
         assertThat(f.settled()).as(at).isFalse();
         f.source.completeOnThread(order[k]);
         completed.add(issueOf[order[k]]);
         Set<Long> expected = idsOn(completed.stream().mapToLong(Long::longValue).toArray());
         assertThat(ids(f.comments)).as(at).isEqualTo(expected); // pending demand hides nothing
-        assertThat(ids(q)).as(at).isEqualTo(expected);
+        assertThat(insertedIds(events)).as(at + ": loads arrive as inserts").isEqualTo(expected);
       }
       assertThat(f.comments.status()).isEqualTo(Status.READY);
-      assertThat(q.status()).isEqualTo(Status.READY);
-      assertThat(q.ready()).isCompleted();
+      assertThat(f.comments.ready()).isCompleted();
       assertThat(f.settled()).isTrue();
-      finals.add(ids(q));
+      assertThat(events).extracting(ChangeEvent::type).containsOnly(ChangeEvent.Type.INSERT)
+          .hasSize(idsOn(1, 2, 3).size());
+      finals.add(ids(f.comments));
     }
     assertThat(finals).containsExactly(idsOn(1, 2, 3));
   }
@@ -130,7 +145,6 @@ class DemandPlaneTest {
   void staleDemand_threeRequestsCompletedAtOnceFromThreeThreadsConverge() throws Exception {
     for (int round = 0; round < 25; round++) {
       Fixture f = new Fixture();
-      LiveQuery q = f.db.liveQuery("all", Query.from("c", f.comments));
       f.register("byIssue", "issue");
       f.demand("byIssue", 1, 1);
       f.demand("byIssue", 1, 2);
@@ -151,11 +165,11 @@ class DemandPlaneTest {
         threads.add(t);
       }
       go.countDown();
-      q.ready().get(10, TimeUnit.SECONDS);
+      f.comments.ready().get(10, TimeUnit.SECONDS); // first ready: after the last of the three settled
+      assertThat(ids(f.comments)).as("round " + round + ", when first ready").isEqualTo(idsOn(1, 2, 3));
       for (Thread t : threads) {
         t.join(10_000);
       }
-      assertThat(ids(q)).as("round " + round).isEqualTo(idsOn(1, 2, 3));
       assertThat(ids(f.comments)).as("round " + round).isEqualTo(idsOn(1, 2, 3));
       assertThat(f.comments.status()).isEqualTo(Status.READY);
       assertThat(f.settled()).isTrue();
@@ -167,7 +181,8 @@ class DemandPlaneTest {
   @Test
   void staleDemand_aStaleGenerationSettlingLateInstallsNothingAndCannotSettleReadiness() throws InterruptedException {
     Fixture f = new Fixture();
-    LiveQuery q = f.db.liveQuery("all", Query.from("c", f.comments));
+    List<ChangeEvent> events = new ArrayList<>();
+    f.comments.subscribe(events::addAll);
     f.register("byIssue", "issue");
     f.demand("byIssue", 1, 1); // request #1
     f.demand("byIssue", -1, 1); // its only owner leaves: cancelled, obsolete
@@ -178,14 +193,14 @@ class DemandPlaneTest {
 
     f.source.completeOnThread(0); // the source ignores its cancellation and settles late
     assertThat(ids(f.comments)).isEmpty();
-    assertThat(ids(q)).isEmpty();
+    assertThat(events).as("nothing was installed").isEmpty();
     assertThat(f.comments.status()).isEqualTo(Status.LOADING);
-    assertThat(q.status()).isEqualTo(Status.LOADING);
     assertThat(f.settled()).isFalse();
     assertThat(f.stale()).isEqualTo(1);
 
     f.source.completeOnThread(1);
-    assertThat(ids(q)).isEqualTo(idsOn(1));
+    assertThat(ids(f.comments)).isEqualTo(idsOn(1));
+    assertThat(insertedIds(events)).isEqualTo(idsOn(1));
     assertThat(f.comments.status()).isEqualTo(Status.READY);
     assertThat(f.stale()).isEqualTo(1);
   }
@@ -291,6 +306,33 @@ class DemandPlaneTest {
   }
 
   @Test
+  void sharing_equalPlansOfTwoQueriesShareARequestAndItIsCancelledOnlyWhenBothReleased() {
+    Fixture f = new Fixture();
+    f.register("a.byIssue", "issue");
+    f.register("b.byIssue", "issue"); // the same include in another query: same target, columns, order, limit
+    synchronized (f.db) {
+      f.db.demand().register("c.firstTwo", f.comments, List.of("issue"), List.of(), 2); // a limit: not equal
+    }
+    f.demand("a.byIssue", 1, 1, 2);
+    f.demand("b.byIssue", 1, 2);
+    assertThat(f.source.calls()).as("b reuses a's request for issue 2").hasSize(1);
+    f.demand("c.firstTwo", 1, 2);
+    assertThat(f.source.calls()).as("a plan with another limit asks for itself").hasSize(2);
+    f.source.complete(0);
+    f.source.complete(1);
+    f.demand("a.byIssue", -1, 1, 2);
+    assertThat(f.source.call(0).cancelled()).as("b still holds issue 2").isFalse();
+    assertThat(ids(f.comments)).as("the request is held: all its rows stay").isEqualTo(idsOn(1, 2));
+    f.demand("b.byIssue", -1, 2);
+    assertThat(f.source.call(0).cancelled()).isTrue();
+    assertThat(ids(f.comments)).as("the limited plan's request still holds issue 2's rows").isEqualTo(idsOn(2));
+    assertThat(f.comments.status()).isEqualTo(Status.READY);
+    synchronized (f.db) {
+      assertThat(f.db.demand().ledger().activeRequests()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void coalescing_valuesActivatedInOneFlushShareOneRequestAndADemandCountedTwiceNeedsTwoReleases() {
     Fixture f = new Fixture();
     f.register("byIssue", "issue");
@@ -337,6 +379,11 @@ class DemandPlaneTest {
 
   // -- law 9: initial demand -----------------------------------------------------------------------
 
+  /**
+   * Through the wiring (a hand-registered plan beside the query's own would double the demand): the
+   * live query's root read of the lazy projects demands all of them, its include of issues per
+   * project demands the projects' ids, of which there are none.
+   */
   @Test
   void initialDemand_anEmptyOuterRelationIsReadyOnceTheRootDemandSettles() throws InterruptedException {
     Rivulet db = Rivulet.create();
@@ -345,20 +392,15 @@ class DemandPlaneTest {
     ControlledLazySource issueSource = new ControlledLazySource(COMMENTS, table());
     LazyCollection projects = db.lazyCollection("projects", projectSchema, List.of("id"), projectSource);
     LazyCollection issues = db.lazyCollection("issues", COMMENTS, List.of("id"), issueSource);
+    Query issuesOfProject = Query.from("i", issues).where(Exprs.eq(Exprs.col("i.issue"), Exprs.col("p.id")))
+        .select(Query.as("body", Exprs.col("i.body")));
     LiveQuery q = db.liveQuery("projectIssues", Query.from("p", projects)
-        .join(QueryIR.JoinKind.LEFT, "i", issues, Query.on("p.id", "i.issue")));
-    assertThat(q.status()).isEqualTo(Status.IDLE);
-    synchronized (db) { // the root read of projects and the include of issues per project
-      db.demand().register("root", projects, List.of(), List.of(), SubsetRequest.UNLIMITED);
-      db.demand().register("issuesOfProject", issues, List.of("issue"), List.of(), SubsetRequest.UNLIMITED);
-      db.demand().change("root", Row.of(), 1);
-      db.demand().flush();
-    }
-    db.runDemand();
+        .select(Query.as("id", Exprs.col("p.id")), Query.includeArray("issues", issuesOfProject)));
     assertThat(issues.status()).as("no project, no demand: covered").isEqualTo(Status.READY);
     assertThat(projects.status()).isEqualTo(Status.LOADING);
     assertThat(q.status()).isEqualTo(Status.LOADING);
     assertThat(q.ready()).isNotDone();
+    assertThat(projectSource.calls()).hasSize(1);
     assertThat(projectSource.call(0).request()).isEqualTo(SubsetRequest.all());
 
     projectSource.completeOnThread(0);
@@ -372,49 +414,55 @@ class DemandPlaneTest {
   @Test
   void initialDemand_obsoleteDemandDoesNotBlockReadiness() {
     Fixture f = new Fixture();
-    LiveQuery q = f.db.liveQuery("all", Query.from("c", f.comments));
     f.register("byIssue", "issue");
     f.demand("byIssue", 1, 1, 2);
     f.demand("byIssue", 1, 3);
-    assertThat(q.status()).isEqualTo(Status.LOADING);
+    assertThat(f.comments.status()).isEqualTo(Status.LOADING);
     f.source.complete(1); // issue 3 settles
-    assertThat(q.status()).isEqualTo(Status.LOADING);
+    assertThat(f.comments.status()).isEqualTo(Status.LOADING);
+    assertThat(f.comments.ready()).isNotDone();
     f.demand("byIssue", -1, 1, 2); // the first request is no longer reachable
-    assertThat(q.status()).isEqualTo(Status.READY);
-    assertThat(q.ready()).isCompleted();
-    assertThat(ids(q)).isEqualTo(idsOn(3));
+    assertThat(f.comments.status()).isEqualTo(Status.READY);
+    assertThat(f.comments.ready()).isCompleted();
+    assertThat(ids(f.comments)).isEqualTo(idsOn(3));
   }
 
   @Test
   void pendingDemand_readinessReturnsToLoadingForNewDemandAndTheRowsLoadedSoFarStayVisible() {
     Fixture f = new Fixture();
-    LiveQuery q = f.db.liveQuery("all", Query.from("c", f.comments));
     List<ChangeEvent> events = new ArrayList<>();
-    q.subscribe(events::addAll);
+    f.comments.subscribe(events::addAll);
     f.register("byIssue", "issue");
     f.demand("byIssue", 1, 1);
     f.source.complete(0);
-    assertThat(q.status()).isEqualTo(Status.READY);
+    assertThat(f.comments.status()).isEqualTo(Status.READY);
     assertThat(events).extracting(ChangeEvent::type).containsOnly(ChangeEvent.Type.INSERT).hasSize(3);
     f.demand("byIssue", 1, 2);
-    assertThat(q.status()).isEqualTo(Status.LOADING);
-    assertThat(ids(q)).isEqualTo(idsOn(1));
+    assertThat(f.comments.status()).isEqualTo(Status.LOADING);
+    assertThat(ids(f.comments)).isEqualTo(idsOn(1));
     f.source.complete(1);
-    assertThat(q.status()).isEqualTo(Status.READY);
-    assertThat(ids(q)).isEqualTo(idsOn(1, 2));
-    assertThat(events).hasSize(6);
+    assertThat(f.comments.status()).isEqualTo(Status.READY);
+    assertThat(ids(f.comments)).isEqualTo(idsOn(1, 2));
+    assertThat(events).extracting(ChangeEvent::type).containsOnly(ChangeEvent.Type.INSERT).hasSize(6);
+    assertThat(insertedIds(events)).isEqualTo(idsOn(1, 2));
   }
 
   // -- failures and misuse -----------------------------------------------------------------------
 
+  /** Through the wiring: the request is the include's, for the one shown issue. */
   @Test
   void aFailedLoadPutsTheCollectionInErrorNamingTheRequest() {
     Fixture f = new Fixture();
     List<LiveCollection> reported = new ArrayList<>();
     f.db.onError((c, e) -> reported.add(c));
-    LiveQuery q = f.db.liveQuery("all", Query.from("c", f.comments));
-    f.register("byIssue", "issue");
-    f.demand("byIssue", 1, 2);
+    SourceCollection issues = f.db.collection("issues", Schema.parse("id INT NOT NULL"), List.of("id"));
+    issues.beginSync().write(Row.of(2L)).markReady().commit();
+    Query bodies = Query.from("c", f.comments).where(Exprs.eq(Exprs.col("c.issue"), Exprs.col("i.id")))
+        .select(Query.as("body", Exprs.col("c.body")));
+    LiveQuery q = f.db.liveQuery("issuesWithComments", Query.from("i", issues)
+        .select(Query.as("id", Exprs.col("i.id")), Query.includeArray("comments", bodies)));
+    assertThat(f.source.calls()).hasSize(1);
+    assertThat(q.status()).isEqualTo(Status.LOADING);
     f.source.call(0).future().completeExceptionally(new IllegalStateException("backend down"));
     assertThat(f.comments.status()).isEqualTo(Status.ERROR);
     assertThat(f.comments.error()).hasMessageContaining("comments").hasMessageContaining("backend down")

@@ -19,8 +19,10 @@ import java.util.Set;
  * <ul>
  *   <li>{@link #change} records demand (a plan's parameter values with a weight: +1 when a bucket
  *       becomes active, -1 when it stops); {@link #flush} turns the values whose demanded-ness
- *       changed into leases. A newly demanded value reuses a current request of its plan that
- *       already covers it; the rest of one flush's new values become one request.
+ *       changed into leases. A newly demanded value reuses a current request that already
+ *       covers it, of its plan or of an equal plan (same target, columns, order and limit: the
+ *       same include in another query); the rest of one flush's new values of a plan become one
+ *       request.
  *   <li>A request is cancelled when its last owner releases it, never before: then it is no
  *       longer current, and whatever it settles later is ignored ({@link #settle} returns null).
  *   <li>A target is settled when every value its plans demand holds a lease on a settled
@@ -32,7 +34,10 @@ import java.util.Set;
  * @param <T> what a plan loads into (a lazy collection)
  */
 public final class DemandLedger<T> {
-  /** What a flush asks its caller to do. */
+  /**
+   * What a flush asks its caller to do: start requests, release requests (every one whose last
+   * owner left, settled or not: the rows it loaded or adopted go), refresh targets.
+   */
   public record Flush<T>(List<DemandRequest<T>> started, List<DemandRequest<T>> released, Set<T> touched) {}
 
   private static final class TargetState {
@@ -42,7 +47,22 @@ public final class DemandLedger<T> {
     Throwable failure; // the first failure
   }
 
+  /** What makes two plans' requests interchangeable: the target (by identity) and the request's shape. */
+  private record Shape(Object target, List<String> columns, List<SubsetRequest.Order> order, int limit) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Shape s && s.target == target && s.columns.equals(columns) && s.order.equals(order)
+          && s.limit == limit;
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(target) * 31 + java.util.Objects.hash(columns, order, limit);
+    }
+  }
+
   private final Map<String, DemandPlan<T>> plans = new HashMap<>();
+  private final Map<Shape, Map<Row, DemandRequest<T>>> coverages = new HashMap<>(); // per shape, shared by its plans
   private final Set<DemandPlan<T>> dirtyPlans = new LinkedHashSet<>();
   private final Map<T, TargetState> targets = new LinkedHashMap<>();
   private final Map<Long, DemandRequest<T>> current = new HashMap<>();
@@ -74,7 +94,9 @@ public final class DemandLedger<T> {
     if (limit < 1) {
       throw new IllegalArgumentException("demand plan '" + planId + "': limit " + limit + " is not positive");
     }
-    DemandPlan<T> plan = new DemandPlan<>(planId, target, columns, order, limit);
+    Map<Row, DemandRequest<T>> coverage =
+        coverages.computeIfAbsent(new Shape(target, List.copyOf(columns), List.copyOf(order), limit), s -> new HashMap<>());
+    DemandPlan<T> plan = new DemandPlan<>(planId, target, columns, order, limit, coverage);
     plans.put(planId, plan);
     targets.computeIfAbsent(target, t -> new TargetState()).plans++;
     touched.add(target);
@@ -142,7 +164,7 @@ public final class DemandLedger<T> {
         if (plan.counts.containsKey(v) && !plan.leases.containsKey(v)) {
           DemandRequest<T> covering = plan.coverage.get(v);
           if (covering != null) {
-            attach(v, covering);
+            attach(plan, v, covering);
           } else {
             fresh.add(v);
           }
@@ -151,7 +173,7 @@ public final class DemandLedger<T> {
       for (Row v : plan.dirty) {
         DemandRequest<T> held = plan.leases.get(v);
         if (held != null && !plan.counts.containsKey(v)) {
-          detach(v, held, cancelled);
+          detach(plan, v, held, cancelled);
         }
       }
       plan.dirty.clear();
@@ -160,7 +182,7 @@ public final class DemandLedger<T> {
         current.put(r.generation(), r);
         for (Row v : r.request().values()) {
           plan.coverage.put(v, r);
-          attach(v, r);
+          attach(plan, v, r);
         }
         started.add(r);
       }
@@ -172,9 +194,7 @@ public final class DemandLedger<T> {
     }
     dirtyPlans.clear();
     for (DemandRequest<T> r : cancelled) {
-      if (r.state == DemandRequest.State.SETTLED) {
-        released.add(r);
-      }
+      released.add(r); // a pending one may hold rows its source added while it was pending
       r.cancellation().cancel();
     }
     Set<T> out = new LinkedHashSet<>(touched);
@@ -182,16 +202,17 @@ public final class DemandLedger<T> {
     return new Flush<>(started, released, out);
   }
 
-  private void attach(Row value, DemandRequest<T> r) {
-    r.plan.leases.put(value, r);
+  /** {@code plan}'s demand for {@code value} takes a lease on {@code r} (of its plan or an equal one). */
+  private void attach(DemandPlan<T> plan, Row value, DemandRequest<T> r) {
+    plan.leases.put(value, r);
     r.owners++;
     if (r.state == DemandRequest.State.PENDING) {
       targets.get(r.plan.target).pendingLeases++;
     }
   }
 
-  private void detach(Row value, DemandRequest<T> r, List<DemandRequest<T>> cancelled) {
-    r.plan.leases.remove(value);
+  private void detach(DemandPlan<T> plan, Row value, DemandRequest<T> r, List<DemandRequest<T>> cancelled) {
+    plan.leases.remove(value);
     r.owners--;
     TargetState t = targets.get(r.plan.target);
     if (r.state == DemandRequest.State.PENDING) {
@@ -212,6 +233,17 @@ public final class DemandLedger<T> {
     for (Row v : r.request().values()) {
       r.plan.coverage.remove(v, r);
     }
+  }
+
+  /** The current requests on {@code target} not settled yet. */
+  public List<DemandRequest<T>> pendingOn(T target) {
+    List<DemandRequest<T>> out = new ArrayList<>();
+    for (DemandRequest<T> r : current.values()) {
+      if (r.state == DemandRequest.State.PENDING && r.plan.target == target) {
+        out.add(r);
+      }
+    }
+    return out;
   }
 
   /** The current request of {@code generation}, pending, or null when it is obsolete or done. */

@@ -25,12 +25,18 @@ final class DemandPlan<T> {
   final Set<Row> dirty = new LinkedHashSet<>();
   /** The request each demanded value holds a lease on. */
   final Map<Row, DemandRequest<T>> leases = new HashMap<>();
-  /** The current, not failed request covering each value (held or not): reused by a new demand. */
-  final Map<Row, DemandRequest<T>> coverage = new HashMap<>();
+  /**
+   * The current, not failed request covering each value (held or not): reused by a new demand.
+   * Shared by the plans of one shape (target, columns, order, limit), so that equal plans of
+   * different queries share their requests.
+   */
+  final Map<Row, DemandRequest<T>> coverage;
   boolean unregistered;
 
-  DemandPlan(String id, T target, List<String> columns, List<SubsetRequest.Order> order, int limit) {
+  DemandPlan(String id, T target, List<String> columns, List<SubsetRequest.Order> order, int limit,
+      Map<Row, DemandRequest<T>> coverage) {
     this.id = id;
+    this.coverage = coverage;
     this.target = target;
     this.columns = List.copyOf(columns);
     this.order = List.copyOf(order);

@@ -5,7 +5,8 @@ import dev.rivulet.query.SubsetRequest;
 /**
  * One request of a demand plan to its source: the values it covers (coalesced from one flush),
  * its generation (unique, increasing; the only way a settlement names it), its cancellation
- * signal, and its state. Its owners are the plan's demanded values that hold a lease on it.
+ * signal, and its state. Its owners are the demanded values that hold a lease
+ * on it: its plan's, and those of equal plans that reuse it.
  * Guarded by the monitor that guards its {@link DemandLedger}.
  *
  * @param <T> the ledger's target type (the collection the plan loads into)
