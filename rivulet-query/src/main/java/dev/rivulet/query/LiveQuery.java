@@ -313,6 +313,9 @@ public final class LiveQuery extends BaseCollection {
       }
       super.close();
     }
+    if (!demandPlans.isEmpty()) {
+      db.runDemand(); // the released requests' rows go now, not with the next transaction
+    }
   }
 
   @Override
