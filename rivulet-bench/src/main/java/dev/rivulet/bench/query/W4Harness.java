@@ -27,8 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * synchronous change-batch subscriber (with the initial state) is attached as a user would; it
  * counts the changes it receives ({@code change_events} per mix). Per mix it also prints the
  * rows the graph's operators examined per update ({@code examined_mean}, {@code examined_max},
- * from {@link LiveQuery#stats()} read outside the timed section), and for mix {@code b} the
- * operators that examined anything, on standard error. Checked against {@link
+ * from {@link LiveQuery#stats()} read outside the timed section), and on standard error the
+ * operators that examined anything during the last hydration and per mix {@code b} update. Checked against {@link
  * W4NestedQuery#check} after hydration and after each mix.
  */
 final class W4Harness {
@@ -91,6 +91,7 @@ final class W4Harness {
     out.figure(name, rows, null, "query_ms", Latencies.median(queries));
     out.count(name, rows, null, "heap_after_hydrate_mb", Latencies.heapUsedMb());
     out.count(name, rows, null, "result_rows", db.query().size());
+    printOperators("W4 hydration (last build): rows examined by operator", db.query().stats(), null, 1);
 
     W4State cur = new W4State(data.issues(), data.comments()); // the driver's own copy
     String problem = W4NestedQuery.check(db.query().rows(), cur, data.projectRecords(), "after hydration");
@@ -137,19 +138,21 @@ final class W4Harness {
     out.figure(W4NestedQuery.NAME, rows, mix, "examined_mean", (double) total / examined.length);
     out.count(W4NestedQuery.NAME, rows, mix, "examined_max", max);
     if (mix.equals("b")) {
-      printOperators(db.query().stats(), before, cfg.warmup() + cfg.updates());
+      int n = cfg.warmup() + cfg.updates();
+      printOperators("W4 mix b: rows examined per update by operator (" + n + " updates, warm-up included)",
+          db.query().stats(), before, n);
     }
   }
 
-  /** Every operator that examined rows since {@code before}, per update, on standard error. */
-  private static void printOperators(List<OperatorStats> after, long[] before, int updates) {
-    System.err.println("W4 mix b: rows examined per update by operator (" + updates + " updates, warm-up included):");
+  /** Every operator that examined rows since {@code before} (null: ever), divided by {@code per}, on standard error. */
+  private static void printOperators(String title, List<OperatorStats> after, long[] before, int per) {
+    System.err.println(title + ":");
     for (int i = 0; i < after.size(); i++) {
       OperatorStats s = after.get(i);
-      long d = s.examined() - (i < before.length ? before[i] : 0);
+      long d = s.examined() - (before != null && i < before.length ? before[i] : 0);
       if (d != 0) {
-        System.err.printf(Locale.ROOT, "  %-28s %-14s %10.3f  (retained %d)%n", s.name(), s.kind(),
-            (double) d / updates, s.retained());
+        System.err.printf(Locale.ROOT, "  %-28s %-14s %12.3f  (retained %d)%n", s.name(), s.kind(), (double) d / per,
+            s.retained());
       }
     }
   }
