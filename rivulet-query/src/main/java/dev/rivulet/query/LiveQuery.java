@@ -12,6 +12,8 @@ import dev.rivulet.engine.internal.EngineAccess;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.query.compile.Compiled;
 import dev.rivulet.query.compile.QueryPlans;
+import dev.rivulet.query.compile.RowShape;
+import dev.rivulet.query.face.NestedValues;
 import dev.rivulet.query.state.ChangeBuffer;
 import dev.rivulet.query.state.ResultConflicts;
 import dev.rivulet.query.state.RetractedRows;
@@ -68,6 +70,7 @@ public final class LiveQuery extends BaseCollection {
   private final boolean sourceForm; // a result row is visible columns then the key: its source row
   private final Query query;
   private final List<String> customKey;
+  private final RowShape shape; // the visible columns with their includes
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
   private ResultConflicts conflicts; // the full result while failed (and recoverable)
   private BaseCollection errorSource; // the source the error names, or null
@@ -82,6 +85,7 @@ public final class LiveQuery extends BaseCollection {
     this.graph = graph;
     this.output = graph.output("result");
     Compiled c = plan.result();
+    this.shape = c.shape();
     this.visibleWidth = c.visible().width();
     this.resultKeys = resultKeys;
     this.visibleIndexes = new int[visibleWidth];
@@ -459,7 +463,8 @@ public final class LiveQuery extends BaseCollection {
 
   @Override
   Row publicRow(Row stored) {
-    return schema.present(visible(stored)); // the hidden key columns are ANY: only visible ones are typed
+    // The hidden key columns are ANY: only visible ones are typed; includes are shown nested.
+    return NestedValues.show(schema.present(visible(stored)), shape);
   }
 
   @Override
@@ -496,7 +501,12 @@ public final class LiveQuery extends BaseCollection {
    * select order: relationship slot i of a {@link CaughtNode} is the i-th.
    */
   public List<String> relationships() {
-    throw new UnsupportedOperationException("includes are being built");
+    return shape.relationships().stream().map(RowShape.Nest::name).toList();
+  }
+
+  /** The layout of the result rows with their includes. */
+  RowShape shape() {
+    return shape;
   }
 
   /** The query this live query keeps. */

@@ -60,7 +60,27 @@ public final class QueryCompiler {
     }
   }
 
+  /**
+   * Compiles an include's child block (its correlation taken out of its where): the relation its
+   * correlated columns belong to is semi-joined with the parent's active buckets, and the block's
+   * rows carry their bucket (see {@link Compiled#partition}).
+   */
+  Compiled child(QueryIR.Select child, List<Expr> childCols, Stream activeBuckets, String what) {
+    return block(child, new Correlation(childCols, activeBuckets, what));
+  }
+
+  /** The correlated side of an include: the child's columns and the parent's active buckets. */
+  private record Correlation(List<Expr> childCols, Stream activeBuckets, String what) {}
+
   private Compiled block(QueryIR.Select s) {
+    return block(s, null);
+  }
+
+  private Compiled block(QueryIR.Select s, Correlation corr) {
+    IncludeCompiler includes = IncludeCompiler.of(s);
+    if (includes != null) {
+      s = includes.parentSelect();
+    }
     List<QueryIR.Aliased> items = new ArrayList<>();
     items.add(s.from());
     for (QueryIR.Join j : s.joins()) {
@@ -98,6 +118,9 @@ public final class QueryCompiler {
       }
     }
 
+    if (corr != null) {
+      semiJoin(rels, corr, nullSupplying);
+    }
     Rel first = rels.get(0);
     Stream acc = first.stream;
     Layout layout = Layout.empty().append(first.alias, first.visible, first.width(), first.keys);
@@ -111,7 +134,31 @@ public final class QueryCompiler {
     if (!rest.isEmpty()) {
       acc = filter(acc, Expressions.and(rest), layout, "where");
     }
-    return new Projection(s).compile(acc, layout);
+    Compiled c = new Projection(s, corr == null ? List.of() : corr.childCols()).compile(acc, layout);
+    return includes == null ? c : includes.compose(c, this, corr == null);
+  }
+
+  /** Keeps only the rows of the correlated relation whose correlation values are an active bucket. */
+  private static void semiJoin(List<Rel> rels, Correlation corr, Set<String> nullSupplying) {
+    String alias = ((Expr.Col) corr.childCols().get(0)).alias();
+    if (nullSupplying.contains(alias)) {
+      throw new QueryException(corr.what() + ": correlates on " + alias + ", which an outer join null-extends");
+    }
+    int i = indexOf(rels, alias);
+    Rel r = rels.get(i);
+    Layout alone = Layout.empty().append(r.alias, r.visible, r.width(), r.keys);
+    List<String> cols = new ArrayList<>();
+    List<String> buckets = new ArrayList<>();
+    for (int k = 0; k < corr.childCols().size(); k++) {
+      int at = alone.resolve((Expr.Col) corr.childCols().get(k), corr.what()).index();
+      cols.add(r.stream.schema().column(at).name());
+      buckets.add(corr.activeBuckets().schema().column(k).name());
+    }
+    int width = r.width();
+    int[] own = IncludeCompiler.range(0, width);
+    Stream kept = r.stream.join(corr.activeBuckets(), dev.rivulet.engine.JoinType.INNER, cols, buckets)
+        .map(r.stream.schema(), row -> row.project(own));
+    rels.set(i, new Rel(r.alias, kept, r.visible, r.keys));
   }
 
   private Rel relation(QueryIR.Aliased a, String clause) {
@@ -323,6 +370,6 @@ public final class QueryCompiler {
     for (int i = 0; i < keys.length; i++) {
       keys[i] = first.width() + i;
     }
-    return new Compiled(acc, Schema.of(cols.subList(0, first.width())), keys);
+    return new Compiled(acc, Schema.of(cols.subList(0, first.width())), keys, new int[0]);
   }
 }
