@@ -14,13 +14,14 @@ import java.util.Set;
  * The naive evaluator of nested queries (includes): a block's rows are computed by {@link
  * NaiveQuery} over the sources' current rows, and each include of each row by running its child
  * query again for that one row, with every reference to an enclosing block's column replaced by
- * that row's value as a literal. Nothing is shared between parents: no buckets, no routes.
+ * that row's value as a literal. No buckets or routes: the only thing parents share is a memo of
+ * the rows of a bound child without includes (the same query text over unchanged contents).
  *
  * <p>Results are trees of plain Java values, the form {@link IncludeTrees} reads live results
  * into: a row is a {@code List<Object>} of its select items in order, scalars as canonical values
  * ({@link RefValues}); an ARRAY or COLLECTION include is a {@code List} of child rows in the
- * child's total order (its order by, then its key; by key when it has none), a ONE include the
- * first of them or null, a CONCAT include the text of the child's one column's non-null values
+ * child's total order (its order by, then its key ascending with NULLs last; by key when it has
+ * none), a ONE include the first of them or null, a CONCAT include the text of the child's one column's non-null values
  * joined by the separator.
  *
  * <p>Not modelled (generators avoid them): includes in a grouping or distinct block, a child that
@@ -28,7 +29,10 @@ import java.util.Set;
  */
 final class IncludeNaive {
   private final NaiveQuery naive;
+  /** Results of bound blocks without includes (a pure function of the block over fixed contents). */
+  private final Map<QueryIR.Select, List<List<Object>>> leaves = new HashMap<>();
 
+  /** An evaluator over {@code contents}, which must not change while it is used. */
   IncludeNaive(NaiveQuery.Contents contents) {
     this.naive = new NaiveQuery(contents);
   }
@@ -77,6 +81,10 @@ final class IncludeNaive {
 
   private List<List<Object>> block(QueryIR.Select raw, Map<String, Expr.Lit> env) {
     QueryIR.Select s = bind(raw, env);
+    boolean leaf = s.select().stream().noneMatch(i -> i.expr() instanceof Expr.Include);
+    if (leaf && leaves.containsKey(s)) {
+      return leaves.get(s);
+    }
     List<Integer> includes = new ArrayList<>();
     List<QueryIR.SelectItem> flatItems = new ArrayList<>();
     for (int i = 0; i < s.select().size(); i++) {
@@ -122,6 +130,9 @@ final class IncludeNaive {
       }
       out.add(row);
     }
+    if (leaf) {
+      leaves.put(s, out);
+    }
     return out;
   }
 
@@ -139,7 +150,7 @@ final class IncludeNaive {
       if (r.ordered() && tie[a] != tie[b]) {
         return Integer.compare(tie[a], tie[b]);
       }
-      return RefValues.compareRows(r.keys().get(a), r.keys().get(b));
+      return keyOrder(r.keys().get(a), r.keys().get(b));
     });
     if (!r.ordered() && r.to() - r.from() != r.rows().size()) {
       throw new IllegalStateException("naive: an unordered window is not modelled");
@@ -149,6 +160,17 @@ final class IncludeNaive {
       out.add(r.rows().get(idx.get(i)));
     }
     return out;
+  }
+
+  /** Keys ascending value by value, NULLs last (as findOne without order by sorts by key). */
+  private static int keyOrder(Row a, Row b) {
+    for (int i = 0; i < Math.min(a.width(), b.width()); i++) {
+      int c = NaiveQuery.compare(a.get(i), b.get(i), false, false);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return Integer.compare(a.width(), b.width());
   }
 
   /** {@code s} with every column of an enclosing block (named in {@code env}) replaced by its literal. */

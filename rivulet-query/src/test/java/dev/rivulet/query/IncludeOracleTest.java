@@ -28,20 +28,33 @@ import org.junit.jupiter.api.Test;
  * failure names the seed and the steps that led to it.
  */
 class IncludeOracleTest {
-  private static final int SEEDS = 10;
+  private static final int SEEDS = 6;
   private static final int STEPS = 30;
 
+  private static final java.util.Set<Expr.IncludeMode> INLINE =
+      java.util.EnumSet.of(Expr.IncludeMode.ARRAY, Expr.IncludeMode.ONE, Expr.IncludeMode.CONCAT);
+
   @Test
-  void everyModeAndDepthEqualsTheNaivePerParentEvaluationAfterEveryTransaction() {
+  void inlineModesAtEveryDepthEqualTheNaivePerParentEvaluationAfterEveryTransaction() {
+    compareWithNaive(INLINE, SEEDS);
+  }
+
+  /** Collection includes mixed with the inline modes; a collection is compared by its rows. */
+  @Test
+  void collectionModeMixedWithInlineModesEqualsTheNaivePerParentEvaluation() {
+    compareWithNaive(java.util.EnumSet.allOf(Expr.IncludeMode.class), SEEDS / 2);
+  }
+
+  private static void compareWithNaive(java.util.Set<Expr.IncludeMode> modes, int seeds) {
     long compared = 0;
     long nonEmptyNested = 0;
-    for (long seed : Seeds.runs(SEEDS)) {
+    for (long seed : Seeds.runs(seeds)) {
       IncludeWorld w = new IncludeWorld(seed);
       Random rnd = new Random(seed ^ 0x5A5A);
       w.populate(4, 10, 24, 4);
       Map<String, LiveQuery> live = new LinkedHashMap<>();
       IncludeQueries qs = new IncludeQueries(w, rnd);
-      qs.randomSet().forEach((name, q) -> live.put(name, w.db.liveQuery(name, q)));
+      qs.randomSet(modes).forEach((name, q) -> live.put(name, w.db.liveQuery(name, q)));
       for (int step = 0; step <= STEPS; step++) {
         if (step > 0) {
           w.step();
@@ -57,7 +70,7 @@ class IncludeOracleTest {
         }
       }
     }
-    assertThat(compared).isGreaterThan(SEEDS * STEPS * 6L);
+    assertThat(compared).isGreaterThan(seeds * STEPS * 5L);
     assertThat(nonEmptyNested).as("rows with a non-empty nested value").isGreaterThan(compared);
   }
 
@@ -107,18 +120,17 @@ class IncludeOracleTest {
       Random rnd = new Random(seed ^ 0x3C3C);
       w.populate(4, 10, 24, 4);
       Map<String, LiveQuery> live = new LinkedHashMap<>();
-      new IncludeQueries(w, rnd).randomSet().forEach((name, q) -> live.put(name, w.db.liveQuery(name, q)));
       live.put("flat", w.db.liveQuery("flat", new IncludeQueries(w, rnd).flatIssues(false)));
+      try {
+        live.get("flat").changeTreeSink(1).close();
+      } catch (UnsupportedOperationException notYet) {
+        Assumptions.abort("the change-tree face is not built yet: " + notYet.getMessage());
+      }
+      new IncludeQueries(w, rnd).randomSet(INLINE).forEach((name, q) -> live.put(name, w.db.liveQuery(name, q)));
       Map<String, ChangeTreeSink> sinks = new LinkedHashMap<>();
       Map<String, List<CaughtNode>> folded = new LinkedHashMap<>();
       for (Map.Entry<String, LiveQuery> e : live.entrySet()) {
-        ChangeTreeSink sink;
-        try {
-          sink = e.getValue().changeTreeSink(8);
-        } catch (UnsupportedOperationException notYet) {
-          Assumptions.abort("the change-tree face is not built yet: " + notYet.getMessage());
-          return;
-        }
+        ChangeTreeSink sink = e.getValue().changeTreeSink(8);
         TreeBatch h = sink.hydrate();
         assertThat(h.hydrated()).isTrue();
         List<CaughtNode> list = new ArrayList<>();

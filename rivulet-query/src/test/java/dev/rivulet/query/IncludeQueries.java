@@ -122,14 +122,26 @@ final class IncludeQueries {
     };
   }
 
+  private final java.util.List<Expr.IncludeMode> modes = new java.util.ArrayList<>();
+
   private Expr.IncludeMode randomMode() {
-    return Expr.IncludeMode.values()[rnd.nextInt(4)];
+    return modes.get(rnd.nextInt(modes.size()));
   }
 
-  /** Project roots, one per mode of their issues include; issue roots; an ordered root window. */
-  Map<String, Query> randomSet() {
+  private Expr.IncludeMode randomModeNotConcat() {
+    Expr.IncludeMode m = randomMode();
+    return m == Expr.IncludeMode.CONCAT ? Expr.IncludeMode.ARRAY : m;
+  }
+
+  /**
+   * Project roots, one per mode of their issues include; issue roots; an ordered root window. Only
+   * {@code allowed} modes are used, at every depth.
+   */
+  Map<String, Query> randomSet(java.util.Set<Expr.IncludeMode> allowed) {
+    modes.clear();
+    modes.addAll(new java.util.TreeSet<>(allowed));
     Map<String, Query> out = new LinkedHashMap<>();
-    for (Expr.IncludeMode mode : Expr.IncludeMode.values()) {
+    for (Expr.IncludeMode mode : modes) {
       Query root = Query.from("p", w.projects);
       if (rnd.nextInt(3) == 0) {
         root = root.where(eq(col("p.archived"), lit(false)));
@@ -144,18 +156,14 @@ final class IncludeQueries {
     out.put("issues", Query.from("r", w.issues)
         .select(as("id", col("r.id")), as("status", col("r.status")),
             include("comments", randomModeNotConcat(), comments(col("r.id"), cs, "c", "u")),
-            Query.includeArray("perAuthor", commentsPerAuthor(col("r.id"), "g")),
+            include("perAuthor", randomModeNotConcat(), commentsPerAuthor(col("r.id"), "g")),
             Query.includeConcat("bodies", bodies(col("r.id"), "b"), "/"),
             Query.includeOne("assignee", user(col("r.assignee"), "v"))));
     out.put("topProjects", Query.from("p", w.projects)
         .select(as("id", col("p.id")), as("name", col("p.name")),
-            Query.includeArray("issues", issues(col("p.id"), randomIssues(Expr.IncludeMode.ARRAY))))
+            include("issues", randomModeNotConcat(), issues(col("p.id"), randomIssues(randomMode()))))
         .orderBy(Query.asc(col("p.name")), Query.desc(col("p.id"))).limit(1 + rnd.nextInt(3)));
     return out;
-  }
-
-  private Expr.IncludeMode randomModeNotConcat() {
-    return Expr.IncludeMode.values()[rnd.nextInt(3)];
   }
 
   /** The issues of a project for the cross-formulation checks: no window, so a flat join can say it. */
