@@ -103,7 +103,7 @@ final class IncludeNaive {
       }
       for (BlockScope.Part p : Shapes.scope(s).parts()) {
         for (Column c : p.schema().columns()) {
-          flatItems.add(Query.as("__env" + envNames.size(), Exprs.col(p.alias(), c.name())));
+          flatItems.add(new QueryIR.SelectItem("__env" + envNames.size(), new Expr.Col(p.alias(), c.name())));
           envNames.add(p.alias() + "." + c.name());
           envColumns.add(c);
         }
