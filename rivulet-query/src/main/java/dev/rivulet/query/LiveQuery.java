@@ -8,6 +8,7 @@ import dev.rivulet.engine.Input;
 import dev.rivulet.engine.Output;
 import dev.rivulet.engine.RivuletException;
 import dev.rivulet.engine.Row;
+import dev.rivulet.engine.RowList;
 import dev.rivulet.engine.internal.EngineAccess;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.query.compile.Compiled;
@@ -71,6 +72,7 @@ public final class LiveQuery extends BaseCollection {
   private final Query query;
   private final List<String> customKey;
   private final RowShape shape; // the visible columns with their includes
+  private final int conflictAt; // a custom key's conflict column (see PublicKeys), or -1
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
   private ResultConflicts conflicts; // the full result while failed (and recoverable)
   private BaseCollection errorSource; // the source the error names, or null
@@ -98,6 +100,7 @@ public final class LiveQuery extends BaseCollection {
       keysFollow &= resultKeys[i] == visibleWidth + i;
     }
     this.sourceForm = keysFollow;
+    this.conflictAt = customKey == null ? -1 : output.schema().width() - 1;
     this.sources = new BaseCollection[plan.inputs().size()];
     this.inputs = new Input[sources.length];
     int i = 0;
@@ -114,7 +117,12 @@ public final class LiveQuery extends BaseCollection {
   static LiveQuery create(Rivulet db, String name, Query query, List<String> keyColumns) {
     // Planning runs every check Query.ir() would, so the raw IR is compiled once.
     GraphBuilder b = Graph.builder();
-    QueryPlans.Plan plan = QueryPlans.plan(query.raw(), b);
+    QueryPlans.Plan plan;
+    try {
+      plan = QueryPlans.plan(query.raw(), b, keyColumns);
+    } catch (QueryException e) {
+      throw e.getMessage().startsWith("key: ") ? new QueryException("live query '" + name + "' " + e.getMessage()) : e;
+    }
     for (Source s : plan.inputs().keySet()) {
       if (!(s instanceof BaseCollection bc) || bc.db != db) {
         throw new QueryException("live query '" + name + "': source " + s.name() + " is not a collection of this database");
@@ -126,13 +134,6 @@ public final class LiveQuery extends BaseCollection {
     Compiled c = plan.result();
     b.output("result", c.stream());
     int[] resultKeys = c.keys();
-    if (keyColumns != null) {
-      try {
-        resultKeys = c.visible().indexesOf(keyColumns);
-      } catch (RuntimeException e) {
-        throw new QueryException("live query '" + name + "' key: " + e.getMessage());
-      }
-    }
     List<Column> cols = new ArrayList<>(c.visible().columns());
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < resultKeys.length; i++) {
@@ -268,7 +269,7 @@ public final class LiveQuery extends BaseCollection {
       if (key != null) {
         if (errorSource != null) {
           List<Row> two = conflicts.rowsOf(key);
-          fail(duplicateKey(key, two.get(0), two.get(1)));
+          fail(conflicted(two.get(0)) ? duplicateOf(two.get(0)) : duplicateKey(key, two.get(0), two.get(1)));
         }
         return;
       }
@@ -312,7 +313,7 @@ public final class LiveQuery extends BaseCollection {
 
   /** Keeps the last published rows as they are and the full result aside, from now on. */
   private void freeze() {
-    conflicts = new ResultConflicts(this::keyOf);
+    conflicts = new ResultConflicts(this::keyOf, this::conflicted);
     rows.forEachRow(r -> conflicts.add(r, 1));
     if (ordered != null) {
       ordered.freeze();
@@ -343,6 +344,9 @@ public final class LiveQuery extends BaseCollection {
       long w = ENGINE.deltaWeight(output, i);
       if (w > 0) {
         Row full = ENGINE.deltaRow(output, i);
+        if (conflicted(full)) {
+          failOnDuplicate(i, null);
+        }
         Row other = w == 1 ? rows.putRow(full) : full; // weight 2 or more: a duplicate by itself
         if (other != null && !retracted.remove(other)) {
           failOnDuplicate(i, other);
@@ -356,10 +360,15 @@ public final class LiveQuery extends BaseCollection {
     }
   }
 
+  /** Whether {@code full} is a custom key's conflict row (see {@code PublicKeys}). */
+  private boolean conflicted(Row full) {
+    return conflictAt >= 0 && full.get(conflictAt) != null;
+  }
+
   /**
-   * Insertion {@code failed} of this run's change clashed with {@code other}: undoes the
-   * insertions before it, so that the stored rows are the last published ones again, keeps the
-   * full result aside to recover from, and throws the duplicate-key error.
+   * Insertion {@code failed} of this run's change clashed with {@code other} (null: it is a
+   * conflict row): undoes the insertions before it, so that the stored rows are the last published
+   * ones again, keeps the full result aside to recover from, and throws the duplicate-key error.
    */
   private void failOnDuplicate(int failed, Row other) {
     Row full = ENGINE.deltaRow(output, failed);
@@ -369,7 +378,7 @@ public final class LiveQuery extends BaseCollection {
         retractedByKey.put(keyOf(ENGINE.deltaRow(output, i)), ENGINE.deltaRow(output, i));
       }
     }
-    if (ENGINE.deltaWeight(output, failed) == 1) {
+    if (other != null && ENGINE.deltaWeight(output, failed) == 1) {
       rows.putRow(other); // putRow replaced it
     }
     for (int i = 0; i < failed; i++) {
@@ -382,7 +391,7 @@ public final class LiveQuery extends BaseCollection {
         }
       }
     }
-    conflicts = new ResultConflicts(this::keyOf);
+    conflicts = new ResultConflicts(this::keyOf, this::conflicted);
     rows.forEachRow(r -> conflicts.add(r, 1));
     for (int i = 0; i < ENGINE.deltaSize(output); i++) {
       conflicts.add(ENGINE.deltaRow(output, i), ENGINE.deltaWeight(output, i));
@@ -390,8 +399,14 @@ public final class LiveQuery extends BaseCollection {
     if (ordered != null) {
       ordered.failed(output);
     }
-    duplicate = duplicateKey(keyOf(full), full, other);
+    duplicate = other == null ? duplicateOf(full) : duplicateKey(keyOf(full), full, other);
     throw duplicate;
+  }
+
+  /** The duplicate-key error of a conflict row: its first two contributors. */
+  private RivuletException duplicateOf(Row conflict) {
+    RowList all = (RowList) conflict.get(conflictAt);
+    return duplicateKey(keyOf(conflict), all.get(0), all.get(1));
   }
 
   private RivuletException duplicateKey(Row key, Row one, Row other) {

@@ -154,5 +154,8 @@ class IncludesTest {
     assertThatThrownBy(() -> db.liveQuery("d", Query.from("i", issues).select(Query.as("id", col("i.id")),
         Query.includeArray("cs", Query.from("i", comments).where(eq(col("i.issue"), col("i.id")))))))
         .isInstanceOf(QueryException.class).hasMessageContaining("alias 'i'");
+    Expr inc = Query.includeArray("cs", Query.from("c", comments).where(eq(col("c.issue"), col("i.id")))).expr();
+    assertThatThrownBy(() -> db.liveQuery("e", Query.from("i", issues).where(Exprs.isNull(inc))))
+        .isInstanceOf(QueryException.class).hasMessageContaining("only as a whole select item");
   }
 }

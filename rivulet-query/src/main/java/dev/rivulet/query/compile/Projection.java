@@ -28,16 +28,20 @@ import java.util.Set;
 final class Projection {
   private QueryIR.Select s;
   private final List<Expr> partition;
+  private final List<String> publicKey; // a custom key (visible columns) to reduce by, or null
   private boolean oneRow; // the block has at most one row (per partition)
 
   /**
    * @param partition for an include's child: the correlated child columns, whose values name the
    *     bucket a row belongs to; grouping, distinct, order, offset and limit then apply per bucket
    *     and the values follow the select list as hidden {@code __bucket} columns. Empty otherwise.
+   * @param publicKey a custom key: the windowed rows are reduced by it ({@link PublicKeys}), and
+   *     it is the result's key; null for the derived key
    */
-  Projection(QueryIR.Select s, List<Expr> partition) {
+  Projection(QueryIR.Select s, List<Expr> partition, List<String> publicKey) {
     this.s = s;
     this.partition = partition;
+    this.publicKey = publicKey;
   }
 
   Compiled compile(Stream in, Layout layout) {
@@ -264,7 +268,7 @@ final class Projection {
         // At most one row and no order: the window is all of it, or (offset, or limit 0) none of it.
         stream = stream.filter(row -> false);
       }
-      return new Compiled(stream, visible, keys, buckets);
+      return PublicKeys.apply(new Compiled(stream, visible, keys, buckets), publicKey);
     }
     int n = sorts.size() + keys.length;
     int[] columns = new int[n];
@@ -296,8 +300,8 @@ final class Projection {
     for (int b : buckets) {
       partitionBy.add(stream.schema().column(b).name());
     }
-    return new Compiled(stream.topK(partitionBy, order, s.offset(), limit), visible, keys, true, columns, descending,
-        nullsFirst, buckets, List.of());
+    return PublicKeys.apply(new Compiled(stream.topK(partitionBy, order, s.offset(), limit), visible, keys, true,
+        columns, descending, nullsFirst, buckets, List.of()), publicKey);
   }
 
   private static int[] range(int from, int to) {

@@ -53,6 +53,20 @@ public final class QueryCompiler {
     return block((QueryIR.Select) query);
   }
 
+  /**
+   * Compiles a live query's result keyed by the visible columns {@code publicKey} (null: the
+   * derived key), reduced by that key inside the graph ({@link PublicKeys}).
+   */
+  public Compiled compile(QueryIR query, List<String> publicKey) {
+    if (publicKey == null) {
+      return compile(query);
+    }
+    if (query instanceof QueryIR.UnionAll u) {
+      return PublicKeys.apply(union(u), publicKey);
+    }
+    return block((QueryIR.Select) query, null, publicKey);
+  }
+
   /** One aliased relation's stream, visible schema, row width and key columns. */
   private record Rel(String alias, Stream stream, Schema visible, int[] keys) {
     int width() {
@@ -66,17 +80,17 @@ public final class QueryCompiler {
    * rows carry their bucket (see {@link Compiled#partition}).
    */
   Compiled child(QueryIR.Select child, List<Expr> childCols, Stream activeBuckets, String what) {
-    return block(child, new Correlation(childCols, activeBuckets, what));
+    return block(child, new Correlation(childCols, activeBuckets, what), null);
   }
 
   /** The correlated side of an include: the child's columns and the parent's active buckets. */
   private record Correlation(List<Expr> childCols, Stream activeBuckets, String what) {}
 
   private Compiled block(QueryIR.Select s) {
-    return block(s, null);
+    return block(s, null, null);
   }
 
-  private Compiled block(QueryIR.Select s, Correlation corr) {
+  private Compiled block(QueryIR.Select s, Correlation corr, List<String> publicKey) {
     IncludeCompiler includes = IncludeCompiler.of(s);
     if (includes != null) {
       s = includes.parentSelect();
@@ -134,7 +148,7 @@ public final class QueryCompiler {
     if (!rest.isEmpty()) {
       acc = filter(acc, Expressions.and(rest), layout, "where");
     }
-    Compiled c = new Projection(s, corr == null ? List.of() : corr.childCols()).compile(acc, layout);
+    Compiled c = new Projection(s, corr == null ? List.of() : corr.childCols(), publicKey).compile(acc, layout);
     return includes == null ? c : includes.compose(c, this, corr == null);
   }
 

@@ -16,6 +16,11 @@ public final class QueryPlans {
   public record Plan(Compiled result, Map<Source, String> inputs) {}
 
   public static Plan plan(QueryIR ir, GraphBuilder graph) {
+    return plan(ir, graph, null);
+  }
+
+  /** {@link #plan(QueryIR, GraphBuilder)} keyed by the visible columns {@code publicKey} (null: derived). */
+  public static Plan plan(QueryIR ir, GraphBuilder graph, java.util.List<String> publicKey) {
     Map<Source, String> names = new IdentityHashMap<>();
     Map<Source, Stream> streams = new IdentityHashMap<>();
     QueryCompiler compiler = new QueryCompiler(graph, src -> streams.computeIfAbsent(src, s -> {
@@ -23,7 +28,7 @@ public final class QueryPlans {
       names.put(s, name);
       return graph.input(name, s.schema());
     }));
-    return new Plan(compiler.compile(ir), names);
+    return new Plan(compiler.compile(ir, publicKey), names);
   }
 
   /** Compiles against a throwaway graph so that every check runs. */
