@@ -45,9 +45,15 @@ class IncludeOracleTest {
     compareWithNaive(java.util.EnumSet.allOf(Expr.IncludeMode.class), SEEDS / 2);
   }
 
+  /**
+   * After every transaction: each live query's rows equal the naive evaluation, and the rows its
+   * keyed events fold to (from the rows at creation) equal its rows, nested values included.
+   */
   private static void compareWithNaive(java.util.Set<Expr.IncludeMode> modes, int seeds) {
     long compared = 0;
     long nonEmptyNested = 0;
+    Map<String, Integer> kinds = new java.util.TreeMap<>();
+    Map<String, Integer> writes = new java.util.TreeMap<>();
     for (long seed : Seeds.runs(seeds)) {
       IncludeWorld w = new IncludeWorld(seed);
       Random rnd = new Random(seed ^ 0x5A5A);
@@ -55,9 +61,23 @@ class IncludeOracleTest {
       Map<String, LiveQuery> live = new LinkedHashMap<>();
       IncludeQueries qs = new IncludeQueries(w, rnd);
       qs.randomSet(modes).forEach((name, q) -> live.put(name, w.db.liveQuery(name, q)));
+      Map<String, Map<Row, Row>> byEvents = new LinkedHashMap<>();
+      live.forEach((name, q) -> {
+        Map<Row, Row> rows = new java.util.HashMap<>();
+        q.entries().forEach(kr -> rows.put(kr.key(), kr.row()));
+        byEvents.put(name, rows);
+        q.subscribe(events -> events.forEach(ev -> {
+          if (ev.type() == ChangeEvent.Type.DELETE) {
+            rows.remove(ev.key());
+          } else {
+            rows.put(ev.key(), ev.value());
+          }
+        }));
+      });
       for (int step = 0; step <= STEPS; step++) {
         if (step > 0) {
-          w.step();
+          String done = w.step();
+          kinds.merge(done.substring(0, done.indexOf(' ')), 1, Integer::sum);
         }
         IncludeNaive naive = new IncludeNaive(cached(w.contents()));
         for (Map.Entry<String, LiveQuery> e : live.entrySet()) {
@@ -65,10 +85,17 @@ class IncludeOracleTest {
           List<List<Object>> want = naive.eval(ir);
           List<List<Object>> got = IncludeTrees.of(e.getValue().rows(), ir);
           check(seed, w, e.getKey(), ordered(ir), want, got);
+          check(seed, w, e.getKey() + " folded from its events", false, got,
+              IncludeTrees.of(new ArrayList<>(byEvents.get(e.getKey()).values()), ir));
           compared++;
           nonEmptyNested += want.stream().filter(IncludeOracleTest::hasNestedRows).count();
         }
       }
+      w.writeKinds.forEach((k, v) -> writes.merge(k, v, Integer::sum));
+    }
+    if (Seeds.fixedSeed().isEmpty()) {
+      assertThat(writes).as("kinds of writes").containsKeys("insert", "update", "delete", "re-parent", "re-key");
+      assertThat(kinds).as("kinds of steps").containsKeys("sync", "apply", "confirm", "roll");
     }
     assertThat(compared).isGreaterThan(seeds * STEPS * 5L);
     assertThat(nonEmptyNested).as("rows with a non-empty nested value").isGreaterThan(compared);

@@ -44,6 +44,8 @@ final class IncludeWorld {
   private int nextTx;
   /** What each step did, for a failure report. */
   final List<String> log = new ArrayList<>();
+  /** How many writes of each kind (insert, update, delete, re-parent, re-key) the steps made. */
+  final Map<String, Integer> writeKinds = new java.util.TreeMap<>();
 
   IncludeWorld(long seed) {
     this.rnd = new Random(seed);
@@ -178,9 +180,12 @@ final class IncludeWorld {
       int op = rnd.nextInt(10);
       if (current == null) {
         out.add(new Write(table, id, randomRow(table, id), false));
+        writeKinds.merge("insert", 1, Integer::sum);
       } else if (op < 2) {
         out.add(new Write(table, id, null, true));
+        writeKinds.merge("delete", 1, Integer::sum);
       } else if (op < 5 && parentColumn(table) >= 0) {
+        writeKinds.merge("re-parent", 1, Integer::sum);
         // re-parent: only the correlation column changes
         Object p = table == ISSUE ? ref(6) : ref(14);
         out.add(new Write(table, id, current.with(parentColumn(table), p), true));
@@ -192,7 +197,9 @@ final class IncludeWorld {
         }
         out.add(new Write(table, id, null, true));
         out.add(new Write(table, to, current.with(0, to), false));
+        writeKinds.merge("re-key", 1, Integer::sum);
       } else {
+        writeKinds.merge("update", 1, Integer::sum);
         Row fresh = randomRow(table, id);
         out.add(new Write(table, id, parentColumn(table) >= 0 && rnd.nextBoolean()
             ? fresh.with(parentColumn(table), current.get(parentColumn(table))) : fresh, true));
