@@ -163,7 +163,33 @@ final class IncludeQueries {
         .select(as("id", col("p.id")), as("name", col("p.name")),
             include("issues", randomModeNotConcat(), issues(col("p.id"), randomIssues(randomMode()))))
         .orderBy(Query.asc(col("p.name")), Query.desc(col("p.id"))).limit(1 + rnd.nextInt(3)));
+    out.put("joinedRoot", joinedRoot());
     return out;
+  }
+
+  /**
+   * A root that joins (issue left join its project) with includes correlated on either side: the
+   * comments of the issue by the issue's author (two equalities, one with a parent expression
+   * through the join), and the titles of the issues of the joined project (NULL when the join
+   * found none).
+   */
+  private Query joinedRoot() {
+    Query byAssignee = Query.from("k", w.comments)
+        .where(and(eq(col("k.issue"), col("r.id")), eq(col("k.author"), col("r.assignee"))))
+        .select(as("id", col("k.id")), as("created", col("k.created")))
+        .orderBy(Query.asc(col("k.created")));
+    Query shifted = Query.from("s", w.comments)
+        .where(and(eq(col("s.created"), Exprs.add(col("r.priority"), lit(1))), isNotNull(col("s.body"))))
+        .select(as("id", col("s.id")))
+        .orderBy(Query.desc(col("s.id"))).limit(2);
+    Query titles = Query.from("t", w.issues).where(eq(col("t.project"), col("rp.id")))
+        .orderBy(Query.asc(col("t.title")), Query.asc(col("t.id"))).select(as("title", col("t.title")));
+    return Query.from("r", w.issues).leftJoin("rp", w.projects, Query.on("rp.id", "r.project"))
+        .where(Exprs.ne(col("r.status"), lit("closed")))
+        .select(as("id", col("r.id")), as("project", col("rp.name")),
+            include("byAssignee", randomModeNotConcat(), byAssignee),
+            include("shifted", randomModeNotConcat(), shifted),
+            Query.includeConcat("titles", titles, ";"));
   }
 
   /** The issues of a project for the cross-formulation checks: no window, so a flat join can say it. */
