@@ -142,7 +142,17 @@ class IncludeOracleTest {
 
   @Test
   void foldingTheChangeTreeGivesTheFreshRowsAtEveryTransactionAndNoBatchSplitsOne() {
-    for (long seed : Seeds.runs(SEEDS / 2)) {
+    foldTrees(INLINE, SEEDS / 2);
+  }
+
+  /** The same with collection includes: a collection relationship's children are its rows. */
+  @Test
+  void foldingTheChangeTreeWithCollectionRelationships() {
+    foldTrees(java.util.EnumSet.allOf(Expr.IncludeMode.class), SEEDS / 3);
+  }
+
+  private static void foldTrees(java.util.Set<Expr.IncludeMode> modes, int seeds) {
+    for (long seed : Seeds.runs(seeds)) {
       IncludeWorld w = new IncludeWorld(seed);
       Random rnd = new Random(seed ^ 0x3C3C);
       w.populate(4, 10, 24, 4);
@@ -153,7 +163,7 @@ class IncludeOracleTest {
       } catch (UnsupportedOperationException notYet) {
         Assumptions.abort("the change-tree face is not built yet: " + notYet.getMessage());
       }
-      new IncludeQueries(w, rnd).randomSet(INLINE).forEach((name, q) -> live.put(name, w.db.liveQuery(name, q)));
+      new IncludeQueries(w, rnd).randomSet(modes).forEach((name, q) -> live.put(name, w.db.liveQuery(name, q)));
       Map<String, ChangeTreeSink> sinks = new LinkedHashMap<>();
       Map<String, List<CaughtNode>> folded = new LinkedHashMap<>();
       for (Map.Entry<String, LiveQuery> e : live.entrySet()) {
