@@ -73,6 +73,7 @@ public final class LiveQuery extends BaseCollection {
   private final List<String> customKey;
   private final RowShape shape; // the visible columns with their includes
   private final int conflictAt; // a custom key's conflict column (see PublicKeys), or -1
+  private final IncludeFacades facades; // the collection includes' facades
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
   private ResultConflicts conflicts; // the full result while failed (and recoverable)
   private BaseCollection errorSource; // the source the error names, or null
@@ -101,6 +102,7 @@ public final class LiveQuery extends BaseCollection {
     }
     this.sourceForm = keysFollow;
     this.conflictAt = customKey == null ? -1 : output.schema().width() - 1;
+    this.facades = new IncludeFacades(db, name, plan.facades(), graph);
     this.sources = new BaseCollection[plan.inputs().size()];
     this.inputs = new Input[sources.length];
     int i = 0;
@@ -124,6 +126,10 @@ public final class LiveQuery extends BaseCollection {
       throw e.getMessage().startsWith("key: ") ? new QueryException("live query '" + name + "' " + e.getMessage()) : e;
     }
     for (Source s : plan.inputs().keySet()) {
+      if (s instanceof BucketCollection) {
+        throw new QueryException("live query '" + name + "': source " + s.name() + " is a nested collection; query"
+            + " its source instead");
+      }
       if (!(s instanceof BaseCollection bc) || bc.db != db) {
         throw new QueryException("live query '" + name + "': source " + s.name() + " is not a collection of this database");
       }
@@ -210,6 +216,9 @@ public final class LiveQuery extends BaseCollection {
    */
   void run() {
     graph.run();
+    if (!facades.isEmpty()) {
+      facades.apply();
+    }
     if (ENGINE.deltaSize(output) == 0) {
       return; // the change did not reach the result (e.g. filtered out)
     }
@@ -445,6 +454,18 @@ public final class LiveQuery extends BaseCollection {
   }
 
   @Override
+  void publish(long txId) {
+    super.publish(txId);
+    facades.publish(txId);
+  }
+
+  @Override
+  void discardStaged() {
+    super.discardStaged();
+    facades.discardStaged();
+  }
+
+  @Override
   List<WindowDelta> takeWindowSteps() {
     return ordered == null ? null : ordered.takeSteps();
   }
@@ -479,7 +500,7 @@ public final class LiveQuery extends BaseCollection {
   @Override
   Row publicRow(Row stored) {
     // The hidden key columns are ANY: only visible ones are typed; includes are shown nested.
-    return NestedValues.show(schema.present(visible(stored)), shape);
+    return NestedValues.show(schema.present(visible(stored)), shape, facades);
   }
 
   @Override

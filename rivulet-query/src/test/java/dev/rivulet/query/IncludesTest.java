@@ -141,6 +141,41 @@ class IncludesTest {
   }
 
   @Test
+  void collectionIncludesShareOneFacadePerBucket() {
+    load();
+    Query siblings = Query.from("s", issues).where(eq(col("s.project"), col("i.project")))
+        .select(Query.as("id", col("s.id")), Query.as("title", col("s.title"))).orderBy(Query.desc(col("s.priority")));
+    LiveQuery q = db.liveQuery("q", Query.from("i", issues)
+        .select(Query.as("id", col("i.id")), Query.include("siblings", siblings)).orderBy(Query.asc(col("i.id"))));
+    LiveCollection of10 = (LiveCollection) q.get(Row.of(10)).orElseThrow().get(1);
+    LiveCollection of11 = (LiveCollection) q.get(Row.of(11)).orElseThrow().get(1);
+    LiveCollection of13 = (LiveCollection) q.get(Row.of(13)).orElseThrow().get(1);
+    assertThat(of10).isSameAs(of11);
+    assertThat(of10.rows()).extracting(r -> r.get(0)).containsExactly(11L, 10L);
+    assertThat(of13.rows()).isEmpty(); // NULL correlation: an empty collection
+    List<ChangeEvent> parentEvents = new java.util.ArrayList<>();
+    List<ChangeEvent> facadeEvents = new java.util.ArrayList<>();
+    q.subscribe(parentEvents::addAll);
+    of10.subscribe(facadeEvents::addAll);
+    issues.beginSync().write(Row.of(11, 1, "open", 9, "leak!")).commit(); // a child edit: the facade's event only
+    assertThat(parentEvents).isEmpty(); // the parents' rows hold the same facade: not re-emitted
+    assertThat(facadeEvents).extracting(ChangeEvent::type).containsExactly(ChangeEvent.Type.UPDATE);
+    assertThat(of10.rows()).extracting(r -> r.get(1)).containsExactly("leak!", "crash");
+    issues.beginSync().write(Row.of(10, 2, "open", 5, "crash")).commit(); // 10 moves to project 2
+    LiveCollection moved = (LiveCollection) q.get(Row.of(10)).orElseThrow().get(1);
+    assertThat(moved).isNotSameAs(of10);
+    assertThat(moved.rows()).extracting(r -> r.get(0)).containsExactly(12L, 10L);
+    assertThat(of10.rows()).extracting(r -> r.get(0)).containsExactly(11L);
+    issues.beginSync().delete(Row.of(11)).commit(); // the last route to project 1 leaves
+    assertThat(of10.rows()).isEmpty();
+    issues.beginSync().write(Row.of(11, 1, "open", 9, "leak")).commit(); // a new active interval, a new facade
+    LiveCollection again = (LiveCollection) q.get(Row.of(11)).orElseThrow().get(1);
+    assertThat(again).isNotSameAs(of10);
+    assertThat(again.rows()).extracting(r -> r.get(0)).containsExactly(11L);
+    assertThat(of10.rows()).isEmpty();
+  }
+
+  @Test
   void malformedIncludesNameTheInclude() {
     assertThatThrownBy(() -> db.liveQuery("a", Query.from("i", issues).select(Query.as("id", col("i.id")),
         Query.includeArray("cs", Query.from("c", comments)))))

@@ -193,11 +193,17 @@ final class IncludeCompiler {
       Stream active = activeBuckets(acc, corr);
       Compiled child = compiler.child(edge.child(), edge.childCols(), active, "include '" + edge.name() + "'");
       checkCorrelationTypes(edge, rows, corr, child);
-      Stream values = bucketValues(edge, child);
-      acc = routed(acc, corrNames, values, edge);
       int v = child.visible().width();
-      nests.add(new RowShape.Nest(edge.column(), edge.name(), edge.mode(), new RowShape(child.visible(),
-          range(v, v + child.keys().length), true, child.nests())));
+      RowShape.Nest nest = new RowShape.Nest(edge.column(), edge.name(), edge.mode(), new RowShape(child.visible(),
+          range(v, v + child.keys().length), true, child.nests()));
+      if (edge.mode() == Expr.IncludeMode.COLLECTION) {
+        // The value is the bucket itself; the facade adapter keeps the bucket's rows.
+        compiler.facade(nest, active, child);
+        acc = acc.map(rows, row -> row.with(edge.column(), RowList.of(row.project(corr))));
+      } else {
+        acc = routed(acc, corrNames, bucketValues(edge, child), edge);
+      }
+      nests.add(nest);
     }
     if (root && parent.ordered()) {
       acc = acc.topK(parent.sortKeys(), 0, Long.MAX_VALUE);
@@ -233,10 +239,6 @@ final class IncludeCompiler {
     if (edge.mode() == Expr.IncludeMode.CONCAT && v != 1) {
       throw new QueryException("include '" + edge.name() + "': a concatenation needs a child with exactly one"
           + " column, not " + child.visible().columns().stream().map(Column::name).toList());
-    }
-    if (edge.mode() == Expr.IncludeMode.COLLECTION) {
-      throw new QueryException("include '" + edge.name() + "': collection includes are not supported yet; use"
-          + " includeArray");
     }
     Schema childRows = child.stream().schema();
     int[] part = child.partition();

@@ -40,6 +40,7 @@ public final class QueryCompiler {
   private final GraphBuilder graph;
   private final Function<Source, Stream> inputs;
   private final Set<String> aliases = new HashSet<>();
+  private final List<FacadeEdge> facades = new ArrayList<>();
 
   public QueryCompiler(GraphBuilder graph, Function<Source, Stream> inputs) {
     this.graph = graph;
@@ -65,6 +66,21 @@ public final class QueryCompiler {
       return PublicKeys.apply(union(u), publicKey);
     }
     return block((QueryIR.Select) query, null, publicKey);
+  }
+
+  /** The collection includes compiled so far, with their graph outputs. */
+  public List<FacadeEdge> facades() {
+    return List.copyOf(facades);
+  }
+
+  /** Adds the outputs of a collection include's active buckets and child rows. */
+  void facade(RowShape.Nest nest, Stream active, Compiled child) {
+    int n = facades.size();
+    String activeOutput = "include" + n + ":active";
+    String rowsOutput = "include" + n + ":rows";
+    graph.output(activeOutput, active);
+    graph.output(rowsOutput, child.stream());
+    facades.add(new FacadeEdge(nest, activeOutput, rowsOutput, child.partition(), child.keys(), child.comparator()));
   }
 
   /** One aliased relation's stream, visible schema, row width and key columns. */

@@ -13,7 +13,7 @@ public final class QueryPlans {
   private QueryPlans() {}
 
   /** The compiled query and the graph input created for each source. */
-  public record Plan(Compiled result, Map<Source, String> inputs) {}
+  public record Plan(Compiled result, Map<Source, String> inputs, java.util.List<FacadeEdge> facades) {}
 
   public static Plan plan(QueryIR ir, GraphBuilder graph) {
     return plan(ir, graph, null);
@@ -28,7 +28,8 @@ public final class QueryPlans {
       names.put(s, name);
       return graph.input(name, s.schema());
     }));
-    return new Plan(compiler.compile(ir, publicKey), names);
+    Compiled result = compiler.compile(ir, publicKey);
+    return new Plan(result, names, compiler.facades());
   }
 
   /** Compiles against a throwaway graph so that every check runs. */
