@@ -71,6 +71,43 @@ final class IncludeTrees {
     return out;
   }
 
+  /**
+   * Adds to {@code out} the collection facades that live rows of block {@code s} hold directly
+   * (not those inside their nested values).
+   */
+  static void facades(List<Row> rows, QueryIR.Select s, java.util.Set<LiveCollection> out) {
+    for (Row row : rows) {
+      for (int i = 0; i < s.select().size(); i++) {
+        if (row.get(i) instanceof LiveCollection c) {
+          out.add(c);
+        }
+      }
+    }
+  }
+
+  /** Adds to {@code out} every collection facade reachable from live rows of block {@code s}. */
+  static void allFacades(List<Row> rows, QueryIR.Select s, java.util.Set<LiveCollection> out) {
+    for (Row row : rows) {
+      for (int i = 0; i < s.select().size(); i++) {
+        if (!(s.select().get(i).expr() instanceof Expr.Include inc)) {
+          continue;
+        }
+        QueryIR.Select child = (QueryIR.Select) inc.query();
+        Object v = row.get(i);
+        if (v instanceof LiveCollection c) {
+          out.add(c);
+          allFacades(c.rows(), child, out);
+        } else if (v instanceof Row r) {
+          allFacades(List.of(r), child, out);
+        } else if (v instanceof List<?> l) {
+          List<Row> kids = new ArrayList<>();
+          l.forEach(o -> kids.add((Row) o));
+          allFacades(kids, child, out);
+        }
+      }
+    }
+  }
+
   private static List<List<Object>> children(List<?> rows, QueryIR.Select child, String what) {
     List<List<Object>> out = new ArrayList<>();
     for (Object o : rows) {
