@@ -60,26 +60,18 @@ class IncludeOracleTest {
       w.populate(4, 10, 24, 4);
       Map<String, LiveQuery> live = new LinkedHashMap<>();
       IncludeQueries qs = new IncludeQueries(w, rnd);
-      qs.randomSet(modes).forEach((name, q) -> live.put(name, w.db.liveQuery(name, q)));
+      Map<String, Query> queries = qs.randomSet(modes);
       Map<String, Map<Row, Row>> byEvents = new LinkedHashMap<>();
-      live.forEach((name, q) -> {
-        Map<Row, Row> rows = new java.util.HashMap<>();
-        q.entries().forEach(kr -> rows.put(kr.key(), kr.row()));
-        byEvents.put(name, rows);
-        q.subscribe(events -> events.forEach(ev -> {
-          if (ev.type() == ChangeEvent.Type.DELETE) {
-            rows.remove(ev.key());
-          } else {
-            rows.put(ev.key(), ev.value());
-          }
-        }));
-      });
+      queries.forEach((name, q) -> track(live, byEvents, name, w.db.liveQuery(name, q)));
       java.util.Set<LiveCollection> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
       java.util.Set<LiveCollection> released = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
       for (int step = 0; step <= STEPS; step++) {
         if (step > 0) {
           String done = w.step();
           kinds.merge(done.substring(0, done.indexOf(' ')), 1, Integer::sum);
+        }
+        if (step == STEPS / 2) { // the same queries created mid-history (pending transactions and all)
+          queries.forEach((name, q) -> track(live, byEvents, "late " + name, w.db.liveQuery("late " + name, q)));
         }
         IncludeNaive naive = new IncludeNaive(cached(w.contents()));
         for (Map.Entry<String, LiveQuery> e : live.entrySet()) {
@@ -216,6 +208,22 @@ class IncludeOracleTest {
    * interval gets a new one). Deeper facades are not checked this way: a child row that a ONE
    * include or a window does not show still routes to its bucket.
    */
+  /** Adds {@code q} to {@code live} and folds its keyed events into {@code byEvents}. */
+  private static void track(Map<String, LiveQuery> live, Map<String, Map<Row, Row>> byEvents, String name,
+      LiveQuery q) {
+    Map<Row, Row> rows = new java.util.HashMap<>();
+    q.entries().forEach(kr -> rows.put(kr.key(), kr.row()));
+    byEvents.put(name, rows);
+    live.put(name, q);
+    q.subscribe(events -> events.forEach(ev -> {
+      if (ev.type() == ChangeEvent.Type.DELETE) {
+        rows.remove(ev.key());
+      } else {
+        rows.put(ev.key(), ev.value());
+      }
+    }));
+  }
+
   /** Which live query a facade was reached from (for messages). */
   private static final Map<LiveCollection, String> OWNER = new java.util.WeakHashMap<>();
 
