@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
  * failure names the seed and the steps that led to it.
  */
 class IncludeOracleTest {
-  private static final int SEEDS = 6;
-  private static final int STEPS = 30;
+  private static final int SEEDS = 5;
+  private static final int STEPS = 25;
 
   private static final java.util.Set<Expr.IncludeMode> INLINE =
       java.util.EnumSet.of(Expr.IncludeMode.ARRAY, Expr.IncludeMode.ONE, Expr.IncludeMode.CONCAT);
