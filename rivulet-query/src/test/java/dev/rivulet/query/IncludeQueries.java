@@ -158,6 +158,8 @@ final class IncludeQueries {
             include("comments", randomModeNotConcat(), comments(col("r.id"), cs, "c", "u")),
             include("perAuthor", randomModeNotConcat(), commentsPerAuthor(col("r.id"), "g")),
             Query.includeConcat("bodies", bodies(col("r.id"), "b"), "/"),
+            Query.includeConcat("createds", Query.from("x", w.comments).where(eq(col("x.issue"), col("r.id")))
+                .orderBy(Query.asc(col("x.id"))).select(as("created", col("x.created"))), ","),
             Query.includeOne("assignee", user(col("r.assignee"), "v"))));
     out.put("topProjects", Query.from("p", w.projects)
         .select(as("id", col("p.id")), as("name", col("p.name")),
