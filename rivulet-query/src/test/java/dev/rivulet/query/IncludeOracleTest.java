@@ -202,12 +202,6 @@ class IncludeOracleTest {
     }
   }
 
-  /**
-   * Collection facades held directly by the rows of a root without a window: one no longer held by
-   * any row (its bucket lost its last route) has no rows, and never comes back (a later active
-   * interval gets a new one). Deeper facades are not checked this way: a child row that a ONE
-   * include or a window does not show still routes to its bucket.
-   */
   /** Adds {@code q} to {@code live} and folds its keyed events into {@code byEvents}. */
   private static void track(Map<String, LiveQuery> live, Map<String, Map<Row, Row>> byEvents, String name,
       LiveQuery q) {
@@ -227,6 +221,12 @@ class IncludeOracleTest {
   /** Which live query a facade was reached from (for messages). */
   private static final Map<LiveCollection, String> OWNER = new java.util.WeakHashMap<>();
 
+  /**
+   * Collection facades held directly by the rows of a root without a window: one no longer held by
+   * any row (its bucket lost its last route) has no rows, and never comes back (a later active
+   * interval gets a new one). Deeper facades are not checked this way: a child row that a ONE
+   * include or a window does not show still routes to its bucket.
+   */
   private static void checkFacades(long seed, IncludeWorld w, Map<String, LiveQuery> live,
       java.util.Set<LiveCollection> seen, java.util.Set<LiveCollection> released) {
     java.util.Set<LiveCollection> now = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
