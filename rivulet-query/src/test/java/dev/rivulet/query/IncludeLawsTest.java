@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The normative laws of nested materialization (seed 000), one nested class per law, over the
- * schema of {@link IncludeWorld}. Not here: stale demand (6) and initial demand (9), which need a
- * lazy source, and query-db ownership (10) of which only the Collection-facade part applies.
+ * schema of {@link IncludeWorld}. Stale demand (6) and initial demand (9) read their child from a
+ * lazy collection whose demand the live query derives from its active buckets; of ownership (10)
+ * only the Collection-facade part applies here.
  */
 class IncludeLawsTest {
   private final IncludeWorld w = new IncludeWorld(7);
@@ -493,6 +494,126 @@ class IncludeLawsTest {
       long large = work.examinedByAHiddenInsert(100_000, true);
       assertThat(small).as("rows examined with 1,000 comments").isLessThanOrEqualTo(32);
       assertThat(large).as("rows examined with 100,000 comments (1,000: %d)", small).isLessThanOrEqualTo(small);
+    }
+  }
+
+  /** Issues (a sync collection) with the comments of each open one from a lazy collection. */
+  private final class LazyFixture {
+    final dev.rivulet.engine.Schema schema = dev.rivulet.engine.Schema.parse("id INT NOT NULL, issue INT, body STRING");
+    final ControlledLazySource source;
+    final LazyCollection comments;
+    final LiveQuery q;
+
+    LazyFixture(long... openIssues) {
+      List<Row> table = new ArrayList<>();
+      for (long issue : new long[] {10, 11, 12, 99}) {
+        table.add(Row.of(issue * 10, issue, "a" + issue));
+        table.add(Row.of(issue * 10 + 1, issue, "b" + issue));
+      }
+      source = new ControlledLazySource(schema, table);
+      comments = w.db.lazyCollection("lazyComments", schema, List.of("id"), source);
+      SourceCollection.SyncBatch b = w.issues.beginSync();
+      for (long id : new long[] {10, 11, 12}) {
+        boolean open = java.util.Arrays.stream(openIssues).anyMatch(x -> x == id);
+        b.write(Row.of(id, 1, "t", open ? "open" : "closed", 1, null, null));
+      }
+      b.markReady().commit();
+      q = w.db.liveQuery("q", Query.from("i", w.issues).where(eq(col("i.status"), lit("open")))
+          .select(as("id", col("i.id")), Query.includeArray("cs", Query.from("c", comments)
+              .where(eq(col("c.issue"), col("i.id"))).select(as("id", col("c.id")), as("body", col("c.body")))
+              .orderBy(Query.asc(col("c.id"))))));
+    }
+
+    void status(long issue, String status) {
+      w.issues.beginSync().write(Row.of(issue, 1, "t", status, 1, null, null)).commit();
+    }
+
+    /** The issue ids a call asked for. */
+    java.util.Set<Object> values(ControlledLazySource.Call c) {
+      java.util.Set<Object> out = new java.util.TreeSet<>();
+      c.request().values().forEach(v -> out.add(v.get(0)));
+      return out;
+    }
+
+    /** The issue ids the calls not cancelled ask for. */
+    java.util.Set<Object> demanded() {
+      java.util.Set<Object> out = new java.util.TreeSet<>();
+      source.calls().stream().filter(c -> !c.cancelled()).forEach(c -> out.addAll(values(c)));
+      return out;
+    }
+
+    List<List<Object>> naive() {
+      List<List<Object>> out = new IncludeNaive(w.contents()).eval(q.query().raw());
+      out.sort(Comparator.comparing(String::valueOf));
+      return out;
+    }
+  }
+
+  @Nested
+  class StaleDemand {
+    @Test
+    void aLoadWhoseBucketLeftIsCancelledAndSettlingLateItInstallsNothingNorSettlesReadiness() {
+      LazyFixture f = new LazyFixture(10);
+      assertThat(f.source.calls()).as("the live query demands its open issue's comments").isNotEmpty();
+      ControlledLazySource.Call first = f.source.call(0);
+      assertThat(f.values(first)).containsExactly(10L);
+      f.status(10, "closed"); // the bucket loses its last route
+      assertThat(first.cancelled()).as("the load of a bucket no longer active is cancelled").isTrue();
+      f.status(10, "open"); // active again: a new generation
+      List<ControlledLazySource.Call> calls = f.source.calls();
+      assertThat(calls).hasSizeGreaterThan(1);
+      ControlledLazySource.Call second = calls.get(calls.size() - 1);
+      assertThat(second.cancelled()).isFalse();
+      assertThat(f.values(second)).contains(10L);
+
+      f.source.complete(0); // the obsolete load settles anyway (the source ignores its cancellation)
+      assertThat(f.comments.rows()).as("rows of a cancelled load").isEmpty();
+      assertThat(trees(f.q)).containsExactly(l(10L, l()));
+      assertThat(f.comments.status()).isEqualTo(Status.LOADING);
+      assertThat(f.q.ready()).as("an obsolete load cannot settle readiness").isNotDone();
+
+      f.source.complete(calls.size() - 1);
+      assertThat(f.q.ready()).isDone();
+      assertThat(trees(f.q)).isEqualTo(f.naive()).containsExactly(l(10L, l(l(100L, "a10"), l(101L, "b10"))));
+    }
+  }
+
+  @Nested
+  class InitialDemand {
+    @Test
+    void readyOnceEveryReachableBucketIsCoveredWhileObsoleteDemandDoesNotBlockIt() {
+      LazyFixture f = new LazyFixture(10, 11, 12);
+      assertThat(f.demanded()).as("every active bucket is demanded, and only those").containsExactly(10L, 11L, 12L);
+      assertThat(f.q.ready()).isNotDone();
+      // pending demand does not hide the parents: each shows its current (empty) value
+      assertThat(trees(f.q)).containsExactly(l(10L, l()), l(11L, l()), l(12L, l()));
+      f.status(12, "closed"); // 12's demand is no longer reachable
+      boolean progress = true;
+      while (progress) { // settle every current load except one that only 12 needed
+        progress = false;
+        List<ControlledLazySource.Call> calls = f.source.calls();
+        for (int i = 0; i < calls.size(); i++) {
+          ControlledLazySource.Call c = calls.get(i);
+          if (!c.future().isDone() && !c.cancelled() && !f.values(c).equals(java.util.Set.of(12L))) {
+            assertThat(f.q.ready()).as("ready before every reachable bucket is covered").isNotDone();
+            f.source.complete(i);
+            progress = true;
+          }
+        }
+      }
+      assertThat(f.q.ready()).as("obsolete demand does not block readiness").isDone();
+      assertThat(f.q.status()).isEqualTo(Status.READY);
+      assertThat(trees(f.q)).isEqualTo(f.naive())
+          .containsExactly(l(10L, l(l(100L, "a10"), l(101L, "b10"))), l(11L, l(l(110L, "a11"), l(111L, "b11"))));
+    }
+
+    @Test
+    void anEmptyOuterRelationDemandsNothingAndIsReady() {
+      LazyFixture f = new LazyFixture();
+      assertThat(f.source.calls()).isEmpty();
+      assertThat(f.q.rows()).isEmpty();
+      assertThat(f.q.ready()).as("no reachable demand: ready at once").isDone();
+      assertThat(f.q.status()).isEqualTo(Status.READY);
     }
   }
 
