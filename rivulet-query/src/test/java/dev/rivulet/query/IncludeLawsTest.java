@@ -418,6 +418,21 @@ class IncludeLawsTest {
       assertThat(one.rows()).isEmpty();
     }
 
+    /** Found by the include oracle (seed -9054397592827283426 of the collection-mode test). */
+    @Test
+    void theEmptyBucketOfANullCorrelationAlsoGetsANewFacadeForALaterActiveInterval() {
+      loadSmallTree(); // issue 12 has no assignee
+      LiveQuery q = w.db.liveQuery("q", Query.from("i", w.issues).select(as("id", col("i.id")),
+          Query.include("who", Query.from("u", w.users).where(eq(col("u.id"), col("i.assignee"))))));
+      LiveCollection none = facade(q, 12);
+      assertThat(none.rows()).isEmpty();
+      w.issues.beginSync().write(Row.of(12, 2, "z", "open", 1, 1, null)).commit(); // no NULL assignee left
+      assertThat(facade(q, 12)).isSameAs(facade(q, 10));
+      w.issues.beginSync().write(Row.of(11, 1, "y", "open", 2, null, 2.5)).commit(); // a NULL one again
+      assertThat(facade(q, 11)).as("the facade of a later active interval").isNotSameAs(none);
+      assertThat(facade(q, 11).rows()).isEmpty();
+    }
+
     @Test
     void aFacadePublishesItsChangesWithTheTransaction() {
       loadSmallTree();

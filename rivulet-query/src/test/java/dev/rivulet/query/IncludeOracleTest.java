@@ -202,6 +202,19 @@ class IncludeOracleTest {
     }
   }
 
+  /** The rows of {@code q} that hold facade {@code f}. */
+  private static List<Row> holders(LiveQuery q, LiveCollection f) {
+    List<Row> out = new ArrayList<>();
+    for (Row r : q.rows()) {
+      for (int i = 0; i < r.width(); i++) {
+        if (r.get(i) == f) {
+          out.add(r.canonical());
+        }
+      }
+    }
+    return out;
+  }
+
   /** Adds {@code q} to {@code live} and folds its keyed events into {@code byEvents}. */
   private static void track(Map<String, LiveQuery> live, Map<String, Map<Row, Row>> byEvents, String name,
       LiveQuery q) {
@@ -242,7 +255,7 @@ class IncludeOracleTest {
     for (LiveCollection f : now) {
       if (released.contains(f)) {
         throw new AssertionError("seed " + seed + ": a released facade of live query " + OWNER.get(f)
-            + " is reachable again after " + w.log);
+            + " (rows " + f.rows() + ") is held again by " + holders(live.get(OWNER.get(f)), f) + " after " + w.log);
       }
     }
     for (LiveCollection f : seen) {
