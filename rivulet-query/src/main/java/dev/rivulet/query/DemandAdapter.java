@@ -46,7 +46,9 @@ import java.util.concurrent.CompletableFuture;
  * another thread takes that monitor to queue its result, then runs the queued work.
  */
 final class DemandAdapter {
-  private sealed interface Work permits Settled, Released {}
+  private sealed interface Work permits Settled, Released, Changed {}
+
+  private record Changed(LazyCollection target, List<SourceChange> changes) implements Work {}
 
   private record Settled(long generation, List<Row> rows, Throwable error) implements Work {}
 
@@ -182,9 +184,40 @@ final class DemandAdapter {
         }
       } else if (w instanceof Settled s) {
         settle(s);
+      } else if (w instanceof Changed c) {
+        applyChanges(c);
       }
     }
     refresh(ledger.takeTouched());
+  }
+
+  /** Queues changes its source made after loading, applied with the next queued work (see {@link #apply}). */
+  void changed(LazyCollection target, List<SourceChange> changes) {
+    inbox.add(new Changed(target, List.copyOf(changes)));
+  }
+
+  /** Applies a source's changes to the rows its held requests cover. */
+  private void applyChanges(Changed c) {
+    LazyCollection t = c.target();
+    if (t.statusNow() == Status.CLOSED || t.statusNow() == Status.ERROR) {
+      return;
+    }
+    for (SourceChange change : c.changes()) {
+      Row before = change instanceof SourceChange.Remove r ? r.row()
+          : change instanceof SourceChange.Edit e ? e.old() : null;
+      Row after = change instanceof SourceChange.Add a ? a.row()
+          : change instanceof SourceChange.Edit e ? e.row() : null;
+      if (before != null) {
+        t.sourceRemoved(before);
+      }
+      if (after != null) {
+        Row row = after.canonical();
+        DemandRequest<LazyCollection> holder = ledger.holder(t, columns -> row.project(t.schema.indexesOf(columns)));
+        if (holder != null) {
+          t.sourceAdded(holder.generation(), row);
+        }
+      }
+    }
   }
 
   private void settle(Settled s) {

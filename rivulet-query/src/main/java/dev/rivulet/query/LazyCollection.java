@@ -40,6 +40,41 @@ public final class LazyCollection extends BaseCollection {
       keyCols.add(schema.column(k));
     }
     this.keySchema = Schema.of(keyCols);
+    source.onChange(this::sourceChanged);
+  }
+
+  /**
+   * Changes the source made after loading: applied as one transaction of the database, each
+   * change where a held request covers its row (a removal where the row is here); the others
+   * concern rows nobody demands and are ignored. With a source that completes requests on other
+   * threads, a change can race a pending request of its row, whose older baseline may then land
+   * after it: such a source should complete requests in order with its changes.
+   */
+  void sourceChanged(List<SourceChange> changes) {
+    synchronized (db) {
+      db.demand().changed(this, changes);
+    }
+    db.runDemand();
+  }
+
+  /** The source removed {@code row}: it goes if it is here. */
+  void sourceRemoved(Row row) {
+    Row key = keyOf(row.canonical());
+    if (rows.get(key) != null) {
+      install(key, null);
+    }
+  }
+
+  /** The source added (or changed to) {@code row}, which request {@code generation} covers. */
+  void sourceAdded(long generation, Row row) {
+    try {
+      schema.check(row);
+    } catch (SchemaException e) {
+      throw new QueryException("lazy collection '" + name() + "': the source changed to " + e.getMessage());
+    }
+    Row c = row.canonical();
+    loaded.adopt(generation, keyOf(c));
+    install(null, c);
   }
 
   /** The source it loads from. */

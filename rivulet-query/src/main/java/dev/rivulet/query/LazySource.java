@@ -30,4 +30,13 @@ import java.util.concurrent.CompletableFuture;
 public interface LazySource {
   /** Starts loading the rows {@code request} selects. */
   CompletableFuture<List<Row>> load(SubsetRequest request, Cancellation cancellation);
+
+  /**
+   * Registers {@code listener} for the changes the source makes after loading (its rows added,
+   * removed or edited), each list one transaction of the source. A lazy collection registers
+   * itself when it is created and applies the changes its held requests cover; a source whose
+   * rows never change need not call it (the default ignores the listener). The listener must be
+   * called without holding a lock a load takes.
+   */
+  default void onChange(java.util.function.Consumer<List<SourceChange>> listener) {}
 }

@@ -74,6 +74,8 @@ public final class LiveQuery extends BaseCollection {
   private final RowShape shape; // the visible columns with their includes
   private final int conflictAt; // a custom key's conflict column (see PublicKeys), or -1
   private final IncludeFacades facades; // the collection includes' facades
+  private final List<String> demandPlans = new ArrayList<>(); // its plans in the demand adapter
+  private final List<Output> demandOutputs = new ArrayList<>(); // per plan: demanded values (null: whole)
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
   private ResultConflicts conflicts; // the full result while failed (and recoverable)
   private BaseCollection errorSource; // the source the error names, or null
@@ -103,6 +105,15 @@ public final class LiveQuery extends BaseCollection {
     this.sourceForm = keysFollow;
     this.conflictAt = customKey == null ? -1 : output.schema().width() - 1;
     this.facades = new IncludeFacades(db, name, plan.facades(), graph);
+    for (dev.rivulet.query.compile.DemandEdge d : plan.demands()) {
+      String id = name + "@" + Integer.toHexString(System.identityHashCode(this)) + "#" + demandPlans.size();
+      db.demand().register(id, (LazyCollection) d.source(), d.columns(), List.of(), SubsetRequest.UNLIMITED);
+      demandPlans.add(id);
+      demandOutputs.add(d.output() == null ? null : graph.output(d.output()));
+      if (d.output() == null) {
+        db.demand().change(id, Row.of(), 1); // a whole read demands all of the source, once
+      }
+    }
     this.sources = new BaseCollection[plan.inputs().size()];
     this.inputs = new Input[sources.length];
     int i = 0;
@@ -121,7 +132,7 @@ public final class LiveQuery extends BaseCollection {
     GraphBuilder b = Graph.builder();
     QueryPlans.Plan plan;
     try {
-      plan = QueryPlans.plan(query.raw(), b, keyColumns);
+      plan = QueryPlans.plan(query.raw(), b, keyColumns, s -> s instanceof LazyCollection);
     } catch (QueryException e) {
       throw e.getMessage().startsWith("key: ") ? new QueryException("live query '" + name + "' " + e.getMessage()) : e;
     }
@@ -218,6 +229,9 @@ public final class LiveQuery extends BaseCollection {
     graph.run();
     if (!facades.isEmpty()) {
       facades.apply();
+    }
+    if (!demandPlans.isEmpty()) {
+      demand();
     }
     if (ENGINE.deltaSize(output) == 0) {
       return; // the change did not reach the result (e.g. filtered out)
@@ -451,6 +465,30 @@ public final class LiveQuery extends BaseCollection {
       ordered.recovered(db.lastTxId());
     }
     recover();
+  }
+
+  /** Hands the run's changes of the demanded values to the demand adapter (seed 000, "Demand plane"). */
+  private void demand() {
+    for (int p = 0; p < demandPlans.size(); p++) {
+      Output out = demandOutputs.get(p);
+      for (int i = 0; out != null && i < ENGINE.deltaSize(out); i++) {
+        db.demand().change(demandPlans.get(p), ENGINE.deltaRow(out, i), ENGINE.deltaWeight(out, i));
+      }
+    }
+    db.demand().flush();
+  }
+
+  @Override
+  public void close() {
+    synchronized (db) {
+      for (String id : demandPlans) {
+        db.demand().unregister(id);
+      }
+      if (!demandPlans.isEmpty()) {
+        db.demand().flush();
+      }
+      super.close();
+    }
   }
 
   @Override

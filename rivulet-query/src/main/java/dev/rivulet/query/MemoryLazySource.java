@@ -40,6 +40,8 @@ public final class MemoryLazySource implements LazySource {
   private final List<SubsetIndex> indexes = new ArrayList<>();
   private long scanned;
   private long served;
+  private final List<java.util.function.Consumer<List<SourceChange>>> listeners =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
 
   /** A source that completes each request at once, inside {@link #load}. */
   public MemoryLazySource(Schema schema, List<String> keyColumns) {
@@ -67,30 +69,56 @@ public final class MemoryLazySource implements LazySource {
     return this;
   }
 
-  /** Inserts or replaces the row with {@code row}'s key (requests already served are unchanged). */
-  public synchronized void put(Row row) {
-    try {
-      schema.check(row);
-    } catch (SchemaException e) {
-      throw new SchemaException("memory lazy source: " + e.getMessage());
-    }
+  /**
+   * Inserts or replaces the row with {@code row}'s key; the lazy collections over this source
+   * get the change (an add, or an edit of the old row) and apply it where their held requests
+   * cover it.
+   */
+  public void put(Row row) {
     Row r = row.canonical();
-    Row old = rows.put(r.project(keys), r);
-    for (SubsetIndex index : indexes) {
-      if (old != null) {
-        index.remove(old);
+    Row old;
+    synchronized (this) {
+      try {
+        schema.check(row);
+      } catch (SchemaException e) {
+        throw new SchemaException("memory lazy source: " + e.getMessage());
       }
-      index.add(r);
+      old = rows.put(r.project(keys), r);
+      for (SubsetIndex index : indexes) {
+        if (old != null) {
+          index.remove(old);
+        }
+        index.add(r);
+      }
     }
+    tell(old == null ? new SourceChange.Add(r) : new SourceChange.Edit(r, old));
   }
 
-  /** Deletes the row with {@code key}; whether there was one. */
-  public synchronized boolean delete(Row key) {
-    Row old = rows.remove(key.canonical());
+  /** Deletes the row with {@code key} (the lazy collections over this source get the removal); whether there was one. */
+  public boolean delete(Row key) {
+    Row old;
+    synchronized (this) {
+      old = rows.remove(key.canonical());
+      if (old != null) {
+        indexes.forEach(index -> index.remove(old));
+      }
+    }
     if (old != null) {
-      indexes.forEach(index -> index.remove(old));
+      tell(new SourceChange.Remove(old));
     }
     return old != null;
+  }
+
+  @Override
+  public void onChange(java.util.function.Consumer<List<SourceChange>> listener) {
+    listeners.add(listener);
+  }
+
+  /** Tells the listeners, holding no lock (a listener takes its database's). */
+  private void tell(SourceChange change) {
+    for (java.util.function.Consumer<List<SourceChange>> l : listeners) {
+      l.accept(List.of(change));
+    }
   }
 
   public synchronized int size() {

@@ -41,10 +41,28 @@ public final class QueryCompiler {
   private final Function<Source, Stream> inputs;
   private final Set<String> aliases = new HashSet<>();
   private final List<FacadeEdge> facades = new ArrayList<>();
+  private final java.util.function.Predicate<Source> lazy;
+  private final List<DemandEdge> demands = new ArrayList<>();
+  private final List<Source> wholeReads = new ArrayList<>(); // lazy sources read without correlation
 
   public QueryCompiler(GraphBuilder graph, Function<Source, Stream> inputs) {
+    this(graph, inputs, s -> false);
+  }
+
+  /** @param lazy which sources load on demand (their reads become {@link #demands()}) */
+  public QueryCompiler(GraphBuilder graph, Function<Source, Stream> inputs, java.util.function.Predicate<Source> lazy) {
     this.graph = graph;
     this.inputs = inputs;
+    this.lazy = lazy;
+  }
+
+  /** The reads of lazy sources compiled so far: correlated ones with their outputs, then whole reads. */
+  public List<DemandEdge> demands() {
+    List<DemandEdge> out = new ArrayList<>(demands);
+    for (Source s : wholeReads) {
+      out.add(new DemandEdge(null, s, List.of()));
+    }
+    return out;
   }
 
   public Compiled compile(QueryIR query) {
@@ -84,7 +102,7 @@ public final class QueryCompiler {
   }
 
   /** One aliased relation's stream, visible schema, row width and key columns. */
-  private record Rel(String alias, Stream stream, Schema visible, int[] keys) {
+  private record Rel(String alias, Stream stream, Schema visible, int[] keys, Source source) {
     int width() {
       return stream.schema().width();
     }
@@ -141,7 +159,7 @@ public final class QueryCompiler {
           }
           Rel r = rels.get(i);
           Layout alone = Layout.empty().append(r.alias, r.visible, r.width(), r.keys);
-          rels.set(i, new Rel(r.alias, filter(r.stream, c, alone, "where"), r.visible, r.keys));
+          rels.set(i, new Rel(r.alias, filter(r.stream, c, alone, "where"), r.visible, r.keys, r.source));
         } else {
           rest.add(c);
         }
@@ -169,7 +187,7 @@ public final class QueryCompiler {
   }
 
   /** Keeps only the rows of the correlated relation whose correlation values are an active bucket. */
-  private static void semiJoin(List<Rel> rels, Correlation corr, Set<String> nullSupplying) {
+  private void semiJoin(List<Rel> rels, Correlation corr, Set<String> nullSupplying) {
     String alias = ((Expr.Col) corr.childCols().get(0)).alias();
     if (nullSupplying.contains(alias)) {
       throw new QueryException(corr.what() + ": correlates on " + alias + ", which an outer join null-extends");
@@ -184,11 +202,21 @@ public final class QueryCompiler {
       cols.add(r.stream.schema().column(at).name());
       buckets.add(corr.activeBuckets().schema().column(k).name());
     }
+    if (r.source != null && lazy.test(r.source)) {
+      wholeReads.remove(r.source); // this read is served by the include's demand instead
+      String output = "include" + demands.size() + ":demand";
+      graph.output(output, corr.activeBuckets());
+      List<String> names = new ArrayList<>();
+      for (Expr c : corr.childCols()) {
+        names.add(((Expr.Col) c).column());
+      }
+      demands.add(new DemandEdge(output, r.source, names));
+    }
     int width = r.width();
     int[] own = IncludeCompiler.range(0, width);
     Stream kept = r.stream.join(corr.activeBuckets(), dev.rivulet.engine.JoinType.INNER, cols, buckets)
         .map(r.stream.schema(), row -> row.project(own));
-    rels.set(i, new Rel(r.alias, kept, r.visible, r.keys));
+    rels.set(i, new Rel(r.alias, kept, r.visible, r.keys, null));
   }
 
   private Rel relation(QueryIR.Aliased a, String clause) {
@@ -206,10 +234,13 @@ public final class QueryCompiler {
       } catch (RuntimeException e) {
         throw new QueryException(clause + ": source " + src.name() + ": " + e.getMessage());
       }
-      return new Rel(a.alias(), inputs.apply(src), visibleOf(src.schema()), keys);
+      if (lazy.test(src)) {
+        wholeReads.add(src);
+      }
+      return new Rel(a.alias(), inputs.apply(src), visibleOf(src.schema()), keys, src);
     }
     Compiled c = compile(((QueryIR.Subquery) a.relation()).query());
-    return new Rel(a.alias(), c.stream(), c.visible(), c.keys());
+    return new Rel(a.alias(), c.stream(), c.visible(), c.keys(), null);
   }
 
   /**
@@ -231,7 +262,7 @@ public final class QueryCompiler {
     Stream marked = r.stream.map(Schema.of(cols), row -> row.append(Boolean.TRUE));
     int[] keys = java.util.Arrays.copyOf(r.keys, r.keys.length + 1);
     keys[r.keys.length] = schema.width();
-    return new Rel(r.alias, marked, r.visible, keys);
+    return new Rel(r.alias, marked, r.visible, keys, r.source);
   }
 
   /** The leading columns of a source schema, without its hidden {@code __} columns. */

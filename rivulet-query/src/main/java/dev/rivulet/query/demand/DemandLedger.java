@@ -50,6 +50,22 @@ public final class DemandLedger<T> {
   private long generations;
   private long stale;
 
+  /**
+   * A request held for a value of a plan on {@code target} that a row has ({@code valueOf} gives
+   * the row's values of a plan's columns), or null when no held request covers the row.
+   */
+  public DemandRequest<T> holder(T target, java.util.function.Function<List<String>, Row> valueOf) {
+    for (DemandPlan<T> p : plans.values()) {
+      if (p.target == target && !p.unregistered) {
+        DemandRequest<T> r = p.leases.get(valueOf.apply(p.columns));
+        if (r != null) {
+          return r;
+        }
+      }
+    }
+    return null;
+  }
+
   /** Registers a plan: demand for {@code columns IN (...)} of {@code target}. */
   public void register(String planId, T target, List<String> columns, List<SubsetRequest.Order> order, int limit) {
     if (plans.containsKey(planId)) {

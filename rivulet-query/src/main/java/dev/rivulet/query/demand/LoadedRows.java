@@ -12,22 +12,31 @@ import java.util.function.Consumer;
  */
 public final class LoadedRows {
   private final Map<Row, int[]> owners = new HashMap<>();
-  private final Map<Long, Row[]> keysOf = new HashMap<>();
+  private final Map<Long, java.util.Set<Row>> keysOf = new HashMap<>();
 
-  /** Records that request {@code generation} holds {@code keys} (distinct). */
+  /**
+   * Records that request {@code generation} holds {@code keys} (distinct), its baseline; the keys
+   * its source added before it settled ({@link #adopt}) stay held too.
+   */
   public void own(long generation, List<Row> keys) {
-    Row[] held = keys.toArray(new Row[0]);
-    if (keysOf.putIfAbsent(generation, held) != null) {
-      throw new IllegalStateException("request #" + generation + " already loaded its rows");
+    for (Row k : keys) {
+      adopt(generation, k);
     }
-    for (Row k : held) {
-      owners.computeIfAbsent(k, x -> new int[1])[0]++;
+  }
+
+  /**
+   * Records that held request {@code generation} also holds {@code key} (a row its source added
+   * later within its coverage); nothing when it holds it already.
+   */
+  public void adopt(long generation, Row key) {
+    if (keysOf.computeIfAbsent(generation, g -> new java.util.LinkedHashSet<>()).add(key)) {
+      owners.computeIfAbsent(key, x -> new int[1])[0]++;
     }
   }
 
   /** Releases request {@code generation}; hands each key nothing holds any more to {@code gone}. */
   public void release(long generation, Consumer<Row> gone) {
-    Row[] held = keysOf.remove(generation);
+    java.util.Set<Row> held = keysOf.remove(generation);
     if (held == null) {
       return; // it never loaded (cancelled before it settled)
     }
