@@ -501,6 +501,55 @@ class IncludeLawsTest {
   }
 
   @Nested
+  class WorkOfALazyChild {
+    /**
+     * Rows the lazy source reads to serve the last three comments of 200 issues ({@code
+     * windowed}: of the five the root's window shows).
+     */
+    private long scanned(int commentsPerIssue, boolean windowed) {
+      IncludeWorld world = new IncludeWorld(1);
+      MemoryLazySource source = new MemoryLazySource(world.comments.schema(), List.of("id"));
+      long id = 1;
+      for (int issue = 1; issue <= 200; issue++) {
+        for (int k = 0; k < commentsPerIssue; k++) {
+          source.put(Row.of(id++, issue, "b", k, null));
+        }
+      }
+      source.index(List.of("issue"), List.of(SubsetRequest.Order.desc("created")));
+      LazyCollection lazy = world.db.lazyCollection("lazy", world.comments.schema(), List.of("id"), source);
+      SourceCollection.SyncBatch is = world.issues.beginSync();
+      for (int i = 1; i <= 200; i++) {
+        is.write(Row.of(i, 1, "t", "open", 1, null, null));
+      }
+      is.markReady().commit();
+      Query root = Query.from("i", world.issues)
+          .select(as("id", col("i.id")), Query.includeArray("last", Query.from("c", lazy)
+              .where(eq(col("c.issue"), col("i.id"))).select(as("created", col("c.created")))
+              .orderBy(Query.desc(col("c.created"))).limit(3)))
+          .orderBy(Query.asc(col("i.id")));
+      LiveQuery q = world.db.liveQuery("q", windowed ? root.limit(5) : root);
+      assertThat(q.status()).isEqualTo(Status.READY);
+      assertThat(array(q.rows().get(0), 1)).extracting(r -> r.get(0))
+          .containsExactly((long) commentsPerIssue - 1, (long) commentsPerIssue - 2, (long) commentsPerIssue - 3);
+      return source.rowsScanned();
+    }
+
+    @Test
+    void theSourceReadsEachBucketsFirstRowsNotAllOfThem() {
+      long small = scanned(10, false);
+      long large = scanned(500, false);
+      assertThat(small).as("rows read for 200 issues x 3 (10 comments per issue)").isLessThanOrEqualTo(600);
+      assertThat(large).as("rows read with 500 comments per issue (10: %d)", small).isLessThanOrEqualTo(small);
+    }
+
+    @Test
+    void onlyTheBucketsOfParentsInTheRootWindowAreLoaded() {
+      // at most the five shown issues' 10 comments each, whether or not the child's limit is pushed down
+      assertThat(scanned(10, true)).as("rows read for the 5 issues the window shows, of 200").isLessThanOrEqualTo(50);
+    }
+  }
+
+  @Nested
   class WorkOutsideAWindow {
     @Test
     void aChildInsertUnderAParentOutsideTheRootWindowExaminesASmallConstantIndependentOfTableSize() {
