@@ -509,6 +509,16 @@ public final class LiveQuery extends BaseCollection {
   }
 
   @Override
+  List<WindowDelta> takeTreeSteps() {
+    return ordered == null ? null : ordered.treeSteps();
+  }
+
+  @Override
+  boolean positioned() {
+    return ordered != null;
+  }
+
+  @Override
   void fail(Throwable cause) {
     if (ordered != null) {
       ordered.discardSteps();
@@ -579,6 +589,7 @@ public final class LiveQuery extends BaseCollection {
   }
 
   /** The layout of the result rows with their includes. */
+  @Override
   RowShape shape() {
     return shape;
   }
