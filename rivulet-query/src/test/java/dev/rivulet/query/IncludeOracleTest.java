@@ -140,7 +140,7 @@ class IncludeOracleTest {
     foldTrees(INLINE, SEEDS / 2);
   }
 
-  /** The same with collection includes: a collection relationship's children are its rows. */
+  /** The same with collection includes (whose slot stays empty: see {@link IncludeTrees#node}). */
   @Test
   void foldingTheChangeTreeWithCollectionRelationships() {
     foldTrees(java.util.EnumSet.allOf(Expr.IncludeMode.class), SEEDS / 3);
@@ -161,6 +161,7 @@ class IncludeOracleTest {
       new IncludeQueries(w, rnd).randomSet(modes).forEach((name, q) -> live.put(name, w.db.liveQuery(name, q)));
       Map<String, ChangeTreeSink> sinks = new LinkedHashMap<>();
       Map<String, List<CaughtNode>> folded = new LinkedHashMap<>();
+      Map<LiveCollection, FacadeFold> facadeFolds = new java.util.IdentityHashMap<>();
       for (Map.Entry<String, LiveQuery> e : live.entrySet()) {
         ChangeTreeSink sink = e.getValue().changeTreeSink(8);
         TreeBatch h = sink.hydrate();
@@ -198,6 +199,7 @@ class IncludeOracleTest {
           check(seed, w, "change tree of " + e.getKey(), true, ord ? fresh : IncludeTrees.unordered(fresh),
               ord ? mine : IncludeTrees.unordered(mine));
         }
+        foldFacades(seed, w, live, facadeFolds);
       }
     }
   }
@@ -268,6 +270,40 @@ class IncludeOracleTest {
       }
     }
     seen.addAll(now);
+  }
+
+  /** A root-level collection facade's own change-tree sink and what its batches folded to. */
+  private record FacadeFold(ChangeTreeSink sink, List<CaughtNode> nodes, QueryIR.Select child) {}
+
+  /**
+   * Follows the tree face of every collection facade the roots hold (from when it is first seen):
+   * its folded batches equal its rows after every transaction, also once it is released.
+   */
+  private static void foldFacades(long seed, IncludeWorld w, Map<String, LiveQuery> live,
+      Map<LiveCollection, FacadeFold> folds) {
+    for (LiveQuery q : live.values()) {
+      QueryIR.Select s = (QueryIR.Select) q.query().raw();
+      for (Row r : q.rows()) {
+        for (int i = 0; i < s.select().size(); i++) {
+          if (r.get(i) instanceof LiveCollection f && !folds.containsKey(f)) {
+            ChangeTreeSink sink = f.changeTreeSink(8);
+            List<CaughtNode> nodes = new ArrayList<>();
+            sink.hydrate().changes().forEach(c -> IncludeTrees.apply(nodes, c));
+            folds.put(f, new FacadeFold(sink, nodes, (QueryIR.Select) ((Expr.Include) s.select().get(i).expr())
+                .query()));
+          }
+        }
+      }
+    }
+    for (Map.Entry<LiveCollection, FacadeFold> e : folds.entrySet()) {
+      FacadeFold f = e.getValue();
+      for (TreeBatch b : f.sink().take()) {
+        b.changes().forEach(c -> IncludeTrees.apply(f.nodes(), c));
+      }
+      List<CaughtNode> fresh = IncludeTrees.nodes(IncludeTrees.of(e.getKey().rows(), f.child()), f.child());
+      check(seed, w, "change tree of a facade", true, IncludeTrees.unordered(fresh),
+          IncludeTrees.unordered(f.nodes()));
+    }
   }
 
   @SuppressWarnings("unchecked")

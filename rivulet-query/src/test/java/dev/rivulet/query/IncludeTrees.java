@@ -134,7 +134,9 @@ final class IncludeTrees {
   /**
    * The change-tree form of a tree row of block {@code s}: the scalar columns (concatenations
    * included) as a row, each relationship include (array, one, collection; in select order) as a
-   * slot of child nodes, a ONE include's slot holding zero or one node.
+   * slot of child nodes, a ONE include's slot holding zero or one node. A COLLECTION include's
+   * slot stays empty: its rows come through the facade's own tree face (the contract of
+   * NestedTreeFaceTest#collectionIncludesKeepTheirSlotAndTheirFacadesHaveTheirOwnTreeFace).
    */
   @SuppressWarnings("unchecked")
   static CaughtNode node(List<Object> tree, QueryIR.Select s) {
@@ -148,6 +150,10 @@ final class IncludeTrees {
       }
       QueryIR.Select child = (QueryIR.Select) inc.query();
       List<CaughtNode> kids = new ArrayList<>();
+      if (inc.mode() == Expr.IncludeMode.COLLECTION) {
+        rels.put(rels.size(), kids);
+        continue;
+      }
       if (inc.mode() == Expr.IncludeMode.ONE) {
         if (tree.get(i) != null) {
           kids.add(node((List<Object>) tree.get(i), child));
