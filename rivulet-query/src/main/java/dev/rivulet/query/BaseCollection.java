@@ -236,10 +236,15 @@ abstract class BaseCollection implements LiveCollection {
 
   @Override
   public Subscription subscribeTree(SubscribeOptions options, Consumer<TreeBatch> listener) {
-    TreeFace face = new TreeFace(new TreeDiff(shape()), positioned());
+    TreeDiff.Buckets buckets = buckets();
+    TreeFace face = new TreeFace(new TreeDiff(shape(), buckets), positioned());
     return register(options.withInitialState(), listener, null, true, true, txId -> {
       Row[] stored = storedRows();
       face.capture(stored);
+      if (buckets != TreeDiff.Buckets.NONE) {
+        List<CaughtChange> initial = face.hydrate(stored); // a facade's rows change: read them now
+        return () -> new TreeBatch(txId, true, initial);
+      }
       return () -> new TreeBatch(txId, true, face.hydrate(stored));
     }, p -> {
       List<CaughtChange> changes = face.changes(p);
@@ -258,6 +263,11 @@ abstract class BaseCollection implements LiveCollection {
    */
   RowShape shape() {
     return new RowShape(schema, storedKeys, false, List.of());
+  }
+
+  /** The rows of collection includes' buckets, for the change-tree face (none here). */
+  TreeDiff.Buckets buckets() {
+    return TreeDiff.Buckets.NONE;
   }
 
   /**

@@ -112,6 +112,27 @@ final class IncludeFacades implements NestedValues.Facades {
     return f;
   }
 
+  /**
+   * The element rows (visible columns, then key) of the bucket a collection include's value
+   * names, in the child's order: the children the change-tree face shows (caller holds the
+   * monitor).
+   */
+  List<Row> elements(RowShape.Nest nest, Object value) {
+    BucketCollection f = (BucketCollection) facade(nest, ((dev.rivulet.engine.RowList) value).get(0));
+    int v = nest.child().visible().width();
+    int[] keys = byNest.get(nest).spec.keys();
+    int[] element = new int[v + keys.length];
+    for (int i = 0; i < v; i++) {
+      element[i] = i;
+    }
+    System.arraycopy(keys, 0, element, v, keys.length);
+    List<Row> out = new ArrayList<>();
+    for (Row r : f.storedRows()) {
+      out.add(r.project(element));
+    }
+    return out;
+  }
+
   /** Hands the facades' staged events of transaction {@code txId} to their subscribers. */
   void publish(long txId) {
     for (BucketCollection f : touched) {

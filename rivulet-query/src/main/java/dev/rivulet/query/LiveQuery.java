@@ -594,6 +594,11 @@ public final class LiveQuery extends BaseCollection {
     return shape;
   }
 
+  @Override
+  dev.rivulet.query.face.TreeDiff.Buckets buckets() {
+    return facades.isEmpty() ? dev.rivulet.query.face.TreeDiff.Buckets.NONE : facades::elements;
+  }
+
   /** The query this live query keeps. */
   public Query query() {
     return query;

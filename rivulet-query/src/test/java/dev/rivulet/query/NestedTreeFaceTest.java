@@ -99,10 +99,11 @@ class NestedTreeFaceTest {
     LiveQuery q = db.liveQuery("q", Query.from("i", issues)
         .select(Query.as("id", col("i.id")), Query.include("siblings", siblings)).orderBy(Query.asc(col("i.id"))));
     TreeBatch h = q.changeTreeSink(10).hydrate();
-    // the bucket's rows come through the collection's facade, not the parent's row (TreeDiff.Buckets)
+    // the bucket's rows come from the collection's facade (TreeDiff.Buckets), not from the parent's row
+    List<CaughtNode> both = List.of(new CaughtNode(Row.of("a")), new CaughtNode(Row.of("b")));
     assertThat(h.changes()).containsExactly(
-        new CaughtChange.Add(new CaughtNode(Row.of(10L), new TreeMap<>(Map.of(0, List.of()))), 0),
-        new CaughtChange.Add(new CaughtNode(Row.of(11L), new TreeMap<>(Map.of(0, List.of()))), 1));
+        new CaughtChange.Add(new CaughtNode(Row.of(10L), new TreeMap<>(Map.of(0, both))), 0),
+        new CaughtChange.Add(new CaughtNode(Row.of(11L), new TreeMap<>(Map.of(0, both))), 1));
     LiveCollection bucket = (LiveCollection) q.rows().get(0).get(1);
     ChangeTreeSink sink = bucket.changeTreeSink(10);
     List<String> errors = new ArrayList<>();
