@@ -135,8 +135,8 @@ final class IncludeTrees {
    * The change-tree form of a tree row of block {@code s}: the scalar columns (concatenations
    * included) as a row, each relationship include (array, one, collection; in select order) as a
    * slot of child nodes, a ONE include's slot holding zero or one node. A COLLECTION include's
-   * slot stays empty: its rows come through the facade's own tree face (the contract of
-   * NestedTreeFaceTest#collectionIncludesKeepTheirSlotAndTheirFacadesHaveTheirOwnTreeFace).
+   * slot is left empty here: the face fills it when it builds a node, and later changes inside
+   * the bucket come through the facade's own tree face (see {@link #withoutCollections}).
    */
   @SuppressWarnings("unchecked")
   static CaughtNode node(List<Object> tree, QueryIR.Select s) {
@@ -168,6 +168,38 @@ final class IncludeTrees {
     return new CaughtNode(Row.of(scalars), rels);
   }
 
+  /**
+   * {@code n} (a node of block {@code s}) with every COLLECTION slot emptied, at any depth: the
+   * face shows a bucket's rows in the slot as they were when it built the node and follows them on
+   * the facade's own face, so a folded parent tree holds them only as of then.
+   */
+  static CaughtNode withoutCollections(CaughtNode n, QueryIR.Select s) {
+    SortedMap<Integer, List<CaughtNode>> rels = new TreeMap<>();
+    int slot = 0;
+    for (QueryIR.SelectItem item : s.select()) {
+      if (!(item.expr() instanceof Expr.Include inc) || inc.mode() == Expr.IncludeMode.CONCAT) {
+        continue;
+      }
+      List<CaughtNode> kids = new ArrayList<>();
+      if (inc.mode() != Expr.IncludeMode.COLLECTION) {
+        for (CaughtNode k : n.relationships().getOrDefault(slot, List.of())) {
+          kids.add(withoutCollections(k, (QueryIR.Select) inc.query()));
+        }
+      }
+      rels.put(slot++, kids);
+    }
+    return new CaughtNode(n.row(), rels);
+  }
+
+  /** {@link #withoutCollections} of each node. */
+  static List<CaughtNode> withoutCollections(List<CaughtNode> nodes, QueryIR q) {
+    List<CaughtNode> out = new ArrayList<>();
+    for (CaughtNode n : nodes) {
+      out.add(withoutCollections(n, (QueryIR.Select) q));
+    }
+    return out;
+  }
+
   /** The change-tree form of tree rows of {@code q}. */
   static List<CaughtNode> nodes(List<List<Object>> trees, QueryIR q) {
     List<CaughtNode> out = new ArrayList<>();
@@ -184,16 +216,26 @@ final class IncludeTrees {
     return out;
   }
 
-  /** Applies {@code change} to {@code list} (a list of nodes of one relationship, or the root). */
-  static void apply(List<CaughtNode> list, CaughtChange change) {
+  /**
+   * Applies {@code change} to {@code list} (a list of nodes of block {@code s}: the root, or one
+   * relationship's children). A removed node must be the one at its index, compared without its
+   * collection slots (which show a bucket's rows as of when each node was built).
+   */
+  static void apply(List<CaughtNode> list, CaughtChange change, QueryIR.Select s) {
     if (change instanceof CaughtChange.Add a) {
       if (a.index() < -1 || a.index() > list.size()) {
         throw new AssertionError("add at " + a.index() + " into a list of " + list.size() + ": " + a);
       }
       list.add(a.index() == -1 ? list.size() : a.index(), a.node());
     } else if (change instanceof CaughtChange.Remove r) {
-      int at = r.index() == -1 ? list.indexOf(r.node()) : r.index();
-      if (at < 0 || at >= list.size() || !list.get(at).equals(r.node())) {
+      CaughtNode want = withoutCollections(r.node(), s);
+      int at = r.index();
+      if (at == -1) {
+        for (int i = 0; i < list.size() && at == -1; i++) {
+          at = withoutCollections(list.get(i), s).equals(want) ? i : -1;
+        }
+      }
+      if (at < 0 || at >= list.size() || !withoutCollections(list.get(at), s).equals(want)) {
         throw new AssertionError("remove of a node that is not at " + r.index() + ": " + r + " from " + list);
       }
       list.remove(at);
@@ -209,10 +251,21 @@ final class IncludeTrees {
         throw new AssertionError("child change in relationship " + c.relationship() + " that " + n + " lacks");
       }
       List<CaughtNode> kids = new ArrayList<>(rels.get(c.relationship()));
-      apply(kids, c.change());
+      apply(kids, c.change(), relationship(s, c.relationship()));
       rels.put(c.relationship(), kids);
       list.set(at, new CaughtNode(n.row(), rels));
     }
+  }
+
+  /** The child block of relationship slot {@code slot} of block {@code s}. */
+  private static QueryIR.Select relationship(QueryIR.Select s, int slot) {
+    int k = 0;
+    for (QueryIR.SelectItem item : s.select()) {
+      if (item.expr() instanceof Expr.Include inc && inc.mode() != Expr.IncludeMode.CONCAT && k++ == slot) {
+        return (QueryIR.Select) inc.query();
+      }
+    }
+    throw new AssertionError("no relationship slot " + slot + " in " + s.select());
   }
 
   private static int find(List<CaughtNode> list, Row row, CaughtChange change) {
