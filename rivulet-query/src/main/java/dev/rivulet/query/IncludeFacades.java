@@ -20,8 +20,8 @@ import java.util.Set;
  * BucketCollection} per active bucket of each edge, created when the graph's active-bucket
  * relation gains the bucket and dropped when it loses it (the graph has retracted its rows by
  * then). Each run's child-row changes go to their bucket's facade; routing stays in the graph (the
- * adapter only follows the active-bucket relation). A parent with NULL correlation values sees the
- * edge's one empty facade.
+ * adapter only follows the routed-bucket relation, NULL buckets included, which are always
+ * empty).
  *
  * <p>Guarded by the owning {@link Rivulet}'s monitor.
  */
@@ -102,8 +102,8 @@ final class IncludeFacades implements NestedValues.Facades {
   @Override
   public Object facade(RowShape.Nest nest, Row bucket) {
     Edge e = byNest.get(nest);
-    BucketCollection f = bucket.anyNull(range(bucket.width())) ? null : e.buckets.get(bucket);
-    if (f == null) {
+    BucketCollection f = e.buckets.get(bucket);
+    if (f == null) { // a bucket no parent routes to (a frozen row of a failed query shows it)
       if (e.empty == null) {
         e.empty = facade(e, bucket);
       }
@@ -147,13 +147,5 @@ final class IncludeFacades implements NestedValues.Facades {
       f.discardStaged();
     }
     touched.clear();
-  }
-
-  private static int[] range(int n) {
-    int[] out = new int[n];
-    for (int i = 0; i < n; i++) {
-      out[i] = i;
-    }
-    return out;
   }
 }

@@ -19,8 +19,8 @@ import java.util.concurrent.Executor;
 
 /**
  * A {@link LazySource} over rows held in memory, with ordered indexes: {@link #index} declares
- * one on some columns and an order, and a request on those columns in that order is served by
- * lookups of its values, each reading only that value's rows from the cursor on and stopping at
+ * one on some columns and an order, and a request on those columns in that order (or in no order,
+ * without a cursor) is served by lookups of its values, each reading only that value's rows from the cursor on and stopping at
  * the limit. A request no index serves scans every row. {@link #rowsScanned()} counts the rows
  * read, so tests and benchmarks can show that a request reads the demanded rows, not the table.
  *
@@ -170,10 +170,12 @@ public final class MemoryLazySource implements LazySource {
           + " values; the order " + spec + " then the key " + keyColumns + " need " + sortKeys.width());
     }
     List<Row> out = new ArrayList<>();
+    boolean unordered = request.order().isEmpty() && request.after() == null;
     for (SubsetIndex index : indexes) {
-      if (index.serves(request.columns(), spec)) {
+      // An index in another order still serves a request in no order (its rows per value are all wanted).
+      if (index.serves(request.columns(), spec) || unordered && index.serves(request.columns())) {
         for (Row value : request.values()) {
-          scanned += index.collect(value, request.after(), request.limit(), out);
+          scanned += index.collect(value, unordered ? null : request.after(), request.limit(), out);
         }
         return Collections.unmodifiableList(out);
       }

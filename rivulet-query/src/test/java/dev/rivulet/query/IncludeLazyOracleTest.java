@@ -73,7 +73,8 @@ class IncludeLazyOracleTest {
       }
     }
     assertThat(quiescent).isGreaterThanOrEqualTo(SEEDS * 6);
-    assertThat(loads).as("loads served").isGreaterThan(SEEDS * 10L);
+    // The two includes have one plan shape, so they share their requests (about half the loads).
+    assertThat(loads).as("loads served").isGreaterThan(SEEDS * 5L);
     assertThat(pendingChecks).as("checks made while loads were pending").isGreaterThan(SEEDS * 5);
   }
 

@@ -82,9 +82,18 @@ class MemoryLazySourceTest {
   }
 
   @Test
+  void work_anIndexInAnotherOrderServesARequestInNoOrder() {
+    MemoryLazySource s = thousandComments().index(List.of("issue"), NEWEST);
+    List<Row> rows = loadNow(s, SubsetRequest.in(List.of("issue"), values(5))); // no order: any index on issue
+    assertThat(rows).hasSize(10);
+    assertThat(s.rowsScanned()).isEqualTo(10);
+  }
+
+  @Test
   void work_withoutAnApplicableIndexARequestScansTheTable() {
     MemoryLazySource s = thousandComments().index(List.of("issue"), NEWEST);
-    List<Row> rows = loadNow(s, SubsetRequest.in(List.of("issue"), values(5))); // no order: not that index
+    List<Row> rows = loadNow(s, new SubsetRequest(List.of("issue"), values(5),
+        List.of(SubsetRequest.Order.asc("created")), SubsetRequest.UNLIMITED, null)); // another order: not that index
     assertThat(rows).hasSize(10);
     assertThat(s.rowsScanned()).isEqualTo(1000);
   }

@@ -4,8 +4,8 @@ import dev.rivulet.engine.Row;
 import java.util.Comparator;
 
 /**
- * A collection include as the facade adapter needs it: the graph output of its active buckets (the
- * distinct non-NULL correlation values its parents route to) and the output of the child rows of
+ * A collection include as the facade adapter needs it: the graph output of its routed buckets (the
+ * distinct correlation values its parents route to, NULL ones included) and the output of the child rows of
  * active buckets (each holding its bucket's values at {@code partition}, its key at {@code keys}),
  * ordered among their bucket by {@code order}.
  *

@@ -191,14 +191,22 @@ final class IncludeCompiler {
       }
       corrAt += n;
       Stream active = activeBuckets(acc, corr);
-      Compiled child = compiler.child(edge.child(), edge.childCols(), active, "include '" + edge.name() + "'");
+      String what = "include '" + edge.name() + "'";
+      Compiled child;
+      try {
+        child = compiler.child(edge.child(), edge.childCols(), active, what);
+      } catch (QueryException e) {
+        throw e.getMessage().startsWith("include '") ? e : new QueryException(what + ": " + e.getMessage());
+      }
       checkCorrelationTypes(edge, rows, corr, child);
       int v = child.visible().width();
       RowShape.Nest nest = new RowShape.Nest(edge.column(), edge.name(), edge.mode(), new RowShape(child.visible(),
           range(v, v + child.keys().length), true, child.nests()));
       if (edge.mode() == Expr.IncludeMode.COLLECTION) {
-        // The value is the bucket itself; the facade adapter keeps the bucket's rows.
-        compiler.facade(nest, active, child);
+        // The value is the bucket itself; the facade adapter keeps the bucket's rows and follows
+        // every routed bucket, a NULL one (always empty) included, so each active interval of a
+        // bucket gets its own facade.
+        compiler.facade(nest, routedBuckets(acc, corr), child);
         acc = acc.map(rows, row -> row.with(edge.column(), RowList.of(row.project(corr))));
       } else {
         acc = routed(acc, corrNames, bucketValues(edge, child), edge);
@@ -209,6 +217,15 @@ final class IncludeCompiler {
       acc = acc.topK(parent.sortKeys(), 0, Long.MAX_VALUE);
     }
     return parent.with(acc, Schema.of(rows.columns().subList(0, userWidth)), nests);
+  }
+
+  /** The distinct correlation values of the parent rows, NULLs included. */
+  private static Stream routedBuckets(Stream parent, int[] corr) {
+    List<Column> cols = new ArrayList<>();
+    for (int k = 0; k < corr.length; k++) {
+      cols.add(Column.of("__b" + k, parent.schema().column(corr[k]).type()));
+    }
+    return parent.map(Schema.of(cols), row -> row.project(corr)).distinct();
   }
 
   /** The distinct non-NULL correlation values of the parent rows. */

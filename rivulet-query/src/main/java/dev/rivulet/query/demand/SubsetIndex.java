@@ -31,6 +31,11 @@ public final class SubsetIndex {
     return this.columnNames.equals(columnNames) && this.orderSpec.equals(orderSpec);
   }
 
+  /** Whether this index holds the rows of requests on {@code columnNames} (in whatever order). */
+  public boolean serves(List<String> columnNames) {
+    return this.columnNames.equals(columnNames);
+  }
+
   public void add(Row row) {
     byValue.computeIfAbsent(row.project(columns), v -> new TreeMap<>(sortKeys)).put(sortKeys.of(row), row);
   }
