@@ -195,8 +195,8 @@ final class IncludeCompiler {
       Compiled child;
       try {
         child = compiler.child(edge.child(), edge.childCols(), active, what);
-      } catch (QueryException e) {
-        throw e.getMessage().startsWith("include '") ? e : new QueryException(what + ": " + e.getMessage());
+      } catch (QueryException ex) {
+        throw ex.getMessage().startsWith("include '") ? ex : new QueryException(what + ": " + ex.getMessage());
       }
       checkCorrelationTypes(edge, rows, corr, child);
       int v = child.visible().width();
