@@ -21,7 +21,7 @@ import java.util.Set;
  * error. Exits with 1 when a correctness check failed or a workload threw, 2 on bad arguments.
  *
  * <pre>
- * java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4]
+ * java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4] [W4L]
  *     [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20]
  *     [--prewarm 20000] [--seed 20240601] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]
  * </pre>
@@ -82,7 +82,7 @@ public final class QueryWorkloads {
           }
           default -> {
             String w = a.toUpperCase(Locale.ROOT);
-            if (!known.containsKey(w) && !w.equals(W4NestedQuery.NAME)) {
+            if (!known.containsKey(w) && !w.equals(W4NestedQuery.NAME) && !w.equals(W4Harness.LAZY_NAME)) {
               throw new IllegalArgumentException("unknown argument '" + a + "'");
             }
             names.add(w);
@@ -109,7 +109,7 @@ public final class QueryWorkloads {
         try {
           System.err.printf(Locale.ROOT, "QueryWorkloads: %s at %d rows%n", name, n);
           if (w == null) {
-            W4Harness.run(n, cfg, out);
+            W4Harness.run(n, cfg, out, name.equals(W4Harness.LAZY_NAME));
             continue;
           }
           Harness.run(w, n, cfg, out);
@@ -143,7 +143,7 @@ public final class QueryWorkloads {
   }
 
   private static void usage() {
-    System.err.println("usage: java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4]"
+    System.err.println("usage: java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4] [W4L]"
         + " [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20] [--prewarm 20000]"
         + " [--seed N] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]");
   }

@@ -9,6 +9,7 @@ import dev.rivulet.engine.OperatorStats;
 import dev.rivulet.engine.Row;
 import dev.rivulet.query.LiveCollection;
 import dev.rivulet.query.LiveQuery;
+import dev.rivulet.query.MemoryLazySource;
 import dev.rivulet.query.Rivulet;
 import dev.rivulet.query.SourceCollection;
 import dev.rivulet.query.Status;
@@ -32,17 +33,24 @@ import java.util.concurrent.atomic.AtomicLong;
  * W4NestedQuery#check} after hydration and after each mix.
  */
 final class W4Harness {
+  /**
+   * W4 with its comments in a lazy source ({@code MemoryLazySource}, indexed on the issue): the
+   * live query loads only the comments of its visible issues, and comment writes go to the
+   * source, which passes on those of loaded issues.
+   */
+  static final String LAZY_NAME = "W4L";
+
   private W4Harness() {}
 
-  /** One loaded database with the W4 live query and its subscriber. */
-  private record Db(SourceCollection comments, LiveQuery query, AtomicLong events,
+  /** One loaded database with the W4 live query and its subscriber; {@code write} changes a comment. */
+  private record Db(java.util.function.Consumer<Row> write, LiveQuery query, AtomicLong events,
       LiveCollection.Subscription subscription, long loadNanos, long queryNanos) {
     double totalMs() {
       return (loadNanos + queryNanos) / 1e6;
     }
 
     void write(PeerComments.Comment after) {
-      comments.beginSync().write(W4NestedQuery.row(after)).commit();
+      write.accept(W4NestedQuery.row(after));
     }
   }
 
@@ -60,8 +68,8 @@ final class W4Harness {
     }
   }
 
-  static void run(int rows, Config cfg, Report out) {
-    String name = W4NestedQuery.NAME;
+  static void run(int rows, Config cfg, Report out, boolean lazy) {
+    String name = lazy ? LAZY_NAME : W4NestedQuery.NAME;
     Data data = Data.generate(rows, cfg.seed());
     Db db = null;
     int runs = Math.max(1, cfg.hydrateRuns());
@@ -74,7 +82,7 @@ final class W4Harness {
       }
       db = null; // let the previous build go before the next is made
       System.gc();
-      db = open(data);
+      db = open(data, lazy);
       if (i == 0) {
         out.figure(name, rows, null, "hydrate_first_ms", db.totalMs());
       }
@@ -181,13 +189,30 @@ final class W4Harness {
     return s;
   }
 
-  /** Loads the three tables, creates the live query (timed), then attaches the subscriber. */
-  private static Db open(Data data) {
+  /**
+   * Loads the three tables (the comments into a lazy source, indexed on the issue, when {@code
+   * lazy}), creates the live query (timed), then attaches the subscriber.
+   */
+  private static Db open(Data data, boolean lazy) {
     long t0 = System.nanoTime();
     Rivulet db = Rivulet.create();
     SourceCollection issues = Tables.load(db, "issues", Tables.ISSUES, data.issueRows());
     SourceCollection projects = Tables.load(db, "projects", Tables.PROJECTS, data.projects());
-    SourceCollection comments = Tables.load(db, "comments", W4NestedQuery.COMMENTS, data.commentRows());
+    dev.rivulet.query.Source comments;
+    java.util.function.Consumer<Row> write;
+    if (lazy) {
+      MemoryLazySource source = new MemoryLazySource(W4NestedQuery.COMMENTS, List.of("id"));
+      for (Row r : data.commentRows()) {
+        source.put(r);
+      }
+      source.index(List.of("issue_id"), List.of());
+      comments = db.lazyCollection("comments", W4NestedQuery.COMMENTS, List.of("id"), source);
+      write = source::put;
+    } else {
+      SourceCollection eager = Tables.load(db, "comments", W4NestedQuery.COMMENTS, data.commentRows());
+      comments = eager;
+      write = row -> eager.beginSync().write(row).commit();
+    }
     long t1 = System.nanoTime();
     LiveQuery q = db.liveQuery(W4NestedQuery.NAME, W4NestedQuery.query(issues, projects, comments));
     long t2 = System.nanoTime();
@@ -197,7 +222,7 @@ final class W4Harness {
     AtomicLong events = new AtomicLong();
     LiveCollection.Subscription sub = q.subscribeChanges(SubscribeOptions.sync().withInitialState(),
         batch -> events.addAndGet(batch.changes().size()));
-    return new Db(comments, q, events, sub, t1 - t0, t2 - t1);
+    return new Db(write, q, events, sub, t1 - t0, t2 - t1);
   }
 
   /** JIT warm-up on the first (discarded) build: the mixes under another seed on a copy of the data. */

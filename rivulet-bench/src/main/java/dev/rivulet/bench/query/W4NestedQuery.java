@@ -44,7 +44,7 @@ final class W4NestedQuery {
     return Row.of(c.id(), c.issueId(), c.created(), c.body());
   }
 
-  static Query query(SourceCollection issues, SourceCollection projects, SourceCollection comments) {
+  static Query query(SourceCollection issues, SourceCollection projects, dev.rivulet.query.Source comments) {
     Query newest = Query.from("c", comments)
         .where(eq(col("c.issue_id"), col("i.id")))
         .select(Query.as("id", col("c.id")), Query.as("created", col("c.created")), Query.as("body", col("c.body")))

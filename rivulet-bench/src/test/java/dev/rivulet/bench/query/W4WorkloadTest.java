@@ -80,9 +80,18 @@ class W4WorkloadTest {
 
   @Test
   void runnerChecksEveryMixAndReportsTheExaminedRows() {
+    runnerChecksEveryMix(false);
+  }
+
+  @Test
+  void runnerWithLazyCommentsChecksEveryMix() {
+    runnerChecksEveryMix(true);
+  }
+
+  private static void runnerChecksEveryMix(boolean lazy) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     Report out = new Report(new PrintStream(bytes, true, StandardCharsets.UTF_8), "rivulet");
-    W4Harness.run(ISSUES, new Config(50, 300, 2, 200, SEED, false), out);
+    W4Harness.run(ISSUES, new Config(50, 300, 2, 200, SEED, false), out, lazy);
     String text = bytes.toString(StandardCharsets.UTF_8);
     assertThat(out.failed()).as(text).isFalse();
     assertThat(text).contains("\"metric\":\"correct\",\"value\":true");
