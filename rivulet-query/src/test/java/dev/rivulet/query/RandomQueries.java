@@ -17,7 +17,9 @@ import java.util.function.Predicate;
  * with either direction and NULL placement, often naming select columns by output name or position
  * (and having by output name); limit, offset and findOne (also without order by on a
  * global aggregate, which has at most one row); union all, also wrapped as
- * a subquery; and queries over an upstream live query ({@link #over}).
+ * a subquery; and queries over an upstream live query ({@link #over}). About one top-level block in
+ * eight starts with an outer join (mostly FULL) of two subqueries keyed only by nullable columns
+ * ({@link #nullKeyed}), the shape that needs the compiler's outer-join presence column.
  *
  * <p>Nested windows (a subquery's or a union part's order with limit, offset or findOne) are always
  * total (they end with the relations' keys, the group expressions, or every select item), because
