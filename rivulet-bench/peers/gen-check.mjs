@@ -50,3 +50,23 @@ for (const [w, mix] of [['W1', 'random'], ['W1', 'edge'], ['W2', 'mixed'], ['W3'
 }
 const top = cur.filter((x) => x.status === 'open').sort(gen.w1Compare).slice(0, 3)
 out('top3 open after W3: ' + top.map((x) => `${x.id}/${x.priority}`).join(' '))
+
+// W4: comments on fresh issues, then its four mixes in order on one W4State.
+const commentLine = (c) => `comment ${c.id} ${c.issue_id} ${c.created} ${c.body}`
+const w4 = new gen.W4State(data, gen.comments(rows, seed))
+h = 0
+w4.comments.forEach((c, i) => { const line = commentLine(c); if (i < SHOW) out(line); h = hash(h, line) })
+out(`digest comments ${w4.comments.length}: ${h} visible=${w4.visible.slice(0, 5).join(',')}`)
+for (const mix of gen.W4_MIXES) {
+  const s = gen.w4Updates(mix, w4, seed)
+  h = 0
+  for (let i = 0; i < count; i++) {
+    const c = s.next()
+    const line = c.before ? `move W4 ${mix} ${c.after.id} ${c.before.issue_id}->${c.after.issue_id}` : 'insert W4 ' + mix + ' ' + commentLine(c.after)
+    if (i < SHOW) out(line)
+    h = hash(h, line)
+    s.applied(c)
+  }
+  out(`digest updates W4 ${mix} ${count}: ${h}`)
+}
+out('newest of visible after W4: ' + w4.lists.slice(0, 5).map((l) => l[0]?.id ?? '-').join(' '))

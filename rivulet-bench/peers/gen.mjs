@@ -9,7 +9,10 @@ export const EDGE_SPAN = 100
 export const STATUSES = ['open', 'closed', 'review']
 export const WORDS = ['crash', 'login', 'slow', 'export', 'layout', 'timeout', 'typo', 'cache']
 /** Stream tags: each stream is SplitMix64(seed + tag). */
-export const TAG = { issues: 0, W1_random: 1, W1_edge: 2, W2_mixed: 3, W3_mixed: 4, projects: 100 }
+export const TAG = {
+  issues: 0, W1_random: 1, W1_edge: 2, W2_mixed: 3, W3_mixed: 4, W4_a: 5, W4_b: 6, W4_c: 7, W4_c2: 8,
+  projects: 100, comments: 101,
+}
 
 const GAMMA_HI = 0x9e3779b9, GAMMA_LO = 0x7f4a7c15
 const M1_HI = 0xbf58476d, M1_LO = 0x1ce4e5b9
@@ -157,7 +160,7 @@ function newAssignee(row, rnd) { return (row.assignee + 1 + rnd.nextInt(USERS - 
  */
 export function updates(workload, mix, data, seed = DEFAULT_SEED) {
   const key = workload + '_' + mix
-  if (!(key in TAG) || key === 'issues') throw new Error('no update stream ' + key)
+  if (!(key in TAG) || !/^W[123]_/.test(key)) throw new Error('no update stream ' + key)
   const rnd = new SplitMix64(seed + TAG[key])
   const n = data.length
   if (key === 'W1_edge') {
@@ -179,4 +182,104 @@ export function updates(workload, mix, data, seed = DEFAULT_SEED) {
     },
     applied(after) { data[after.id] = after },
   }
+}
+
+// ---- W4: projects x issues x comments, and the comment update streams ----
+
+/** Comments per issue at any size: W4 at N issues has 10 N comments (and the PROJECTS projects). */
+export const COMMENTS_PER_ISSUE = 10
+export const COMMENT_LIMIT = 3
+export const W4_MIXES = ['a', 'b', 'c', 'c2']
+const COMMENT_EPOCH = 1800000000
+
+/** Comment `id` on issue `issue` with its draws (created jitter, then body word) from rnd. */
+function comment(id, issue, rnd) {
+  return { id, issue_id: issue, created: COMMENT_EPOCH + 4 * id + rnd.nextInt(4), body: WORDS[rnd.nextInt(8)] }
+}
+
+/** 10 n comments on n issues; per row the draws are issue, created jitter, body word. */
+export function comments(n, seed = DEFAULT_SEED) {
+  const rnd = new SplitMix64(seed + TAG.comments)
+  const rows = new Array(COMMENTS_PER_ISSUE * n)
+  for (let id = 0; id < rows.length; id++) rows[id] = comment(id, rnd.nextInt(n), rnd)
+  return rows
+}
+
+/** W4's child order: created desc, id desc (created is distinct, so id only breaks no ties). */
+export function commentCompare(a, b) { return b.created - a.created || b.id - a.id }
+
+/**
+ * The driver's W4 data: issues (never updated), comments by id (grown by inserts, replaced by
+ * moves), the 50 visible issues (the first LIMIT open issues in W1 order) and, per visible issue,
+ * its comments in child order, so the streams can draw "the newest comment of a visible issue".
+ */
+export class W4State {
+  constructor(issueRows, commentRows) {
+    this.issues = issueRows
+    this.comments = commentRows.slice()
+    this.visible = issueRows.filter((r) => r.status === 'open').sort(w1Compare).slice(0, LIMIT).map((r) => r.id)
+    this.slot = new Map(this.visible.map((id, k) => [id, k]))
+    this.lists = this.visible.map(() => [])
+    for (const c of this.comments) this.#add(c)
+  }
+  static #pos(list, c) {
+    let lo = 0, hi = list.length
+    while (lo < hi) { const m = (lo + hi) >>> 1; if (commentCompare(list[m], c) < 0) lo = m + 1; else hi = m }
+    return lo
+  }
+  #add(c) {
+    const k = this.slot.get(c.issue_id)
+    if (k !== undefined) { const l = this.lists[k]; l.splice(W4State.#pos(l, c), 0, c) }
+  }
+  #remove(c) {
+    const k = this.slot.get(c.issue_id)
+    if (k === undefined) return
+    const l = this.lists[k], i = W4State.#pos(l, c)
+    if (l[i]?.id !== c.id) throw new Error('W4State lost comment ' + c.id)
+    l.splice(i, 1)
+  }
+  /** Stores a change: { before: null | comment, after: comment }. */
+  apply(change) {
+    if (change.before) this.#remove(change.before)
+    this.#add(change.after)
+    this.comments[change.after.id] = change.after
+  }
+}
+
+/**
+ * A W4 update stream over `state` (a W4State, owned by the caller): next() returns one change,
+ * { before: null, after } for an insert or { before, after } for a move (issue_id changed), without
+ * storing it; the caller stores it with applied(change). Mixes:
+ *   a  insert on a visible issue: V[nextInt(50)]; the new comment (id = count) is the newest
+ *   b  insert on an invisible issue: nextInt(N) until not visible
+ *   c  comment nextInt(count) moved to issue (issue_id + 1 + nextInt(N - 1)) % N
+ *   c2 the newest comment of V[k], k = nextInt(50) (the next k with comments, cyclically, if it
+ *      has none) moved to V[(k + 1 + nextInt(49)) % 50]
+ */
+export function w4Updates(mix, state, seed = DEFAULT_SEED) {
+  const key = 'W4_' + mix
+  if (!(key in TAG)) throw new Error('no update stream ' + key)
+  const rnd = new SplitMix64(seed + TAG[key])
+  const n = state.issues.length, v = state.visible
+  const insert = (issue) => ({ before: null, after: comment(state.comments.length, issue, rnd) })
+  const moved = (c, issue) => ({ before: c, after: { ...c, issue_id: issue } })
+  const next = {
+    a: () => insert(v[rnd.nextInt(v.length)]),
+    b: () => {
+      for (;;) { const i = rnd.nextInt(n); if (!state.slot.has(i)) return insert(i) }
+    },
+    c: () => {
+      const c = state.comments[rnd.nextInt(state.comments.length)]
+      return moved(c, (c.issue_id + 1 + rnd.nextInt(n - 1)) % n)
+    },
+    c2: () => {
+      let k = rnd.nextInt(v.length)
+      for (let tries = 0; state.lists[k].length === 0; tries++) {
+        if (tries === v.length) throw new Error('W4 c2: no visible issue has comments')
+        k = (k + 1) % v.length
+      }
+      return moved(state.lists[k][0], v[(k + 1 + rnd.nextInt(v.length - 1)) % v.length])
+    },
+  }[mix]
+  return { next, applied(change) { state.apply(change) } }
 }

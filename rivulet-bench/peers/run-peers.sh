@@ -4,7 +4,7 @@
 # (rows, workload, engine), each capped by a timeout. Prints one JSON line per figure on stdout
 # (see README.md); npm and Node diagnostics go to stderr.
 #
-#   run-peers.sh [--engines tanstack,zero] [--workloads W1,W2,W3] [--rows 100000[,1000000]]
+#   run-peers.sh [--engines tanstack,zero] [--workloads W1,W2,W3[,W4]] [--rows 100000[,1000000]]
 #                [--warmup 10000] [--updates 50000] [--hydrate-runs 20] [--seed N] [--timeout 300]
 #
 # Environment: RIVULET_PEERS_DIR (scratch folder, default rivulet-bench/.peers), PEER_NODE_ENV

@@ -1,5 +1,5 @@
 // Runs one workload at one size on one peer engine and prints one JSON line per figure:
-//   node run.mjs --engine tanstack|zero --workload W1|W2|W3 --rows N [--warmup N] [--updates N]
+//   node run.mjs --engine tanstack|zero --workload W1|W2|W3|W4 --rows N [--warmup N] [--updates N]
 //       [--hydrate-runs N] [--seed N]
 // Run from the scratch folder that holds node_modules (run-peers.sh copies this file there).
 // Diagnostics go to stderr. Exit code 1 when a check failed.
@@ -14,7 +14,7 @@ const warmup = Number(args.warmup ?? 10000)
 const measured = Number(args.updates ?? 50000)
 const hydrateRuns = Math.max(1, Number(args["hydrate-runs"] ?? 20))
 const seed = Number(args.seed ?? gen.DEFAULT_SEED)
-const MIXES = { W1: ['random', 'edge'], W2: ['mixed'], W3: ['mixed'] }[workload]
+const MIXES = { W1: ['random', 'edge'], W2: ['mixed'], W3: ['mixed'], W4: gen.W4_MIXES }[workload]
 if (!MIXES) throw new Error('unknown workload ' + workload)
 const engine = await import(`./${engineName}.mjs`)
 // Zero with a view flush per update (see zero.mjs) is reported as its own engine.
@@ -37,7 +37,20 @@ const gc = globalThis.gc ?? (() => {})
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b), n = s.length; return n % 2 ? s[n >> 1] : (s[n / 2 - 1] + s[n / 2]) / 2 }
 
 // ---- naive recomputation from the driver's own copy of the data ----
+/** W4: the visible issues in W1 order, each with its newest comments and its project. */
+function naiveW4(state, data) {
+  const top = new Map(state.visible.map((id) => [id, []]))
+  for (const c of state.comments) top.get(c.issue_id)?.push(c)
+  return state.visible.map((id) => {
+    const r = state.issues[id], p = data.projects[r.project_id]
+    const cs = top.get(id).sort(gen.commentCompare).slice(0, gen.COMMENT_LIMIT)
+    return { id, title: r.title, priority: r.priority, created: r.created,
+      comments: cs.map((c) => ({ id: c.id, created: c.created, body: c.body })),
+      project: p ? { id: p.id, name: p.name } : null }
+  })
+}
 function naive(cur, data) {
+  if (workload === 'W4') return naiveW4(cur, data)
   if (workload === 'W1') {
     return cur.filter((r) => r.status === 'open').sort(gen.w1Compare).slice(0, gen.LIMIT)
       .map((r) => ({ id: r.id, priority: r.priority, created: r.created }))
@@ -56,8 +69,9 @@ function naive(cur, data) {
 function check(live, cur, data, when) {
   const want = naive(cur, data)
   const key = (r) => JSON.stringify(r)
-  const a = workload === 'W1' ? live : [...live].sort((x, y) => x.id - y.id)
-  const b = workload === 'W1' ? want : [...want].sort((x, y) => x.id - y.id)
+  const inOrder = workload === 'W1' || workload === 'W4'
+  const a = inOrder ? live : [...live].sort((x, y) => x.id - y.id)
+  const b = inOrder ? want : [...want].sort((x, y) => x.id - y.id)
   if (a.length !== b.length) return `${when}: ${a.length} rows, naive has ${b.length}`
   for (let i = 0; i < a.length; i++) {
     if (key(a[i]) !== key(b[i])) return `${when}: row ${i} is ${key(a[i])}, naive has ${key(b[i])}`
@@ -67,6 +81,7 @@ function check(live, cur, data, when) {
 
 // ---- hydration: fresh tables and query each run; the last one is kept ----
 const data = { issues: gen.issues(rows, seed), users: gen.users(), projects: gen.projects(seed) }
+if (workload === 'W4') data.comments = gen.comments(rows, seed)
 let h = null
 const totals = [], loads = [], queries = []
 for (let i = 0; i < hydrateRuns; i++) {
@@ -86,22 +101,27 @@ gc()
 emit('heap_after_hydrate_mb', Math.round(process.memoryUsage().heapUsed / 1048576))
 
 // ---- updates: per single-row update, the time until the live result reflects it ----
-const cur = data.issues.slice() // the driver's own copy; rows are replaced, never mutated
+// W1-W3 replace issue rows; W4 inserts and moves comments (before is null for an insert).
+const cur = workload === 'W4' ? new gen.W4State(data.issues, data.comments) : data.issues.slice()
 let problem = check(h.result(), cur, data, 'after hydration')
 for (const mix of MIXES) {
   if (problem) break
-  const stream = gen.updates(workload, mix, cur, seed)
+  const stream = workload === 'W4' ? gen.w4Updates(mix, cur, seed) : gen.updates(workload, mix, cur, seed)
   const lat = new Float64Array(measured)
+  const events0 = h.events?.()
   gc()
   for (let i = 0, n = warmup + measured; i < n; i++) {
-    const after = stream.next()
-    const before = cur[after.id]
+    const next = stream.next()
+    const after = workload === 'W4' ? next.after : next
+    const before = workload === 'W4' ? next.before : cur[after.id]
     const t0 = process.hrtime.bigint()
     h.update(before, after)
     const t1 = process.hrtime.bigint()
-    stream.applied(after)
+    stream.applied(next)
     if (i >= warmup) lat[i - warmup] = Number(t1 - t0) / 1000
   }
+  // Change events the adapter's subscriber saw over the mix (warm-up included), where it has one.
+  if (events0 !== undefined) emit('change_events', h.events() - events0, mix)
   lat.sort()
   const q = (p) => lat[Math.max(0, Math.min(measured - 1, Math.ceil(p * measured) - 1))]
   emit('updates', measured, mix)

@@ -2,7 +2,7 @@
 // collections from the query builder, BTree indexes on every column a query filters, orders
 // or joins on (what its dev-mode warnings ask for) plus autoIndex 'eager' with BTreeIndex.
 import {
-  createCollection, createLiveQueryCollection, BTreeIndex, eq, and, count, max,
+  createCollection, createLiveQueryCollection, BTreeIndex, eq, and, count, max, toArray, materialize,
 } from '@tanstack/db'
 
 let uid = 0
@@ -42,9 +42,32 @@ const QUERIES = {
     .innerJoin({ p: projects }, ({ i, p }) => eq(i.project_id, p.id))
     .where(({ i, p }) => and(eq(i.status, 'open'), eq(p.archived, false)))
     .select(({ i, u, p }) => ({ id: i.id, title: i.title, priority: i.priority, owner: u.name, project: p.name })),
+  // Nested (its includes API): the window of open issues, each with an array include of its 3
+  // newest comments and a singleton include of its project.
+  W4: ({ issues, comments, projects }) => (q) => q.from({ i: issues })
+    .where(({ i }) => eq(i.status, 'open'))
+    .orderBy(({ i }) => i.priority, 'desc')
+    .orderBy(({ i }) => i.created, 'asc')
+    .limit(50)
+    .select(({ i }) => ({
+      id: i.id, title: i.title, priority: i.priority, created: i.created,
+      comments: toArray(q.from({ c: comments })
+        .where(({ c }) => eq(c.issue_id, i.id))
+        .orderBy(({ c }) => c.created, 'desc')
+        .orderBy(({ c }) => c.id, 'desc')
+        .limit(3)
+        .select(({ c }) => ({ id: c.id, created: c.created, body: c.body }))),
+      project: materialize(q.from({ p: projects })
+        .where(({ p }) => eq(p.id, i.project_id))
+        .select(({ p }) => ({ id: p.id, name: p.name }))
+        .findOne()),
+    })),
 }
 
-const ISSUE_INDEXES = { W1: ['status', 'priority', 'created'], W2: ['assignee'], W3: ['status', 'assignee', 'project_id'] }
+const ISSUE_INDEXES = {
+  W1: ['status', 'priority', 'created'], W2: ['assignee'], W3: ['status', 'assignee', 'project_id'],
+  W4: ['status', 'priority', 'created', 'project_id'],
+}
 
 /**
  * Loads the tables and hydrates the workload's live query. Returns the timings and a handle:
@@ -56,27 +79,42 @@ export async function open(workload, data) {
   const s = {}
   const issues = source('issues', data.issues, ISSUE_INDEXES[workload])
   s.issues = issues.c
-  if (workload !== 'W1') s.users = source('users', data.users, ['id']).c
+  if (workload === 'W2' || workload === 'W3') s.users = source('users', data.users, ['id']).c
   if (workload === 'W3') s.projects = source('projects', data.projects, ['id', 'archived']).c
+  let comments = null
+  if (workload === 'W4') {
+    s.projects = source('projects', data.projects, ['id']).c
+    comments = source('comments', data.comments, ['issue_id', 'created'])
+    s.comments = comments.c
+  }
   const t1 = performance.now()
   const live = createLiveQueryCollection({ query: QUERIES[workload](s), startSync: true, gcTime: 0 })
   await live.preload()
   const t2 = performance.now()
   if (live.status !== 'ready') throw new Error('live query not ready: ' + live.status)
-  const { ctl } = issues
+  const { ctl } = workload === 'W4' ? comments : issues
+  // W4: change events as a user's subscriber sees them (the initial state included). W1-W3 keep
+  // no subscriber, as Rivulet's W1-W3 lines do.
+  let events = 0
+  const sub = workload !== 'W4' ? null
+    : live.subscribeChanges((changes) => { events += changes.length }, { includeInitialState: true })
   return {
     loadMs: t1 - t0,
     queryMs: t2 - t1,
     update(before, after) {
       ctl.begin()
-      ctl.write({ type: 'update', value: after })
+      ctl.write({ type: before ? 'update' : 'insert', value: after })
       ctl.commit()
     },
+    events: sub ? () => events : undefined,
     result() {
       return live.toArray.map((r) => workload === 'W1' ? { id: r.id, priority: r.priority, created: r.created }
+        : workload === 'W4' ? { id: r.id, title: r.title, priority: r.priority, created: r.created,
+          comments: r.comments.map((c) => ({ id: c.id, created: c.created, body: c.body })),
+          project: r.project ? { id: r.project.id, name: r.project.name } : null }
         : workload === 'W2' ? { id: r.id, name: r.name, issues: r.issues, max_priority: r.max_priority }
           : { id: r.id, title: r.title, priority: r.priority, owner: r.owner, project: r.project })
     },
-    close() { live.cleanup(); for (const c of Object.values(s)) c.cleanup() },
+    close() { sub?.unsubscribe(); live.cleanup(); for (const c of Object.values(s)) c.cleanup() },
   }
 }

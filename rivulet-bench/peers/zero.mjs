@@ -13,11 +13,15 @@ const issue = table('issue').columns({
 }).primaryKey('id')
 const user = table('user').columns({ id: number(), name: string() }).primaryKey('id')
 const project = table('project').columns({ id: number(), name: string(), archived: boolean() }).primaryKey('id')
-const issueRelationships = relationships(issue, ({ one }) => ({
+const comment = table('comment').columns({
+  id: number(), issue_id: number(), created: number(), body: string(),
+}).primaryKey('id')
+const issueRelationships = relationships(issue, ({ one, many }) => ({
   owner: one({ sourceField: ['assignee'], destField: ['id'], destSchema: user }),
   project: one({ sourceField: ['project_id'], destField: ['id'], destSchema: project }),
+  comments: many({ sourceField: ['id'], destField: ['issue_id'], destSchema: comment }),
 }))
-const schema = createSchema({ tables: [issue, user, project], relationships: [issueRelationships] })
+const schema = createSchema({ tables: [issue, user, project, comment], relationships: [issueRelationships] })
 const zql = createBuilder(schema)
 const FLUSH = process.env.ZERO_FLUSH === '1'
 
@@ -40,20 +44,30 @@ const QUERIES = {
     .whereExists('project', (p) => p.where('archived', false))
     .related('owner')
     .related('project'),
+  // Nested: the window of open issues, each with its 3 newest comments and its project.
+  W4: () => zql.issue.where('status', 'open').orderBy('priority', 'desc').orderBy('created', 'asc').limit(50)
+    .related('comments', (c) => c.orderBy('created', 'desc').orderBy('id', 'desc').limit(3))
+    .related('project'),
 }
 
 export async function open(workload, data) {
   if (!QUERIES[workload]) return null
   const t0 = performance.now()
   const sources = { issue: load('issue', data.issues) }
-  if (workload === 'W3') {
-    sources.user = load('user', data.users)
-    sources.project = load('project', data.projects)
-  }
+  if (workload === 'W3') sources.user = load('user', data.users)
+  if (workload === 'W3' || workload === 'W4') sources.project = load('project', data.projects)
+  if (workload === 'W4') sources.comment = load('comment', data.comments)
   const t1 = performance.now()
   const view = new Delegate(sources).materialize(QUERIES[workload]())
   const t2 = performance.now()
-  const src = sources.issue
+  const src = workload === 'W4' ? sources.comment : sources.issue
+  // W4: change events, the top-level changes pushed into the view (a nested change is one
+  // Child). W1-W3 keep the view as it is.
+  let events = 0
+  if (workload === 'W4') {
+    const push = view.push.bind(view)
+    view.push = (change) => { events++; return push(change) }
+  }
   return {
     loadMs: t1 - t0,
     queryMs: t2 - t1,
@@ -64,12 +78,16 @@ export async function open(workload, data) {
     // left out by default (the conservative choice: it only makes Zero faster); ZERO_FLUSH=1
     // puts it in the timed section.
     update(before, after) {
-      consume(src.push(makeSourceChangeEdit(after, before)))
+      consume(src.push(before ? makeSourceChangeEdit(after, before) : makeSourceChangeAdd(after)))
       if (FLUSH) view.flush()
     },
+    events: workload === 'W4' ? () => events : undefined,
     result() {
       view.flush()
       return view.data.map((r) => workload === 'W1' ? { id: r.id, priority: r.priority, created: r.created }
+        : workload === 'W4' ? { id: r.id, title: r.title, priority: r.priority, created: r.created,
+          comments: r.comments.map((c) => ({ id: c.id, created: c.created, body: c.body })),
+          project: r.project ? { id: r.project.id, name: r.project.name } : null }
         : { id: r.id, title: r.title, priority: r.priority, owner: r.owner?.name, project: r.project?.name })
     },
     close() { view.destroy() },

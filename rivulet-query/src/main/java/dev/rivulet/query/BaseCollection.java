@@ -2,8 +2,12 @@ package dev.rivulet.query;
 
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
+import dev.rivulet.query.compile.RowShape;
 import dev.rivulet.query.face.Delivery;
 import dev.rivulet.query.face.Publication;
+import dev.rivulet.query.face.StoredChange;
+import dev.rivulet.query.face.TreeDiff;
+import dev.rivulet.query.face.TreeFace;
 import dev.rivulet.query.state.ChangeBuffer;
 import dev.rivulet.query.state.RowTable;
 import java.util.ArrayList;
@@ -46,6 +50,7 @@ abstract class BaseCollection implements LiveCollection {
   private final Map<Row, Row[]> staged = new LinkedHashMap<>();
   private final List<Subscriber<?>> subscribers = new CopyOnWriteArrayList<>();
   private int eventSubscribers; // those that read keyed events (window subscribers do not)
+  private int treeSubscribers; // those that read stored changes (the change-tree face)
   private final CompletableFuture<Void> ready = new CompletableFuture<>();
   private volatile Status status = Status.IDLE; // written under the monitor; read by write-time checks
   private Throwable error;
@@ -231,12 +236,51 @@ abstract class BaseCollection implements LiveCollection {
 
   @Override
   public Subscription subscribeTree(SubscribeOptions options, Consumer<TreeBatch> listener) {
-    throw new UnsupportedOperationException("the change-tree face is being built");
+    TreeDiff.Buckets buckets = buckets();
+    TreeFace face = new TreeFace(new TreeDiff(shape(), buckets), positioned());
+    return register(options.withInitialState(), listener, null, true, true, txId -> {
+      Row[] stored = storedRows();
+      face.capture(stored);
+      if (buckets != TreeDiff.Buckets.NONE) {
+        List<CaughtChange> initial = face.hydrate(stored); // a facade's rows change: read them now
+        return () -> new TreeBatch(txId, true, initial);
+      }
+      return () -> new TreeBatch(txId, true, face.hydrate(stored));
+    }, p -> {
+      List<CaughtChange> changes = face.changes(p);
+      return changes.isEmpty() ? null : new TreeBatch(p.txId, false, changes);
+    });
   }
 
   @Override
   public ChangeTreeSink changeTreeSink(int capacity) {
-    throw new UnsupportedOperationException("the change-tree face is being built");
+    return new ChangeTreeSink(this, capacity);
+  }
+
+  /**
+   * How this collection's stored rows are laid out for the change-tree face: here flat (the
+   * visible columns, the key where a stored row holds it, unordered, no includes).
+   */
+  RowShape shape() {
+    return new RowShape(schema, storedKeys, false, List.of());
+  }
+
+  /** The rows of collection includes' buckets, for the change-tree face (none here). */
+  TreeDiff.Buckets buckets() {
+    return TreeDiff.Buckets.NONE;
+  }
+
+  /**
+   * Whether this collection's publications place its rows by index ({@link #takeTreeSteps}): an
+   * ordered live query's do; elsewhere the change-tree face's root is unordered (index -1).
+   */
+  boolean positioned() {
+    return false;
+  }
+
+  /** Whether a change-tree subscriber reads this collection (caller holds the monitor). */
+  final boolean treeSubscribed() {
+    return treeSubscribers > 0;
   }
 
   /** The initial state as inserts; needs no monitor (stored rows are immutable). */
@@ -263,6 +307,13 @@ abstract class BaseCollection implements LiveCollection {
   final <T> Subscriber<T> register(SubscribeOptions options, Consumer<T> callback,
       Function<Delivery<T>, T> resetter, boolean events, LongFunction<Supplier<T>> initial,
       Function<Publication, T> face) {
+    return register(options, callback, resetter, events, false, initial, face);
+  }
+
+  /** {@link #register}, for a subscriber that reads stored changes too when {@code tree}. */
+  final <T> Subscriber<T> register(SubscribeOptions options, Consumer<T> callback,
+      Function<Delivery<T>, T> resetter, boolean events, boolean tree, LongFunction<Supplier<T>> initial,
+      Function<Publication, T> face) {
     Objects.requireNonNull(callback, "subscriber callback");
     Subscriber<T> s;
     synchronized (db) {
@@ -270,7 +321,7 @@ abstract class BaseCollection implements LiveCollection {
         throw new IllegalStateException("cannot subscribe to '" + name + "': it is closed");
       }
       Delivery<T> d = new Delivery<>(callback, options, resetter, e -> db.report(this, e));
-      s = new Subscriber<>(this, face, d, db.lastTxId(), events);
+      s = new Subscriber<>(this, face, d, db.lastTxId(), events, tree);
       if (options.initialState()) {
         d.hold(initial.apply(db.lastTxId()));
       }
@@ -292,12 +343,14 @@ abstract class BaseCollection implements LiveCollection {
   final void attach(Subscriber<?> s) {
     subscribers.add(s);
     eventSubscribers += s.readsEvents() ? 1 : 0;
+    treeSubscribers += s.readsTree() ? 1 : 0;
   }
 
   /** Removes a subscriber (caller holds the monitor); whether it was here. */
   final boolean detach(Subscriber<?> s) {
     boolean was = subscribers.remove(s);
     eventSubscribers -= was && s.readsEvents() ? 1 : 0;
+    treeSubscribers -= was && s.readsTree() ? 1 : 0;
     return was;
   }
 
@@ -351,16 +404,19 @@ abstract class BaseCollection implements LiveCollection {
    * reported to the database's error handler and touches nothing else.
    */
   void publish(long txId) {
+    List<WindowDelta> positions = treeSubscribers > 0 ? takeTreeSteps() : null;
     List<WindowDelta> window = takeWindowSteps();
-    if (staged.isEmpty() && window == null) {
+    if (staged.isEmpty() && window == null && positions == null) {
       return;
     }
     List<ChangeEvent> events = netEvents();
+    List<StoredChange> stored = treeSubscribers > 0 ? storedChanges() : null;
     staged.clear();
-    if (subscribers.isEmpty() || events.isEmpty() && (window == null || window.isEmpty())) {
+    if (subscribers.isEmpty() || events.isEmpty() && (window == null || window.isEmpty())
+        && (positions == null || positions.isEmpty())) {
       return;
     }
-    Publication p = new Publication(txId, events, window);
+    Publication p = new Publication(txId, events, window, stored, positions);
     for (Subscriber<?> s : subscribers) {
       s.publish(p);
       if (!s.delivery.open()) {
@@ -372,6 +428,26 @@ abstract class BaseCollection implements LiveCollection {
   /** The window's steps of this transaction, taken (only ordered live queries have them). */
   List<WindowDelta> takeWindowSteps() {
     return null;
+  }
+
+  /**
+   * The steps that place this transaction's changed rows for the change-tree face (only ordered
+   * live queries have them): the window's steps, or on a recovery the diff from the window
+   * subscribers last saw; not taken (the window face takes them).
+   */
+  List<WindowDelta> takeTreeSteps() {
+    return null;
+  }
+
+  /** The staged net change per key as stored rows (keys whose row did not change left out). */
+  private List<StoredChange> storedChanges() {
+    List<StoredChange> out = new ArrayList<>(staged.size());
+    staged.forEach((key, change) -> {
+      if (change[0] == null ? change[1] != null : !change[0].equals(change[1])) {
+        out.add(new StoredChange(key, change[0], change[1]));
+      }
+    });
+    return Collections.unmodifiableList(out);
   }
 
   private List<ChangeEvent> netEvents() {
@@ -407,6 +483,7 @@ abstract class BaseCollection implements LiveCollection {
       }
       subscribers.clear();
       eventSubscribers = 0;
+      treeSubscribers = 0;
       staged.clear();
       ready.completeExceptionally(new IllegalStateException("collection '" + name + "' was closed"));
       db.closed(this);

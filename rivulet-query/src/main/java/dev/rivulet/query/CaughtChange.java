@@ -14,6 +14,11 @@ import java.util.Objects;
  * has no order (the root of a query without order by). A row whose position or relationships
  * change while its scalar columns change too is a Remove then an Add; an {@link Edit} keeps the
  * row's position and its relationships.
+ *
+ * <p>An {@link Edit} or {@link Child} names its row by value (its scalar columns), so one is
+ * emitted only where no sibling in the list as it stands shows the same row; where one does, the
+ * row is replaced instead (a Remove and an Add, placed by index in an ordered list and by the
+ * whole node in an unordered one).
  */
 public sealed interface CaughtChange {
   /** A node (a row and its relationships) that was not in the list is, at {@code index}. */

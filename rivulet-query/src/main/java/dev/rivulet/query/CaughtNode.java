@@ -14,6 +14,11 @@ import java.util.TreeMap;
  * among the query's relationship includes, in select order; see {@link
  * LiveQuery#relationships()}) to its child nodes in the child query's order. A flat query's nodes
  * have no relationships. Immutable and fully owned.
+ *
+ * <p>A collection include's slot holds its bucket's rows when the node is built (a hydration, an
+ * added row); later changes inside the bucket are not re-emitted on every parent (the seed's
+ * facade rule): they arrive on the bucket's own {@link LiveCollection} faces, the value the
+ * parent's row shows for that include.
  */
 public record CaughtNode(Row row, SortedMap<Integer, List<CaughtNode>> relationships) {
   public CaughtNode {

@@ -12,6 +12,8 @@ import dev.rivulet.engine.internal.EngineAccess;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.query.compile.Compiled;
 import dev.rivulet.query.compile.QueryPlans;
+import dev.rivulet.query.compile.RowShape;
+import dev.rivulet.query.face.NestedValues;
 import dev.rivulet.query.state.ChangeBuffer;
 import dev.rivulet.query.state.ResultConflicts;
 import dev.rivulet.query.state.RetractedRows;
@@ -59,20 +61,22 @@ public final class LiveQuery extends BaseCollection {
   private static final EngineAccess ENGINE = EngineAccess.get();
   private final Graph graph;
   private final Output output;
-  private final BaseCollection[] sources; // the collections read, each with its graph input
+  final BaseCollection[] sources; // the collections read, each with its graph input
   private final Input[] inputs;
   private final int visibleWidth;
   private final int[] resultKeys;
   private final int[] visibleIndexes;
-  private final ResultOrder ordered; // null when the query does not order
+  final ResultOrder ordered; // null when the query does not order
   private final boolean sourceForm; // a result row is visible columns then the key: its source row
   private final Query query;
   private final List<String> customKey;
+  private final RowShape shape; // the visible columns with their includes
+  final int conflictAt; // a custom key's conflict column (see PublicKeys), or -1
+  private final IncludeFacades facades; // the collection includes' facades
+  private final List<String> demandPlans = new ArrayList<>(); // its plans in the demand adapter
+  private final List<Output> demandOutputs = new ArrayList<>(); // per plan: demanded values (null: whole)
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
-  private ResultConflicts conflicts; // the full result while failed (and recoverable)
-  private BaseCollection errorSource; // the source the error names, or null
-  private Object errorSourceState; // and what it was about (see stateOf)
-  private RuntimeException duplicate; // the duplicate-key error the running run threw
+  private final QueryFailure failure; // failed and recovering
 
   private LiveQuery(Rivulet db, String name, Schema schema, List<String> keys, Graph graph, QueryPlans.Plan plan,
       int[] resultKeys, Query query, List<String> customKey) {
@@ -81,7 +85,9 @@ public final class LiveQuery extends BaseCollection {
     this.customKey = customKey;
     this.graph = graph;
     this.output = graph.output("result");
+    this.failure = new QueryFailure(this, output);
     Compiled c = plan.result();
+    this.shape = c.shape();
     this.visibleWidth = c.visible().width();
     this.resultKeys = resultKeys;
     this.visibleIndexes = new int[visibleWidth];
@@ -94,6 +100,17 @@ public final class LiveQuery extends BaseCollection {
       keysFollow &= resultKeys[i] == visibleWidth + i;
     }
     this.sourceForm = keysFollow;
+    this.conflictAt = customKey == null ? -1 : output.schema().width() - 1;
+    this.facades = new IncludeFacades(db, name, plan.facades(), graph);
+    for (dev.rivulet.query.compile.DemandEdge d : plan.demands()) {
+      String id = name + "@" + Integer.toHexString(System.identityHashCode(this)) + "#" + demandPlans.size();
+      db.demand().register(id, (LazyCollection) d.source(), d.columns(), List.of(), SubsetRequest.UNLIMITED);
+      demandPlans.add(id);
+      demandOutputs.add(d.output() == null ? null : graph.output(d.output()));
+      if (d.output() == null) {
+        db.demand().change(id, Row.of(), 1); // a whole read demands all of the source, once
+      }
+    }
     this.sources = new BaseCollection[plan.inputs().size()];
     this.inputs = new Input[sources.length];
     int i = 0;
@@ -110,8 +127,17 @@ public final class LiveQuery extends BaseCollection {
   static LiveQuery create(Rivulet db, String name, Query query, List<String> keyColumns) {
     // Planning runs every check Query.ir() would, so the raw IR is compiled once.
     GraphBuilder b = Graph.builder();
-    QueryPlans.Plan plan = QueryPlans.plan(query.raw(), b);
+    QueryPlans.Plan plan;
+    try {
+      plan = QueryPlans.plan(query.raw(), b, keyColumns, s -> s instanceof LazyCollection);
+    } catch (QueryException e) {
+      throw e.getMessage().startsWith("key: ") ? new QueryException("live query '" + name + "' " + e.getMessage()) : e;
+    }
     for (Source s : plan.inputs().keySet()) {
+      if (s instanceof BucketCollection) {
+        throw new QueryException("live query '" + name + "': source " + s.name() + " is a nested collection; query"
+            + " its source instead");
+      }
       if (!(s instanceof BaseCollection bc) || bc.db != db) {
         throw new QueryException("live query '" + name + "': source " + s.name() + " is not a collection of this database");
       }
@@ -122,13 +148,6 @@ public final class LiveQuery extends BaseCollection {
     Compiled c = plan.result();
     b.output("result", c.stream());
     int[] resultKeys = c.keys();
-    if (keyColumns != null) {
-      try {
-        resultKeys = c.visible().indexesOf(keyColumns);
-      } catch (RuntimeException e) {
-        throw new QueryException("live query '" + name + "' key: " + e.getMessage());
-      }
-    }
     List<Column> cols = new ArrayList<>(c.visible().columns());
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < resultKeys.length; i++) {
@@ -169,30 +188,33 @@ public final class LiveQuery extends BaseCollection {
 
   /** Whether {@code e} is the duplicate-key error this query's last run threw. */
   boolean isDuplicate(RuntimeException e) {
-    return e == duplicate;
+    return failure.isDuplicate(e);
   }
 
-  /**
-   * Fails this query on what its run (or sending changes to it) threw: a duplicate key recovers
-   * (see {@link #settle}); anything else is final. Readers see none of the run's partial change.
-   */
+  /** Fails this query on what its run threw (see {@link QueryFailure#runFailed}). */
   void runFailed(RuntimeException e) {
-    change.clear();
-    if (e != duplicate) {
-      conflicts = null;
-      errorSource = null;
-      if (ordered != null) {
-        ordered.abandonFailed();
-      }
-    }
-    duplicate = null;
-    fail(e);
+    failure.runFailed(e);
+  }
+
+  /** Before a run: fails this query, naming the source, when a source is in error or closed. */
+  void checkSources() {
+    failure.checkSources();
+  }
+
+  /** After a run (or when the transaction did not run it): settles its status (see {@link QueryFailure#settle}). */
+  void settle() {
+    failure.settle();
+  }
+
+  /** Whether a source is in error or closed. */
+  boolean readsFailedSource() {
+    return failure.failedSource() != null;
   }
 
   /** Whether a transaction runs this query: it is open and not failed for good. */
   boolean runnable() {
     Status st = statusNow();
-    return st != Status.CLOSED && (st != Status.ERROR || conflicts != null);
+    return st != Status.CLOSED && (st != Status.ERROR || failure.recoverable());
   }
 
   /**
@@ -205,113 +227,22 @@ public final class LiveQuery extends BaseCollection {
    */
   void run() {
     graph.run();
+    if (!facades.isEmpty()) {
+      facades.apply();
+    }
+    if (!demandPlans.isEmpty()) {
+      demand();
+    }
     if (ENGINE.deltaSize(output) == 0) {
       return; // the change did not reach the result (e.g. filtered out)
     }
-    if (conflicts != null) {
-      foldWhileFailed();
+    if (failure.recoverable()) {
+      failure.foldWhileFailed();
       return;
     }
     install();
     if (ordered != null) {
       ordered.apply(output);
-    }
-  }
-
-  /**
-   * Before a run: when a source is in error or closed, fails this query (naming the source) with
-   * its last published rows kept, so that the run folds aside.
-   */
-  void checkSources() {
-    if (!runnable()) {
-      return;
-    }
-    BaseCollection bad = failedSource();
-    if (bad != null && conflicts == null) {
-      freeze();
-      fail(sourceError(bad));
-    }
-  }
-
-  /**
-   * After a run (or when the transaction did not run this query): settles its status. A closed
-   * source fails it for good; a source in error keeps it failed, naming the source; otherwise a
-   * failed query whose full result is valid recovers; then an open query's status follows its
-   * sources'.
-   */
-  void settle() {
-    if (!runnable()) {
-      return;
-    }
-    BaseCollection bad = failedSource();
-    if (bad != null) {
-      if (conflicts == null) {
-        freeze();
-      }
-      if (bad.statusNow() == Status.CLOSED) {
-        conflicts = null; // for good: a closed source never changes again
-        if (ordered != null) {
-          ordered.abandonFailed();
-        }
-      }
-      if (errorSource != bad || errorSourceState != stateOf(bad)) {
-        fail(sourceError(bad));
-      }
-      return;
-    }
-    if (conflicts != null) {
-      Row key = conflicts.someInvalidKey();
-      if (key != null) {
-        if (errorSource != null) {
-          List<Row> two = conflicts.rowsOf(key);
-          fail(duplicateKey(key, two.get(0), two.get(1)));
-        }
-        return;
-      }
-      recoverNow();
-    }
-    updateReadiness();
-  }
-
-  /** Whether a source is in error or closed. */
-  boolean readsFailedSource() {
-    return failedSource() != null;
-  }
-
-  /** A source that is in error or closed, or null. */
-  private BaseCollection failedSource() {
-    for (BaseCollection s : sources) {
-      Status st = s.statusNow();
-      if (st == Status.ERROR || st == Status.CLOSED) {
-        return s;
-      }
-    }
-    return null;
-  }
-
-  /** What a source error is about: the source's error, or the source itself once it is closed. */
-  private static Object stateOf(BaseCollection bad) {
-    return bad.statusNow() == Status.CLOSED ? bad : bad.errorNow();
-  }
-
-  private RivuletException sourceError(BaseCollection bad) {
-    errorSource = bad;
-    errorSourceState = stateOf(bad);
-    if (bad.statusNow() == Status.CLOSED) {
-      return new RivuletException("live query '" + name() + "': its source '" + bad.name() + "' is closed; it gets no"
-          + " further changes");
-    }
-    Throwable cause = bad.errorNow();
-    return new RivuletException("live query '" + name() + "': its source '" + bad.name() + "' is in error ("
-        + (cause == null ? "no cause" : cause.getMessage()) + "); it recovers when the source does", cause);
-  }
-
-  /** Keeps the last published rows as they are and the full result aside, from now on. */
-  private void freeze() {
-    conflicts = new ResultConflicts(this::keyOf);
-    rows.forEachRow(r -> conflicts.add(r, 1));
-    if (ordered != null) {
-      ordered.freeze();
     }
   }
 
@@ -339,9 +270,12 @@ public final class LiveQuery extends BaseCollection {
       long w = ENGINE.deltaWeight(output, i);
       if (w > 0) {
         Row full = ENGINE.deltaRow(output, i);
+        if (conflicted(full)) {
+          failure.failOnDuplicate(i, null);
+        }
         Row other = w == 1 ? rows.putRow(full) : full; // weight 2 or more: a duplicate by itself
         if (other != null && !retracted.remove(other)) {
-          failOnDuplicate(i, other);
+          failure.failOnDuplicate(i, other);
         }
         changed(null, other, full);
       }
@@ -352,82 +286,63 @@ public final class LiveQuery extends BaseCollection {
     }
   }
 
-  /**
-   * Insertion {@code failed} of this run's change clashed with {@code other}: undoes the
-   * insertions before it, so that the stored rows are the last published ones again, keeps the
-   * full result aside to recover from, and throws the duplicate-key error.
-   */
-  private void failOnDuplicate(int failed, Row other) {
-    Row full = ENGINE.deltaRow(output, failed);
-    Map<Row, Row> retractedByKey = new java.util.HashMap<>();
-    for (int i = 0; i < ENGINE.deltaSize(output); i++) {
-      if (ENGINE.deltaWeight(output, i) < 0) {
-        retractedByKey.put(keyOf(ENGINE.deltaRow(output, i)), ENGINE.deltaRow(output, i));
-      }
-    }
-    if (ENGINE.deltaWeight(output, failed) == 1) {
-      rows.putRow(other); // putRow replaced it
-    }
-    for (int i = 0; i < failed; i++) {
-      if (ENGINE.deltaWeight(output, i) > 0) {
-        Row back = retractedByKey.get(keyOf(ENGINE.deltaRow(output, i)));
-        if (back != null) {
-          rows.putRow(back);
-        } else {
-          rows.removeRow(ENGINE.deltaRow(output, i));
-        }
-      }
-    }
-    conflicts = new ResultConflicts(this::keyOf);
-    rows.forEachRow(r -> conflicts.add(r, 1));
-    for (int i = 0; i < ENGINE.deltaSize(output); i++) {
-      conflicts.add(ENGINE.deltaRow(output, i), ENGINE.deltaWeight(output, i));
-    }
-    if (ordered != null) {
-      ordered.failed(output);
-    }
-    duplicate = duplicateKey(keyOf(full), full, other);
-    throw duplicate;
+  /** Whether {@code full} is a custom key's conflict row (see {@code PublicKeys}). */
+  boolean conflicted(Row full) {
+    return conflictAt >= 0 && full.get(conflictAt) != null;
   }
 
-  private RivuletException duplicateKey(Row key, Row one, Row other) {
-    errorSource = null;
-    return new RivuletException("live query '" + name() + "': duplicate key " + key + ": rows "
-        + visible(one) + " and " + visible(other) + " both have it; give the query a key that identifies"
-        + " its rows (it recovers when the key is unique again)");
+  /** Hands the run's changes of the demanded values to the demand adapter (seed 000, "Demand plane"). */
+  private void demand() {
+    for (int p = 0; p < demandPlans.size(); p++) {
+      Output out = demandOutputs.get(p);
+      for (int i = 0; out != null && i < ENGINE.deltaSize(out); i++) {
+        db.demand().change(demandPlans.get(p), ENGINE.deltaRow(out, i), ENGINE.deltaWeight(out, i));
+      }
+    }
+    db.demand().flush();
   }
 
-  /** In error: folds the run's change aside. */
-  private void foldWhileFailed() {
-    for (int i = 0; i < ENGINE.deltaSize(output); i++) {
-      conflicts.add(ENGINE.deltaRow(output, i), ENGINE.deltaWeight(output, i));
+  @Override
+  public void close() {
+    synchronized (db) {
+      for (String id : demandPlans) {
+        db.demand().unregister(id);
+      }
+      if (!demandPlans.isEmpty()) {
+        db.demand().flush();
+      }
+      super.close();
     }
-    if (ordered != null) {
-      ordered.applyWhileFailed(output);
+    if (!demandPlans.isEmpty()) {
+      db.runDemand(); // the released requests' rows go now, not with the next transaction
     }
   }
 
-  /** The full result is valid and every source healthy: it becomes the rows (the difference is published). */
-  private void recoverNow() {
-    Map<Row, Row> now = conflicts.rows();
-    conflicts = null;
-    errorSource = null;
-    errorSourceState = null;
-    for (Row key : rows.keys()) {
-      if (!now.containsKey(key)) {
-        install(key, null);
-      }
-    }
-    now.forEach(this::install);
-    if (ordered != null) {
-      ordered.recovered(db.lastTxId());
-    }
-    recover();
+  @Override
+  void publish(long txId) {
+    super.publish(txId);
+    facades.publish(txId);
+  }
+
+  @Override
+  void discardStaged() {
+    super.discardStaged();
+    facades.discardStaged();
   }
 
   @Override
   List<WindowDelta> takeWindowSteps() {
     return ordered == null ? null : ordered.takeSteps();
+  }
+
+  @Override
+  List<WindowDelta> takeTreeSteps() {
+    return ordered == null ? null : ordered.treeSteps();
+  }
+
+  @Override
+  boolean positioned() {
+    return ordered != null;
   }
 
   @Override
@@ -439,12 +354,12 @@ public final class LiveQuery extends BaseCollection {
   }
 
   /** The visible part of a result row: the row itself when it has no hidden columns. */
-  private Row visible(Row full) {
+  Row visible(Row full) {
     return full.width() == visibleWidth ? full : full.project(visibleIndexes);
   }
 
   /** Ready once every source is ready; loading while any is loading. */
-  private void updateReadiness() {
+  void updateReadiness() {
     if (statusNow() == Status.ERROR || statusNow() == Status.CLOSED) {
       return;
     }
@@ -459,7 +374,8 @@ public final class LiveQuery extends BaseCollection {
 
   @Override
   Row publicRow(Row stored) {
-    return schema.present(visible(stored)); // the hidden key columns are ANY: only visible ones are typed
+    // The hidden key columns are ANY: only visible ones are typed; includes are shown nested.
+    return NestedValues.show(schema.present(visible(stored)), shape, facades);
   }
 
   @Override
@@ -496,7 +412,18 @@ public final class LiveQuery extends BaseCollection {
    * select order: relationship slot i of a {@link CaughtNode} is the i-th.
    */
   public List<String> relationships() {
-    throw new UnsupportedOperationException("includes are being built");
+    return shape.relationships().stream().map(RowShape.Nest::name).toList();
+  }
+
+  /** The layout of the result rows with their includes. */
+  @Override
+  RowShape shape() {
+    return shape;
+  }
+
+  @Override
+  dev.rivulet.query.face.TreeDiff.Buckets buckets() {
+    return facades.isEmpty() ? dev.rivulet.query.face.TreeDiff.Buckets.NONE : facades::elements;
   }
 
   /** The query this live query keeps. */

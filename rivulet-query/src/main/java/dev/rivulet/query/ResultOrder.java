@@ -29,6 +29,7 @@ final class ResultOrder {
   private List<Row> failedWindow; // while the query is failed and can recover
   private int subscribers;
   private List<WindowDelta> steps; // this transaction's, while someone subscribes
+  private List<WindowDelta> treeSteps; // a recovery's diff for the change-tree face (steps is a reset)
 
   ResultOrder(LiveQuery query, int[] order) {
     this.query = query;
@@ -66,11 +67,11 @@ final class ResultOrder {
   }
 
   /**
-   * Applies the run's positioned change, which the query installs: first, while window
-   * subscribers exist, turns it into this transaction's steps.
+   * Applies the run's positioned change, which the query installs: first, while window or
+   * change-tree subscribers exist, turns it into this transaction's steps.
    */
   void apply(Output output) {
-    if (subscribers > 0) {
+    if (subscribers > 0 || query.treeSubscribed()) {
       WindowSteps s = new WindowSteps(view, query.db.lastTxId());
       for (int i = 0; i < ENGINE.deltaSize(output); i++) {
         if (ENGINE.deltaWeight(output, i) < 0) {
@@ -87,6 +88,7 @@ final class ResultOrder {
   /** The query failed on this run's change: the window stays, the full result's order is kept aside. */
   void failed(Output output) {
     steps = null;
+    treeSteps = null;
     failedWindow = new ArrayList<>(window);
     ENGINE.spliceDeltaInto(output, failedWindow);
   }
@@ -94,6 +96,7 @@ final class ResultOrder {
   /** The query failed before this run (a source did): the window stays, its order is kept aside. */
   void freeze() {
     steps = null;
+    treeSteps = null;
     failedWindow = new ArrayList<>(window);
   }
 
@@ -107,24 +110,43 @@ final class ResultOrder {
     ENGINE.spliceDeltaInto(output, failedWindow);
   }
 
-  /** The query recovered: the full result's order is the window; subscribers get a reset. */
+  /**
+   * The query recovered: the full result's order is the window; window subscribers get a reset,
+   * change-tree subscribers the steps from the window they saw.
+   */
   void recovered(long txId) {
+    List<Row> seen = window;
     window = failedWindow;
     failedWindow = null;
     if (subscribers > 0) {
       steps = WindowSteps.reset(window, view, txId);
+    }
+    if (query.treeSubscribed()) {
+      treeSteps = WindowSteps.diff(seen, window, view, txId);
     }
   }
 
   /** Drops this transaction's steps (the query failed). */
   void discardSteps() {
     steps = null;
+    treeSteps = null;
   }
 
-  /** This transaction's steps, taken; null when nobody subscribes. */
+  /** This transaction's steps for the change-tree face, not taken (see {@link #takeSteps}). */
+  List<WindowDelta> treeSteps() {
+    List<WindowDelta> out = treeSteps != null ? treeSteps : steps;
+    treeSteps = null;
+    return out;
+  }
+
+  /**
+   * This transaction's steps, taken; null when nobody subscribes. The change-tree face's (see
+   * {@link #treeSteps}) are dropped too: the publication reads them first.
+   */
   List<WindowDelta> takeSteps() {
     List<WindowDelta> out = steps;
     steps = null;
+    treeSteps = null;
     return out;
   }
 

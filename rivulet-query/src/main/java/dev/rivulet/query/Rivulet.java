@@ -42,7 +42,9 @@ public final class Rivulet {
   private final List<BaseCollection> collections = new ArrayList<>();
   private final List<LiveQuery> queries = new ArrayList<>();
   private final List<LiveQuery> dropped = new ArrayList<>(); // dropped while publishing: forgotten at its end
+  private final DemandAdapter demand = new DemandAdapter(this);
   private boolean propagating;
+  private boolean demanding; // runDemand's loop is running
   private long lastTxId;
   private volatile BiConsumer<LiveCollection, Throwable> errorHandler = Rivulet::log;
 
@@ -61,6 +63,57 @@ public final class Rivulet {
     SourceCollection c = new SourceCollection(this, name, schema, keyColumns);
     collections.add(c);
     return c;
+  }
+
+  /**
+   * A new lazy collection keyed by {@code keyColumns}, whose rows {@code source} loads as live
+   * queries demand them (see {@link LazyCollection}).
+   */
+  public synchronized LazyCollection lazyCollection(String name, Schema schema, List<String> keyColumns,
+      LazySource source) {
+    checkNotPublishing("create a collection");
+    if (keyColumns.isEmpty()) {
+      throw new QueryException("lazy collection '" + name + "': needs at least one key column");
+    }
+    Objects.requireNonNull(source, "lazy source");
+    LazyCollection c = new LazyCollection(this, name, schema, keyColumns, source);
+    collections.add(c);
+    return c;
+  }
+
+  /** The demand adapter (guarded by this monitor). */
+  DemandAdapter demand() {
+    return demand;
+  }
+
+  /**
+   * Runs the demand plane's queued work until none is left: starts the loads flushed demand
+   * asked for, then applies what came back (settled loads, released rows, statuses) as a
+   * transaction of its own, in which live queries run as usual. Does nothing while a transaction
+   * runs (its end calls this) or when called from inside this loop.
+   */
+  synchronized void runDemand() {
+    if (propagating || demanding) {
+      return;
+    }
+    demanding = true;
+    try {
+      while (demand.hasWork()) {
+        demand.startLoads(); // a load completing at once only queues its result
+        if (!demand.hasWork()) {
+          break;
+        }
+        begin();
+        try {
+          demand.apply();
+          runQueries();
+        } finally {
+          end();
+        }
+      }
+    } finally {
+      demanding = false;
+    }
   }
 
   /**
@@ -99,6 +152,7 @@ public final class Rivulet {
     q.observeSources();
     queries.add(q);
     collections.add(q);
+    runDemand(); // the loads its creation demanded
     return q;
   }
 
@@ -264,6 +318,7 @@ public final class Rivulet {
     }
     dropped.clear();
     propagating = false;
+    runDemand(); // what the transaction demanded
   }
 
   /**

@@ -127,12 +127,62 @@ public final class SourceCollection extends BaseCollection {
   }
 
   /**
-   * Applies {@code changes} as one sync transaction: an {@link SourceChange.Add} of a key that is
-   * present, or a {@link SourceChange.Remove} or {@link SourceChange.Edit} whose old row is not
-   * the current row of its key, is refused whole (nothing applied), naming the change.
+   * Applies {@code changes} as one sync transaction, in order: an {@link SourceChange.Add} of a
+   * key that is present, a {@link SourceChange.Remove} or {@link SourceChange.Edit} whose old row
+   * is not the current row of its key, or an {@link SourceChange.Edit} that changes the key, is
+   * refused whole (nothing applied), naming the change. The current row of a key is its synced
+   * row as the earlier changes of the list leave it (a pending optimistic write laid over it does
+   * not count, as for {@link #beginSync}).
+   *
+   * @throws SchemaException, applying nothing, when a row is null or does not fit the schema
+   * @throws IllegalArgumentException, applying nothing, for a change that does not fit the rows
+   * @throws IllegalStateException, applying nothing, when the collection is closed
    */
-  public void apply(java.util.List<SourceChange> changes) {
-    throw new UnsupportedOperationException("SourceChange input is being built");
+  public void apply(List<SourceChange> changes) {
+    if (changes == null) {
+      throw new IllegalArgumentException("apply to '" + name() + "': the list of changes is null");
+    }
+    checkOpen();
+    synchronized (db) {
+      SyncBatch batch = beginSync();
+      Map<Row, Row> now = new HashMap<>(); // the rows the earlier changes leave (null: absent)
+      for (int i = 0; i < changes.size(); i++) {
+        SourceChange c = changes.get(i);
+        String at = "apply to '" + name() + "': change " + i + " (" + c + ")";
+        if (c == null) {
+          throw new IllegalArgumentException(at + " is null");
+        }
+        Row row = check(c instanceof SourceChange.Add a ? a.row() : c instanceof SourceChange.Remove r ? r.row()
+            : ((SourceChange.Edit) c).old());
+        Row key = row.project(keyIndexes);
+        Row current = now.containsKey(key) ? now.get(key) : synced(key);
+        if (c instanceof SourceChange.Add) {
+          if (current != null) {
+            throw new IllegalArgumentException(at + ": key " + key + " is present (row " + current + ")");
+          }
+          batch.write(row);
+          now.put(key, row);
+          continue;
+        }
+        if (!row.equals(current)) {
+          throw new IllegalArgumentException(at + ": the current row of key " + key + " is "
+              + (current == null ? "absent" : current.toString()));
+        }
+        if (c instanceof SourceChange.Edit e) {
+          Row next = check(e.row());
+          if (!next.project(keyIndexes).equals(key)) {
+            throw new IllegalArgumentException(at + ": an edit must keep the key " + key + ", not change it to "
+                + next.project(keyIndexes));
+          }
+          batch.write(next);
+          now.put(key, next);
+        } else {
+          batch.delete(key);
+          now.put(key, null);
+        }
+      }
+      batch.commit();
+    }
   }
 
   /** Starts a batch of committed changes from the sync source. */

@@ -18,6 +18,7 @@ final class Subscriber<T> implements LiveCollection.Subscription {
   final Delivery<T> delivery;
   private final long after; // the transaction it starts after (it may subscribe while that one publishes)
   private final boolean events;
+  private final boolean tree;
 
   /**
    * @param after the id of the transaction the subscription starts after
@@ -25,15 +26,26 @@ final class Subscriber<T> implements LiveCollection.Subscription {
    */
   Subscriber(BaseCollection collection, Function<Publication, T> face, Delivery<T> delivery, long after,
       boolean events) {
+    this(collection, face, delivery, after, events, false);
+  }
+
+  /** @param tree whether the face reads the stored changes (the change-tree face) */
+  Subscriber(BaseCollection collection, Function<Publication, T> face, Delivery<T> delivery, long after,
+      boolean events, boolean tree) {
     this.collection = collection;
     this.face = face;
     this.delivery = delivery;
     this.after = after;
     this.events = events;
+    this.tree = tree;
   }
 
   boolean readsEvents() {
     return events;
+  }
+
+  boolean readsTree() {
+    return tree;
   }
 
   void publish(Publication p) {

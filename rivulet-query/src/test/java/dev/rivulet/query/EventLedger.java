@@ -19,7 +19,9 @@ import java.util.function.Supplier;
  * subscription (reconstruction), and inside each listener call records what every collection and
  * live query reads at that moment (coherence), to be compared with the state after the
  * transaction; folds the change batches of a callback subscription and of a pull sink into
- * multisets of rows; folds an ordered live query's window steps, applied by index, into a list.
+ * multisets of rows; folds an ordered live query's window steps, applied by index, into a list;
+ * folds the change-tree face (a callback subscription and a pull sink) into trees ({@link
+ * TreeFold}), each batch checked as it is applied.
  * Every delivery must name the transaction just run, each transaction at most once per
  * subscription, and ids must strictly increase.
  *
@@ -39,6 +41,9 @@ final class EventLedger {
   private final Map<BaseCollection, ChangeSink> sinks = new IdentityHashMap<>();
   private final Map<BaseCollection, Map<Row, Integer>> sinkFold = new IdentityHashMap<>();
   private final Map<BaseCollection, List<Row>> windowFold = new IdentityHashMap<>();
+  private final Map<BaseCollection, TreeFold> treeFold = new IdentityHashMap<>();
+  private final Map<BaseCollection, ChangeTreeSink> treeSinks = new IdentityHashMap<>();
+  private final Map<BaseCollection, TreeFold> treeSinkFold = new IdentityHashMap<>();
   private final Map<String, Long> lastTx = new HashMap<>(); // per subscription: the last id delivered
   private final List<Long> delivered = new ArrayList<>(); // ids delivered in the running transaction
 
@@ -77,6 +82,58 @@ final class EventLedger {
     if (c instanceof LiveQuery q && q.ordered()) {
       windowFold.put(c, new ArrayList<>());
       q.subscribeWindow(SubscribeOptions.sync(), b -> onWindow(q, b));
+    }
+    boolean ordered = c instanceof LiveQuery q && q.ordered();
+    c.subscribeTree(SubscribeOptions.sync(), b -> {
+      tx(c.name() + " tree", b.txId(), b.hydrated());
+      if (b.hydrated()) {
+        treeFold.put(c, TreeFold.hydrate(ordered, b, errors, c.name() + " tree"));
+      } else {
+        foldTree(c, c.name() + " tree", treeFold.get(c), b);
+      }
+    });
+    if (!treeFold.containsKey(c)) {
+      errors.add(c.name() + " tree: no hydration delivered at subscription");
+      treeFold.put(c, new TreeFold(ordered));
+    }
+    ChangeTreeSink treeSink = c.changeTreeSink(1 << 20);
+    treeSinks.put(c, treeSink);
+    treeSinkFold.put(c, TreeFold.hydrate(ordered, treeSink.hydrate(), errors, c.name() + " tree sink"));
+  }
+
+  /** Folds one batch of the change-tree face; a batch that does not fit is an error. */
+  private void foldTree(BaseCollection c, String who, TreeFold f, TreeBatch b) {
+    if (b.hydrated()) {
+      errors.add(who + ": a second hydration, transaction " + b.txId());
+      return;
+    }
+    if (b.changes().isEmpty()) {
+      errors.add(who + ": an empty batch for transaction " + b.txId());
+    }
+    for (CaughtChange ch : b.changes()) {
+      typedTree(who, c, ch);
+      String bad = f.apply(ch);
+      if (bad != null) {
+        errors.add(who + ", transaction " + b.txId() + ": " + bad);
+        return;
+      }
+    }
+  }
+
+  /** Checks the Java classes of the rows a change-tree change hands out (flat results: the visible rows). */
+  private void typedTree(String who, BaseCollection c, CaughtChange ch) {
+    if (!c.shape().relationships().isEmpty()) {
+      return; // a nested result's node rows are its scalar columns only
+    }
+    if (ch instanceof CaughtChange.Add a) {
+      typed(who, c, a.node().row());
+    } else if (ch instanceof CaughtChange.Remove r) {
+      typed(who, c, r.node().row());
+    } else if (ch instanceof CaughtChange.Edit e) {
+      typed(who, c, e.old());
+      typed(who, c, e.row());
+    } else {
+      errors.add(who + ": a Child change on a flat result: " + ch);
     }
   }
 
@@ -121,6 +178,22 @@ final class EventLedger {
     List<Row> window = windowFold.get(c);
     if (window != null && !window.equals(rows)) {
       return c.name() + ": window steps fold into " + window + ", rows are " + rows;
+    }
+    for (TreeBatch b : treeSinks.get(c).take()) {
+      foldTree(c, c.name() + " tree sink", treeSinkFold.get(c), b);
+    }
+    boolean ordered = c instanceof LiveQuery q && q.ordered();
+    if (!c.shape().relationships().isEmpty()) {
+      return null; // a nested result's tree is checked against its rows by NestedTreeFaceTest
+    }
+    for (TreeFold f : List.of(treeFold.get(c), treeSinkFold.get(c))) {
+      String who = c.name() + (f == treeFold.get(c) ? " tree" : " tree sink");
+      if (f.nodes().stream().anyMatch(n -> !n.relationships().isEmpty())) {
+        return who + ": a flat result folds into nodes with relationships " + f.nodes();
+      }
+      if (ordered ? !f.rows().equals(rows) : !counts(f.rows()).equals(want)) {
+        return who + ": change-tree batches fold into " + f.rows() + ", rows are " + rows;
+      }
     }
     return null;
   }

@@ -100,10 +100,56 @@ class ReadmeQueryExampleTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void readmeNestedExample() {
+    // README-NESTED-START
+    Rivulet db = Rivulet.create();
+    SourceCollection projects = db.collection("projects", Schema.parse("id INT NOT NULL, name STRING"), List.of("id"));
+    SourceCollection issues = db.collection("issues",
+        Schema.parse("id INT NOT NULL, project INT, status STRING, priority INT"), List.of("id"));
+    SourceCollection comments = db.collection("comments",
+        Schema.parse("id INT NOT NULL, issue INT, created INT, body STRING"), List.of("id"));
+    db.beginSync()
+        .write(projects, Row.of(1, "core"))
+        .write(issues, Row.of(10, 1, "open", 5)).write(issues, Row.of(11, 1, "open", 9))
+        .write(comments, Row.of(100, 10, 1, "repro")).write(comments, Row.of(101, 10, 2, "fixed?"))
+        .markReady(projects).markReady(issues).markReady(comments)
+        .commit();
+    Query lastComments = Query.from("c", comments)
+        .where(eq(col("c.issue"), col("i.id"))) // correlated with the parent: child column = parent value
+        .select(Query.as("body", col("c.body")))
+        .orderBy(Query.desc(col("c.created"))).limit(3); // per issue
+    Query project = Query.from("p", projects).where(eq(col("p.id"), col("i.project")))
+        .select(Query.as("name", col("p.name")));
+    LiveQuery board = db.liveQuery("board", Query.from("i", issues)
+        .where(eq(col("i.status"), lit("open")))
+        .select(Query.as("id", col("i.id")), Query.includeArray("comments", lastComments),
+            Query.includeOne("project", project))
+        .orderBy(Query.desc(col("i.priority"))).limit(50));
+    Row second = board.rows().get(1); // [10, [[fixed?], [repro]], [core]]
+    List<Row> newest = (List<Row>) second.get(1); // List<Row>, in the child's order
+    Row owner = (Row) second.get(2); // a Row, or null when there is none
+
+    // Change-tree face: Add(node) per row once, then per transaction only what changed, nested.
+    ChangeTreeSink tree = board.changeTreeSink(1_000);
+    TreeBatch initial = tree.hydrate(); // [Add(11 {0=[], 1=[core]}, 0), Add(10 {0=[fixed?, repro], ...}, 1)]
+    comments.beginSync().write(Row.of(102, 10, 3, "yes")).commit();
+    List<TreeBatch> since = tree.take(); // [Child(row [10], relationship 0, Add(node [yes], index 0))]
+    // README-NESTED-END
+
+    assertThat(newest).extracting(r -> r.get(0)).containsExactly("fixed?", "repro");
+    assertThat(owner).isEqualTo(Row.of("core"));
+    assertThat(board.relationships()).containsExactly("comments", "project");
+    assertThat(initial.changes()).hasSize(2);
+    assertThat(since).singleElement().satisfies(b -> assertThat(b.changes()).containsExactly(
+        new CaughtChange.Child(Row.of(10), 0, new CaughtChange.Add(new CaughtNode(Row.of("yes")), 0))));
+  }
+
+  @Test
   void readmeShowsTheseExamples() throws IOException {
     String test = Files.readString(Path.of("src/test/java/dev/rivulet/query/ReadmeQueryExampleTest.java"));
     String readme = Files.readString(Path.of("../README.md"));
-    for (String marker : List.of("README-QUERY", "README-FACES")) {
+    for (String marker : List.of("README-QUERY", "README-FACES", "README-NESTED")) {
       String start = "// " + marker + "-START";
       String body = test.substring(test.indexOf(start) + start.length(), test.indexOf("// " + marker + "-END"));
       String example = Arrays.stream(body.split("\n"))

@@ -94,11 +94,14 @@ class RecoveryOracleTest {
     List<Row> sorted = new ArrayList<>(rows.values());
     sorted.sort(Comparator.comparingLong((Row x) -> ((Number) x.get(2)).longValue())
         .thenComparingLong(x -> ((Number) x.get(0)).longValue()));
-    List<Row> out = new ArrayList<>();
+    // The window (by v, then id), then its rows reduced by the key g: equal rows (same g and v,
+    // the visible value and the order key) are one public row; the result is ordered by v, then g.
+    Set<Row> out = new java.util.TreeSet<>(Comparator.comparingLong((Row x) -> ((Number) x.get(1)).longValue())
+        .thenComparingLong(x -> ((Number) x.get(0)).longValue()));
     for (Row x : sorted.subList(0, limit == null ? sorted.size() : Math.min(limit, sorted.size()))) {
       out.add(Row.of(x.get(1), x.get(2)));
     }
-    return out;
+    return new ArrayList<>(out);
   }
 
   private static boolean uniqueKeys(List<Row> result) {

@@ -69,7 +69,40 @@ public final class GenCheck {
     out.append("top3 open after W3: ").append(Arrays.stream(cur).filter(PeerData.Issue::isOpen)
         .sorted(PeerData.W1_ORDER).limit(3).map(i -> i.id() + "/" + i.priority())
         .collect(Collectors.joining(" "))).append('\n');
+    w4(out, data, rows, count, seed);
     System.out.print(out);
+  }
+
+  /** W4: comments on fresh issues, then its four mixes in order on one {@link W4State}. */
+  private static void w4(StringBuilder out, PeerData.Issue[] data, int rows, int count, long seed) {
+    W4State w4 = new W4State(data, PeerComments.comments(rows, seed));
+    int h = 0;
+    for (int i = 0; i < w4.commentCount(); i++) {
+      h = show(out, h, commentLine(w4.comment(i)), i);
+    }
+    out.append("digest comments ").append(w4.commentCount()).append(": ").append(h).append(" visible=")
+        .append(Arrays.stream(w4.visible()).limit(5).mapToObj(String::valueOf).collect(Collectors.joining(",")))
+        .append('\n');
+    for (String mix : PeerComments.MIXES) {
+      PeerComments.Updates s = PeerComments.updates(mix, w4, seed);
+      h = 0;
+      for (int i = 0; i < count; i++) {
+        PeerComments.Change c = s.next();
+        String line = c.isInsert() ? "insert W4 " + mix + " " + commentLine(c.after())
+            : "move W4 " + mix + " " + c.after().id() + " " + c.before().issueId() + "->" + c.after().issueId();
+        h = show(out, h, line, i);
+        s.applied(c);
+      }
+      out.append("digest updates W4 ").append(mix).append(' ').append(count).append(": ").append(h).append('\n');
+    }
+    out.append("newest of visible after W4: ").append(IntStream.range(0, 5).mapToObj(k -> {
+      PeerComments.Comment c = w4.newest(k);
+      return c == null ? "-" : String.valueOf(c.id());
+    }).collect(Collectors.joining(" "))).append('\n');
+  }
+
+  private static String commentLine(PeerComments.Comment c) {
+    return "comment " + c.id() + " " + c.issueId() + " " + c.created() + " " + c.body();
   }
 
   /** Prints {@code line} when it is among the first {@link #SHOW}; chains it and a newline into {@code h}. */

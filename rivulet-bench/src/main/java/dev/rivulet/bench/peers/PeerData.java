@@ -53,7 +53,12 @@ public final class PeerData {
       case "W1_edge" -> 2;
       case "W2_mixed" -> 3;
       case "W3_mixed" -> 4;
+      case "W4_a" -> 5;
+      case "W4_b" -> 6;
+      case "W4_c" -> 7;
+      case "W4_c2" -> 8;
       case "projects" -> 100;
+      case "comments" -> 101;
       default -> throw new IllegalArgumentException("no stream " + stream);
     };
   }
@@ -102,9 +107,12 @@ public final class PeerData {
     void applied(Issue after);
   }
 
-  /** The update stream of {@code workload} ("W1", "W2", "W3") and {@code mix}. */
+  /** The update stream of {@code workload} ("W1", "W2", "W3") and {@code mix}; W4's are {@link PeerComments#updates}. */
   public static Updates updates(String workload, String mix, Issue[] data, long seed) {
     String key = workload + "_" + mix;
+    if (!key.matches("W[123]_.*")) {
+      throw new IllegalArgumentException("no issue update stream " + key + " (W4's are PeerComments.updates)");
+    }
     SplitMix64 rnd = new SplitMix64(seed + tag(key));
     if (key.equals("W1_edge")) {
       return edge(data, rnd);

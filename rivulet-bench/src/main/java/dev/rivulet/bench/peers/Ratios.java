@@ -12,16 +12,18 @@ import java.util.Set;
 
 /**
  * Merges Rivulet's figure lines with the peers' and prints, per workload, size, mix, compared
- * metric and peer, one JSON ratio line {@code {"workload","rows","mix","metric":"<m>_ratio",
- * "value":peer/rivulet,"engine":peer,"rivulet":r,"peer":p,"rivulet_ok":..,"peer_ok":..}} (value
- * above 1 means Rivulet is faster). The value is {@code "timeout"} when the peer run was killed,
- * {@code "invalid"} when either side's correctness check failed (a fast wrong engine does not
- * count) and {@code null} with a detail when a side has no figure. A readable table goes to
- * {@code table}.
+ * metric (W4 also compares its cold {@code hydrate_first_ms}) and peer, one JSON ratio line
+ * {@code {"workload","rows","mix","metric":"<m>_ratio","value":peer/rivulet,"engine":peer,
+ * "rivulet":r,"peer":p,"rivulet_ok":..,"peer_ok":..}} (value above 1 means Rivulet is faster).
+ * The value is {@code "timeout"} when the peer run was killed, {@code "invalid"} when either
+ * side's correctness check failed (a fast wrong engine does not count) and {@code null} with a
+ * detail when a side has no figure. A readable table goes to {@code table}.
  */
 public final class Ratios {
   /** The metrics compared: update latency (median, p99) and rows-in-to-ready. */
   public static final List<String> METRICS = List.of("update_p50_us", "update_p99_us", "hydrate_ms");
+  /** Compared for W4 too: its cold rows-in-to-ready (the first build in a fresh process). */
+  static final List<String> W4_METRICS = List.of("hydrate_first_ms");
 
   private final Map<String, Figure> figures = new LinkedHashMap<>();
   private final Set<String> peers = new LinkedHashSet<>();
@@ -51,7 +53,7 @@ public final class Ratios {
     // Every (workload, rows, mix) that has a compared metric on any side, in first-seen order.
     Set<List<Object>> cases = new LinkedHashSet<>();
     for (Figure f : figures.values()) {
-      if (METRICS.contains(f.metric())) {
+      if (METRICS.contains(f.metric()) || (f.workload().equals("W4") && W4_METRICS.contains(f.metric()))) {
         cases.add(java.util.Arrays.asList(f.workload(), f.rows(), f.mix(), f.metric()));
       }
     }

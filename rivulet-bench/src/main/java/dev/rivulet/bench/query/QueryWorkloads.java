@@ -21,12 +21,14 @@ import java.util.Set;
  * error. Exits with 1 when a correctness check failed or a workload threw, 2 on bad arguments.
  *
  * <pre>
- * java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3]
+ * java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4]
  *     [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20]
  *     [--prewarm 20000] [--seed 20240601] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]
  * </pre>
  *
- * With no workload named, all three run; {@code --rows} defaults to 100,000. {@code --warmup},
+ * With no workload named, W1, W2 and W3 run; W4 (the nested view, {@link W4Harness}: at {@code
+ * --rows} issues, 1,000 projects and ten comments per issue) runs only when named. {@code --rows}
+ * defaults to 100,000. {@code --warmup},
  * {@code --updates} (per mix) and {@code --hydrate-runs} default to {@code run-peers.sh}'s, so the
  * update sequences are the peers' exactly (W1's edge mix depends on the data the random mix left). {@code
  * --prewarm} updates (spread over the mixes, other seed, on a copy of the data) run on the first,
@@ -80,7 +82,7 @@ public final class QueryWorkloads {
           }
           default -> {
             String w = a.toUpperCase(Locale.ROOT);
-            if (!known.containsKey(w)) {
+            if (!known.containsKey(w) && !w.equals(W4NestedQuery.NAME)) {
               throw new IllegalArgumentException("unknown argument '" + a + "'");
             }
             names.add(w);
@@ -106,6 +108,10 @@ public final class QueryWorkloads {
         QueryWorkload w = known.get(name);
         try {
           System.err.printf(Locale.ROOT, "QueryWorkloads: %s at %d rows%n", name, n);
+          if (w == null) {
+            W4Harness.run(n, cfg, out);
+            continue;
+          }
           Harness.run(w, n, cfg, out);
           if (compare && name.equals(W1TopOpenQuery.NAME)) {
             System.gc();
@@ -137,7 +143,7 @@ public final class QueryWorkloads {
   }
 
   private static void usage() {
-    System.err.println("usage: java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3]"
+    System.err.println("usage: java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4]"
         + " [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20] [--prewarm 20000]"
         + " [--seed N] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]");
   }

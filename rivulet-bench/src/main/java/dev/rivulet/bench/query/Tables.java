@@ -108,7 +108,7 @@ final class Tables {
     return new Db(db, issues, q, t1 - t0, t2 - t1);
   }
 
-  private static SourceCollection load(Rivulet db, String name, Schema schema, Row[] rows) {
+  static SourceCollection load(Rivulet db, String name, Schema schema, Row[] rows) {
     SourceCollection c = db.collection(name, schema, KEY);
     SourceCollection.SyncBatch b = c.beginSync();
     for (Row r : rows) {

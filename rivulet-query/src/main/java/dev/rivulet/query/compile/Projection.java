@@ -27,14 +27,33 @@ import java.util.Set;
  */
 final class Projection {
   private QueryIR.Select s;
+  private final List<Expr> partition;
+  private final List<String> publicKey; // a custom key (visible columns) to reduce by, or null
+  private boolean oneRow; // the block has at most one row (per partition)
 
-  Projection(QueryIR.Select s) {
+  /**
+   * @param partition for an include's child: the correlated child columns, whose values name the
+   *     bucket a row belongs to; grouping, distinct, order, offset and limit then apply per bucket
+   *     and the values follow the select list as hidden {@code __bucket} columns. Empty otherwise.
+   * @param publicKey a custom key: the windowed rows are reduced by it ({@link PublicKeys}), and
+   *     it is the result's key; null for the derived key
+   */
+  Projection(QueryIR.Select s, List<Expr> partition, List<String> publicKey) {
     this.s = s;
+    this.partition = partition;
+    this.publicKey = publicKey;
   }
 
   Compiled compile(Stream in, Layout layout) {
     s = OutputRefs.resolve(s, layout);
     checkLimit();
+    oneRow = atMostOneRow();
+    if (!partition.isEmpty() && GroupingCompiler.groups(s)) {
+      List<Expr> groups = new ArrayList<>(partition);
+      groups.addAll(s.groupBy());
+      s = new QueryIR.Select(s.from(), s.joins(), s.where(), groups, s.having(), s.select(), s.distinct(),
+          s.orderBy(), s.limit(), s.offset(), s.findOne(), s.after());
+    }
     Stream stream = in;
     Layout scope = layout;
     int[] keys = layout.keys();
@@ -55,7 +74,8 @@ final class Projection {
     }
 
     List<QueryIR.OrderItem> order = orderItems(keys, scope, grouping);
-    if (s.select().isEmpty() && !s.distinct() && layout.parts().size() == 1 && plainColumns(order, scope)) {
+    if (s.select().isEmpty() && !s.distinct() && partition.isEmpty() && layout.parts().size() == 1
+        && plainColumns(order, scope)) {
       return window(stream, layout.parts().get(0).schema(), keys, order, scope);
     }
 
@@ -74,7 +94,8 @@ final class Projection {
     } else {
       Set<String> seen = new HashSet<>();
       for (QueryIR.SelectItem item : s.select()) {
-        if (item.name() == null || item.name().isBlank() || item.name().startsWith("__")) {
+        if (item.name() == null || item.name().isBlank()
+            || item.name().startsWith("__") && !IncludeCompiler.isCorrelation(item.name())) {
           throw new QueryException("select: output name '" + item.name() + "' is not allowed");
         }
         if (!seen.add(item.name())) {
@@ -83,6 +104,10 @@ final class Projection {
         names.add(item.name());
         exprs.add(grouping == null ? item.expr() : grouping.rewrite(item.expr(), "select"));
       }
+    }
+    for (int i = 0; i < partition.size(); i++) {
+      names.add("__bucket" + i);
+      exprs.add(grouping == null ? partition.get(i) : grouping.rewrite(partition.get(i), "include"));
     }
     SelectList list = new SelectList(names, exprs);
     if (s.distinct()) {
@@ -128,7 +153,7 @@ final class Projection {
           nullable(exprs.get(i), rowScope, clause)));
       evals.add(ExprCompiler.compile(exprs.get(i), rowScope));
     }
-    Schema visible = Schema.of(cols);
+    Schema visible = Schema.of(cols.subList(0, cols.size() - partition.size()));
     int v = cols.size();
     int[] outKeys;
     if (s.distinct()) {
@@ -155,7 +180,7 @@ final class Projection {
     if (s.distinct()) {
       projected = projected.distinct();
     }
-    return windowByIndex(projected, visible, outKeys, sorts);
+    return windowByIndex(projected, visible, outKeys, sorts, range(v - partition.size(), v));
   }
 
   /**
@@ -225,7 +250,7 @@ final class Projection {
       int idx = rs.resolve((Expr.Col) o.expr(), "order by").index();
       sorts.add(new QueryIR.OrderItem(new Expr.Col("__out", Integer.toString(idx)), o.descending(), o.nullsFirst()));
     }
-    return windowByIndex(stream, visible, keys, sorts);
+    return windowByIndex(stream, visible, keys, sorts, new int[0]);
   }
 
   /**
@@ -233,16 +258,17 @@ final class Projection {
    * order is the sort items followed by the key columns, ascending; a cursor ({@code after})
    * filters the rows before the window.
    */
-  private Compiled windowByIndex(Stream stream, Schema visible, int[] keys, List<QueryIR.OrderItem> sorts) {
+  private Compiled windowByIndex(Stream stream, Schema visible, int[] keys, List<QueryIR.OrderItem> sorts,
+      int[] buckets) {
     if (sorts.isEmpty()) {
       if (s.after() != null) {
         throw new QueryException("after: a cursor needs an order by");
       }
-      if (atMostOneRow() && (s.offset() > 0 || (!s.findOne() && s.limit() != null && s.limit() == 0))) {
+      if (oneRow && (s.offset() > 0 || (!s.findOne() && s.limit() != null && s.limit() == 0))) {
         // At most one row and no order: the window is all of it, or (offset, or limit 0) none of it.
         stream = stream.filter(row -> false);
       }
-      return new Compiled(stream, visible, keys);
+      return PublicKeys.apply(new Compiled(stream, visible, keys, buckets), publicKey);
     }
     int n = sorts.size() + keys.length;
     int[] columns = new int[n];
@@ -270,7 +296,12 @@ final class Projection {
       stream = stream.filter(new CursorFilter(columns, descending, nullsFirst, s.after()));
     }
     long limit = s.findOne() ? 1 : s.limit() == null ? Long.MAX_VALUE : s.limit();
-    return new Compiled(stream.topK(order, s.offset(), limit), visible, keys, true, columns);
+    List<String> partitionBy = new ArrayList<>();
+    for (int b : buckets) {
+      partitionBy.add(stream.schema().column(b).name());
+    }
+    return PublicKeys.apply(new Compiled(stream.topK(partitionBy, order, s.offset(), limit), visible, keys, true,
+        columns, descending, nullsFirst, buckets, List.of()), publicKey);
   }
 
   private static int[] range(int from, int to) {

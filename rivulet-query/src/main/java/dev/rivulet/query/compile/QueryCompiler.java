@@ -40,10 +40,29 @@ public final class QueryCompiler {
   private final GraphBuilder graph;
   private final Function<Source, Stream> inputs;
   private final Set<String> aliases = new HashSet<>();
+  private final List<FacadeEdge> facades = new ArrayList<>();
+  private final java.util.function.Predicate<Source> lazy;
+  private final List<DemandEdge> demands = new ArrayList<>();
+  private final List<Source> wholeReads = new ArrayList<>(); // lazy sources read without correlation
 
   public QueryCompiler(GraphBuilder graph, Function<Source, Stream> inputs) {
+    this(graph, inputs, s -> false);
+  }
+
+  /** @param lazy which sources load on demand (their reads become {@link #demands()}) */
+  public QueryCompiler(GraphBuilder graph, Function<Source, Stream> inputs, java.util.function.Predicate<Source> lazy) {
     this.graph = graph;
     this.inputs = inputs;
+    this.lazy = lazy;
+  }
+
+  /** The reads of lazy sources compiled so far: correlated ones with their outputs, then whole reads. */
+  public List<DemandEdge> demands() {
+    List<DemandEdge> out = new ArrayList<>(demands);
+    for (Source s : wholeReads) {
+      out.add(new DemandEdge(null, s, List.of()));
+    }
+    return out;
   }
 
   public Compiled compile(QueryIR query) {
@@ -53,14 +72,63 @@ public final class QueryCompiler {
     return block((QueryIR.Select) query);
   }
 
+  /**
+   * Compiles a live query's result keyed by the visible columns {@code publicKey} (null: the
+   * derived key), reduced by that key inside the graph ({@link PublicKeys}).
+   */
+  public Compiled compile(QueryIR query, List<String> publicKey) {
+    if (publicKey == null) {
+      return compile(query);
+    }
+    if (query instanceof QueryIR.UnionAll u) {
+      return PublicKeys.apply(union(u), publicKey);
+    }
+    return block((QueryIR.Select) query, null, publicKey);
+  }
+
+  /** The collection includes compiled so far, with their graph outputs. */
+  public List<FacadeEdge> facades() {
+    return List.copyOf(facades);
+  }
+
+  /** Adds the outputs of a collection include's active buckets and child rows. */
+  void facade(RowShape.Nest nest, Stream active, Compiled child) {
+    int n = facades.size();
+    String activeOutput = "include" + n + ":active";
+    String rowsOutput = "include" + n + ":rows";
+    graph.output(activeOutput, active);
+    graph.output(rowsOutput, child.stream());
+    facades.add(new FacadeEdge(nest, activeOutput, rowsOutput, child.partition(), child.keys(), child.comparator()));
+  }
+
   /** One aliased relation's stream, visible schema, row width and key columns. */
-  private record Rel(String alias, Stream stream, Schema visible, int[] keys) {
+  private record Rel(String alias, Stream stream, Schema visible, int[] keys, Source source) {
     int width() {
       return stream.schema().width();
     }
   }
 
+  /**
+   * Compiles an include's child block (its correlation taken out of its where): the relation its
+   * correlated columns belong to is semi-joined with the parent's active buckets, and the block's
+   * rows carry their bucket (see {@link Compiled#partition}).
+   */
+  Compiled child(QueryIR.Select child, List<Expr> childCols, Stream activeBuckets, String what) {
+    return block(child, new Correlation(childCols, activeBuckets, what), null);
+  }
+
+  /** The correlated side of an include: the child's columns and the parent's active buckets. */
+  private record Correlation(List<Expr> childCols, Stream activeBuckets, String what) {}
+
   private Compiled block(QueryIR.Select s) {
+    return block(s, null, null);
+  }
+
+  private Compiled block(QueryIR.Select s, Correlation corr, List<String> publicKey) {
+    IncludeCompiler includes = IncludeCompiler.of(s);
+    if (includes != null) {
+      s = includes.parentSelect();
+    }
     List<QueryIR.Aliased> items = new ArrayList<>();
     items.add(s.from());
     for (QueryIR.Join j : s.joins()) {
@@ -91,13 +159,16 @@ public final class QueryCompiler {
           }
           Rel r = rels.get(i);
           Layout alone = Layout.empty().append(r.alias, r.visible, r.width(), r.keys);
-          rels.set(i, new Rel(r.alias, filter(r.stream, c, alone, "where"), r.visible, r.keys));
+          rels.set(i, new Rel(r.alias, filter(r.stream, c, alone, "where"), r.visible, r.keys, r.source));
         } else {
           rest.add(c);
         }
       }
     }
 
+    if (corr != null) {
+      semiJoin(rels, corr, nullSupplying);
+    }
     Rel first = rels.get(0);
     Stream acc = first.stream;
     Layout layout = Layout.empty().append(first.alias, first.visible, first.width(), first.keys);
@@ -111,7 +182,41 @@ public final class QueryCompiler {
     if (!rest.isEmpty()) {
       acc = filter(acc, Expressions.and(rest), layout, "where");
     }
-    return new Projection(s).compile(acc, layout);
+    Compiled c = new Projection(s, corr == null ? List.of() : corr.childCols(), publicKey).compile(acc, layout);
+    return includes == null ? c : includes.compose(c, this, corr == null);
+  }
+
+  /** Keeps only the rows of the correlated relation whose correlation values are an active bucket. */
+  private void semiJoin(List<Rel> rels, Correlation corr, Set<String> nullSupplying) {
+    String alias = ((Expr.Col) corr.childCols().get(0)).alias();
+    if (nullSupplying.contains(alias)) {
+      throw new QueryException(corr.what() + ": correlates on " + alias + ", which an outer join null-extends");
+    }
+    int i = indexOf(rels, alias);
+    Rel r = rels.get(i);
+    Layout alone = Layout.empty().append(r.alias, r.visible, r.width(), r.keys);
+    List<String> cols = new ArrayList<>();
+    List<String> buckets = new ArrayList<>();
+    for (int k = 0; k < corr.childCols().size(); k++) {
+      int at = alone.resolve((Expr.Col) corr.childCols().get(k), corr.what()).index();
+      cols.add(r.stream.schema().column(at).name());
+      buckets.add(corr.activeBuckets().schema().column(k).name());
+    }
+    if (r.source != null && lazy.test(r.source)) {
+      wholeReads.remove(r.source); // this read is served by the include's demand instead
+      String output = "include" + demands.size() + ":demand";
+      graph.output(output, corr.activeBuckets());
+      List<String> names = new ArrayList<>();
+      for (Expr c : corr.childCols()) {
+        names.add(((Expr.Col) c).column());
+      }
+      demands.add(new DemandEdge(output, r.source, names));
+    }
+    int width = r.width();
+    int[] own = IncludeCompiler.range(0, width);
+    Stream kept = r.stream.join(corr.activeBuckets(), dev.rivulet.engine.JoinType.INNER, cols, buckets)
+        .map(r.stream.schema(), row -> row.project(own));
+    rels.set(i, new Rel(r.alias, kept, r.visible, r.keys, null));
   }
 
   private Rel relation(QueryIR.Aliased a, String clause) {
@@ -129,10 +234,13 @@ public final class QueryCompiler {
       } catch (RuntimeException e) {
         throw new QueryException(clause + ": source " + src.name() + ": " + e.getMessage());
       }
-      return new Rel(a.alias(), inputs.apply(src), visibleOf(src.schema()), keys);
+      if (lazy.test(src)) {
+        wholeReads.add(src);
+      }
+      return new Rel(a.alias(), inputs.apply(src), visibleOf(src.schema()), keys, src);
     }
     Compiled c = compile(((QueryIR.Subquery) a.relation()).query());
-    return new Rel(a.alias(), c.stream(), c.visible(), c.keys());
+    return new Rel(a.alias(), c.stream(), c.visible(), c.keys(), null);
   }
 
   /**
@@ -154,7 +262,7 @@ public final class QueryCompiler {
     Stream marked = r.stream.map(Schema.of(cols), row -> row.append(Boolean.TRUE));
     int[] keys = java.util.Arrays.copyOf(r.keys, r.keys.length + 1);
     keys[r.keys.length] = schema.width();
-    return new Rel(r.alias, marked, r.visible, keys);
+    return new Rel(r.alias, marked, r.visible, keys, r.source);
   }
 
   /** The leading columns of a source schema, without its hidden {@code __} columns. */
@@ -323,6 +431,6 @@ public final class QueryCompiler {
     for (int i = 0; i < keys.length; i++) {
       keys[i] = first.width() + i;
     }
-    return new Compiled(acc, Schema.of(cols.subList(0, first.width())), keys);
+    return new Compiled(acc, Schema.of(cols.subList(0, first.width())), keys, new int[0]);
   }
 }

@@ -13,17 +13,30 @@ public final class QueryPlans {
   private QueryPlans() {}
 
   /** The compiled query and the graph input created for each source. */
-  public record Plan(Compiled result, Map<Source, String> inputs) {}
+  public record Plan(Compiled result, Map<Source, String> inputs, java.util.List<FacadeEdge> facades,
+      java.util.List<DemandEdge> demands) {}
 
   public static Plan plan(QueryIR ir, GraphBuilder graph) {
+    return plan(ir, graph, null);
+  }
+
+  /** {@link #plan(QueryIR, GraphBuilder)} keyed by the visible columns {@code publicKey} (null: derived). */
+  public static Plan plan(QueryIR ir, GraphBuilder graph, java.util.List<String> publicKey) {
+    return plan(ir, graph, publicKey, s -> false);
+  }
+
+  /** {@link #plan(QueryIR, GraphBuilder, java.util.List)}, with the reads of {@code lazy} sources as demands. */
+  public static Plan plan(QueryIR ir, GraphBuilder graph, java.util.List<String> publicKey,
+      java.util.function.Predicate<Source> lazy) {
     Map<Source, String> names = new IdentityHashMap<>();
     Map<Source, Stream> streams = new IdentityHashMap<>();
     QueryCompiler compiler = new QueryCompiler(graph, src -> streams.computeIfAbsent(src, s -> {
       String name = "source" + names.size() + ":" + s.name();
       names.put(s, name);
       return graph.input(name, s.schema());
-    }));
-    return new Plan(compiler.compile(ir), names);
+    }), lazy);
+    Compiled result = compiler.compile(ir, publicKey);
+    return new Plan(result, names, compiler.facades(), compiler.demands());
   }
 
   /** Compiles against a throwaway graph so that every check runs. */

@@ -93,6 +93,10 @@ public final class TypeChecker {
     if (e == null) {
       throw new QueryException(clause + ": missing expression");
     }
+    if (e instanceof Expr.Include) {
+      throw new QueryException(clause + ": an include is allowed only as a whole select item (Query.includeArray"
+          + " and friends), not inside an expression");
+    }
     ColumnType t = memo.get(e);
     if (t == null) {
       t = compute(e);

@@ -9,7 +9,9 @@ import java.util.List;
 /**
  * What one collection publishes for one transaction, built once and shared by its subscribers:
  * the net change per key as keyed events, the same as {@link Change}s (made on first use), and,
- * for an ordered live query with window subscribers, the window's steps.
+ * for an ordered live query with window subscribers, the window's steps; and, while change-tree
+ * subscribers exist, the net change per key as stored rows and (ordered live queries) the steps
+ * that place them, never a reset.
  *
  * <p>Immutable once built (the lazy list is made under the database's monitor, where every
  * publication is handed out).
@@ -18,12 +20,17 @@ public final class Publication {
   public final long txId;
   public final List<ChangeEvent> events;
   public final List<WindowDelta> window; // null when nobody subscribes to the window
+  public final List<StoredChange> stored; // null when nobody subscribes to the change tree
+  public final List<WindowDelta> positions; // the tree's root steps; null unless ordered and stored
   private List<Change> changes;
 
-  public Publication(long txId, List<ChangeEvent> events, List<WindowDelta> window) {
+  public Publication(long txId, List<ChangeEvent> events, List<WindowDelta> window, List<StoredChange> stored,
+      List<WindowDelta> positions) {
     this.txId = txId;
     this.events = events;
     this.window = window;
+    this.stored = stored;
+    this.positions = positions;
   }
 
   public List<Change> changes() {

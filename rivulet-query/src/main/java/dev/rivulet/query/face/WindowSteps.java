@@ -305,7 +305,7 @@ public final class WindowSteps {
   }
 
   /** Marks a longest strictly increasing subsequence of the non-negative entries. */
-  private static boolean[] longestIncreasing(int[] seq) {
+  static boolean[] longestIncreasing(int[] seq) {
     int n = seq.length;
     int[] tailIdx = new int[n];
     int[] prev = new int[n];

@@ -12,18 +12,30 @@ import java.util.function.Function;
 /**
  * The full result of a live query that failed (on a duplicate key, or because a source did),
  * kept while it is in error so that it can recover: every row the graph emits with its weight, grouped by key, and the keys
- * that are not valid (more than one row, or a weight other than 1). The result is valid again
+ * that are not valid (more than one row, a weight other than 1, or a conflict row). The result is valid again
  * when no key is.
  *
  * <p>Not thread-safe: owned by one live query, guarded by its database's monitor.
  */
 public final class ResultConflicts {
   private final Function<Row, Row> keyOf;
+  private final java.util.function.Predicate<Row> conflicted;
   private final Map<Row, Map<Row, Long>> byKey = new HashMap<>();
   private final Set<Row> invalid = new HashSet<>();
 
+  /** Conflicts of rows keyed by {@code keyOf}, none of which is a conflict row. */
   public ResultConflicts(Function<Row, Row> keyOf) {
+    this(keyOf, row -> false);
+  }
+
+  /**
+   * @param keyOf a row's key
+   * @param conflicted whether a row stands for a key's incongruent contributors (such a row is
+   *     never a valid value of its key)
+   */
+  public ResultConflicts(Function<Row, Row> keyOf, java.util.function.Predicate<Row> conflicted) {
     this.keyOf = keyOf;
+    this.conflicted = conflicted;
   }
 
   /** Adds {@code weight} copies of {@code row} (negative: removes). */
@@ -34,7 +46,8 @@ public final class ResultConflicts {
     if (rows.isEmpty()) {
       byKey.remove(key);
       invalid.remove(key);
-    } else if (rows.size() == 1 && rows.values().iterator().next() == 1) {
+    } else if (rows.size() == 1 && rows.values().iterator().next() == 1
+        && !conflicted.test(rows.keySet().iterator().next())) {
       invalid.remove(key);
     } else {
       invalid.add(key);

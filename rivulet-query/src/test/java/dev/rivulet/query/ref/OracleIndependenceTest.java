@@ -65,7 +65,7 @@ class OracleIndependenceTest {
       s.filter(p -> p.toString().endsWith(".java")).forEach(files::add);
     }
     for (String f : List.of("NaiveQuery", "NaiveAggregates", "BlockScope", "Shapes", "ExprTrees", "ResultMatch",
-        "SqlDatabase", "SqlEngines")) {
+        "SqlDatabase", "SqlEngines", "IncludeNaive")) {
       files.add(query.resolve(f + ".java"));
     }
     Path testkit = root.resolve("rivulet-testkit/src/main/java/dev/rivulet/testkit");

@@ -1,0 +1,216 @@
+package dev.rivulet.bench.query;
+
+import dev.rivulet.bench.Latencies;
+import dev.rivulet.bench.Report;
+import dev.rivulet.bench.peers.PeerComments;
+import dev.rivulet.bench.peers.PeerData;
+import dev.rivulet.bench.peers.W4State;
+import dev.rivulet.engine.OperatorStats;
+import dev.rivulet.engine.Row;
+import dev.rivulet.query.LiveCollection;
+import dev.rivulet.query.LiveQuery;
+import dev.rivulet.query.Rivulet;
+import dev.rivulet.query.SourceCollection;
+import dev.rivulet.query.Status;
+import dev.rivulet.query.SubscribeOptions;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs {@link W4NestedQuery} at one size the way {@code rivulet-bench/peers/run.mjs} runs W4 on a
+ * peer: at {@code n} issues, the {@link PeerData#PROJECTS} projects, {@code n} issues and {@code
+ * 10 n} comments ({@link PeerComments}); {@code hydrateRuns} fresh builds (collections loaded by
+ * one sync batch each, then the live query created until ready; the first is {@code
+ * hydrate_first_ms}, the cold figure), then the mixes {@code a, b, c, c2} on the last build, one
+ * committed sync batch of one comment write per update, timed until {@code commit()} returns. A
+ * synchronous change-batch subscriber (with the initial state) is attached as a user would; it
+ * counts the changes it receives ({@code change_events} per mix). Per mix it also prints the
+ * rows the graph's operators examined per update ({@code examined_mean}, {@code examined_max},
+ * from {@link LiveQuery#stats()} read outside the timed section), and on standard error the
+ * operators that examined anything during the last hydration and per mix {@code b} update. Checked against {@link
+ * W4NestedQuery#check} after hydration and after each mix.
+ */
+final class W4Harness {
+  private W4Harness() {}
+
+  /** One loaded database with the W4 live query and its subscriber. */
+  private record Db(SourceCollection comments, LiveQuery query, AtomicLong events,
+      LiveCollection.Subscription subscription, long loadNanos, long queryNanos) {
+    double totalMs() {
+      return (loadNanos + queryNanos) / 1e6;
+    }
+
+    void write(PeerComments.Comment after) {
+      comments.beginSync().write(W4NestedQuery.row(after)).commit();
+    }
+  }
+
+  /** The driver's input, made before any timing. */
+  private record Data(PeerData.Issue[] issues, Row[] issueRows, Row[] projects, PeerData.Project[] projectRecords,
+      PeerComments.Comment[] comments, Row[] commentRows) {
+    static Data generate(int n, long seed) {
+      PeerData.Issue[] issues = PeerData.issues(n, seed);
+      PeerComments.Comment[] comments = PeerComments.comments(n, seed);
+      Row[] commentRows = new Row[comments.length];
+      for (int i = 0; i < comments.length; i++) {
+        commentRows[i] = W4NestedQuery.row(comments[i]);
+      }
+      return new Data(issues, Tables.rows(issues), Tables.projects(seed), PeerData.projects(seed), comments, commentRows);
+    }
+  }
+
+  static void run(int rows, Config cfg, Report out) {
+    String name = W4NestedQuery.NAME;
+    Data data = Data.generate(rows, cfg.seed());
+    Db db = null;
+    int runs = Math.max(1, cfg.hydrateRuns());
+    double[] totals = new double[Math.max(1, runs - 1)];
+    double[] loads = new double[totals.length];
+    double[] queries = new double[totals.length];
+    for (int i = 0; i < runs; i++) {
+      if (db != null) {
+        db.subscription().close();
+      }
+      db = null; // let the previous build go before the next is made
+      System.gc();
+      db = open(data);
+      if (i == 0) {
+        out.figure(name, rows, null, "hydrate_first_ms", db.totalMs());
+      }
+      int at = Math.max(0, i - 1);
+      totals[at] = db.totalMs();
+      loads[at] = db.loadNanos() / 1e6;
+      queries[at] = db.queryNanos() / 1e6;
+      if (i == 0 && runs > 1 && cfg.prewarm() > 0) {
+        prewarm(db, data, cfg);
+      }
+    }
+    out.figure(name, rows, null, "hydrate_ms", Latencies.median(totals));
+    out.figure(name, rows, null, "load_ms", Latencies.median(loads));
+    out.figure(name, rows, null, "query_ms", Latencies.median(queries));
+    out.count(name, rows, null, "heap_after_hydrate_mb", Latencies.heapUsedMb());
+    out.count(name, rows, null, "result_rows", db.query().size());
+    printOperators("W4 hydration (last build): rows examined by operator", db.query().stats(), null, 1);
+
+    W4State cur = new W4State(data.issues(), data.comments()); // the driver's own copy
+    String problem = W4NestedQuery.check(db.query().rows(), cur, data.projectRecords(), "after hydration");
+    for (String mix : PeerComments.MIXES) {
+      if (problem != null) {
+        break;
+      }
+      mix(db, cur, mix, rows, cfg, out);
+      problem = W4NestedQuery.check(db.query().rows(), cur, data.projectRecords(), "after the " + mix + " mix");
+    }
+    db.subscription().close();
+    out.correct(name, rows, problem == null, problem);
+  }
+
+  /** One mix: warm-up then timed updates, with the examined counters read around each update. */
+  private static void mix(Db db, W4State cur, String mix, int rows, Config cfg, Report out) {
+    PeerComments.Updates stream = PeerComments.updates(mix, cur, cfg.seed());
+    Latencies lat = new Latencies(cfg.updates());
+    long[] examined = new long[cfg.updates()];
+    long[] before = perOperator(db.query().stats());
+    long events0 = db.events().get();
+    System.gc();
+    long last = sum(before);
+    for (int i = 0, n = cfg.warmup() + cfg.updates(); i < n; i++) {
+      PeerComments.Change change = stream.next();
+      long t0 = System.nanoTime();
+      db.write(change.after());
+      long t1 = System.nanoTime();
+      stream.applied(change);
+      long now = examinedTotal(db.query());
+      if (i >= cfg.warmup()) {
+        lat.record(t1 - t0);
+        examined[i - cfg.warmup()] = now - last;
+      }
+      last = now;
+    }
+    out.count(W4NestedQuery.NAME, rows, mix, "change_events", db.events().get() - events0);
+    Harness.report(out, W4NestedQuery.NAME, rows, mix, "", lat);
+    long max = 0, total = 0;
+    for (long e : examined) {
+      max = Math.max(max, e);
+      total += e;
+    }
+    out.figure(W4NestedQuery.NAME, rows, mix, "examined_mean", (double) total / examined.length);
+    out.count(W4NestedQuery.NAME, rows, mix, "examined_max", max);
+    if (mix.equals("b")) {
+      int n = cfg.warmup() + cfg.updates();
+      printOperators("W4 mix b: rows examined per update by operator (" + n + " updates, warm-up included)",
+          db.query().stats(), before, n);
+    }
+  }
+
+  /** Every operator that examined rows since {@code before} (null: ever), divided by {@code per}, on standard error. */
+  private static void printOperators(String title, List<OperatorStats> after, long[] before, int per) {
+    System.err.println(title + ":");
+    for (int i = 0; i < after.size(); i++) {
+      OperatorStats s = after.get(i);
+      long d = s.examined() - (before != null && i < before.length ? before[i] : 0);
+      if (d != 0) {
+        System.err.printf(Locale.ROOT, "  %-28s %-14s %12.3f  (retained %d)%n", s.name(), s.kind(), (double) d / per,
+            s.retained());
+      }
+    }
+  }
+
+  private static long[] perOperator(List<OperatorStats> stats) {
+    long[] out = new long[stats.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = stats.get(i).examined();
+    }
+    return out;
+  }
+
+  private static long sum(long[] xs) {
+    long s = 0;
+    for (long x : xs) {
+      s += x;
+    }
+    return s;
+  }
+
+  private static long examinedTotal(LiveQuery q) {
+    long s = 0;
+    for (OperatorStats o : q.stats()) {
+      s += o.examined();
+    }
+    return s;
+  }
+
+  /** Loads the three tables, creates the live query (timed), then attaches the subscriber. */
+  private static Db open(Data data) {
+    long t0 = System.nanoTime();
+    Rivulet db = Rivulet.create();
+    SourceCollection issues = Tables.load(db, "issues", Tables.ISSUES, data.issueRows());
+    SourceCollection projects = Tables.load(db, "projects", Tables.PROJECTS, data.projects());
+    SourceCollection comments = Tables.load(db, "comments", W4NestedQuery.COMMENTS, data.commentRows());
+    long t1 = System.nanoTime();
+    LiveQuery q = db.liveQuery(W4NestedQuery.NAME, W4NestedQuery.query(issues, projects, comments));
+    long t2 = System.nanoTime();
+    if (q.status() != Status.READY) {
+      throw new IllegalStateException("W4: live query is " + q.status() + " after creation, not READY");
+    }
+    AtomicLong events = new AtomicLong();
+    LiveCollection.Subscription sub = q.subscribeChanges(SubscribeOptions.sync().withInitialState(),
+        batch -> events.addAndGet(batch.changes().size()));
+    return new Db(comments, q, events, sub, t1 - t0, t2 - t1);
+  }
+
+  /** JIT warm-up on the first (discarded) build: the mixes under another seed on a copy of the data. */
+  private static void prewarm(Db db, Data data, Config cfg) {
+    W4State copy = new W4State(data.issues(), data.comments());
+    int per = Math.max(1, cfg.prewarm() / PeerComments.MIXES.size());
+    for (String mix : PeerComments.MIXES) {
+      PeerComments.Updates s = PeerComments.updates(mix, copy, cfg.seed() + Config.PREWARM_SEED_OFFSET);
+      for (int i = 0; i < per; i++) {
+        PeerComments.Change c = s.next();
+        db.write(c.after());
+        s.applied(c);
+      }
+    }
+  }
+}

@@ -1,0 +1,288 @@
+package dev.rivulet.query;
+
+import dev.rivulet.engine.RivuletException;
+import dev.rivulet.engine.Row;
+import dev.rivulet.engine.SchemaException;
+import dev.rivulet.query.demand.DemandLedger;
+import dev.rivulet.query.demand.DemandRequest;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The demand adapter of a database: turns demand rows of compiled demand plans into requests to
+ * lazy sources, and what they load back into their {@link LazyCollection}s. Coverage (coalescing,
+ * shared requests, generations, readiness) is its {@link DemandLedger}'s; this class does the
+ * effects: it starts loads, takes their results from any thread, installs rows and sets
+ * statuses.
+ *
+ * <p>Wiring (for the compiler and {@link LiveQuery}):
+ *
+ * <ul>
+ *   <li>When a query is built, {@link #register} a plan per include whose child reads a {@link
+ *       LazyCollection}: its columns are the child's correlated columns; the child's order and limit
+ *       may go into the plan only when nothing else filters or joins that relation inside the child
+ *       (otherwise a source's first rows per value could all be filtered out: register the plan
+ *       unordered and unlimited). A root read of a lazy collection is a plan with no columns,
+ *       demanded once with the empty row. {@link #unregister} the plans when the query closes.
+ *   <li>The demand rows of an include (any mode) are its active-bucket relation (the distinct
+ *       non-NULL correlation values the include compiler builds): expose it as a graph output, as
+ *       a collection include's {@code FacadeEdge.activeOutput} is for {@link IncludeFacades}, and
+ *       read its delta the way {@code IncludeFacades.apply} does. <b>After each
+ *       run, for each active-bucket output delta of a plan, call {@link #change} (the row, its
+ *       weight), then {@link #flush()}</b>, before the query settles its status, so that it sees
+ *       the lazy collections' new statuses.
+ * </ul>
+ *
+ * The loads start when the transaction (or the live query's creation) ends ({@link
+ * Rivulet#runDemand}); each result is applied in a transaction of its own: the rows of a current
+ * request are installed (live queries see them as changes) and statuses follow readiness; the
+ * result of an obsolete request is dropped.
+ *
+ * <p>Concurrency: all its state is guarded by the database's monitor; a load completing on
+ * another thread takes that monitor to queue its result, then runs the queued work.
+ */
+final class DemandAdapter {
+  private sealed interface Work permits Settled, Released, Changed {}
+
+  private record Changed(LazyCollection target, List<SourceChange> changes) implements Work {}
+
+  private record Settled(long generation, List<Row> rows, Throwable error) implements Work {}
+
+  private record Released(LazyCollection target, long generation) implements Work {}
+
+  private final Rivulet db;
+  private final DemandLedger<LazyCollection> ledger = new DemandLedger<>();
+  private final List<DemandRequest<LazyCollection>> toStart = new ArrayList<>();
+  private final ArrayDeque<Work> inbox = new ArrayDeque<>();
+  // per pending request: keys its source changed meanwhile; their pushed change beats its baseline
+  private final Map<Long, Set<Row>> changedWhilePending = new java.util.HashMap<>();
+  private boolean statusChanged; // by a flush outside a demand transaction: queries settle again
+
+  DemandAdapter(Rivulet db) {
+    this.db = db;
+  }
+
+  /**
+   * Registers plan {@code planId}: demand for the rows of {@code target} whose {@code columns}
+   * hold demanded values, each value's rows in {@code order} up to {@code limit}.
+   *
+   * @throws QueryException when the target belongs to another database or a column is unknown
+   */
+  void register(String planId, LazyCollection target, List<String> columns, List<SubsetRequest.Order> order,
+      int limit) {
+    if (target.db != db) {
+      throw new QueryException("demand plan '" + planId + "': lazy collection '" + target.name()
+          + "' belongs to another database");
+    }
+    try {
+      target.schema.indexesOf(columns);
+      for (SubsetRequest.Order o : order) {
+        target.schema.indexOf(o.column());
+      }
+    } catch (SchemaException e) {
+      throw new QueryException("demand plan '" + planId + "' on lazy collection '" + target.name() + "': "
+          + e.getMessage());
+    }
+    ledger.register(planId, target, columns, order, limit);
+  }
+
+  /**
+   * Withdraws all demand of plan {@code planId} at the next flush, which forgets the plan (its id
+   * is free again after that flush; a rebuilt graph may also register its plans under new ids).
+   */
+  void unregister(String planId) {
+    ledger.unregister(planId);
+  }
+
+  /**
+   * Adds {@code weight} to the demand of plan {@code planId} for {@code params} (the active
+   * bucket's correlation values): +1 when the bucket becomes active, -1 when it stops.
+   */
+  void change(String planId, Row params, long weight) {
+    ledger.change(planId, params, weight);
+  }
+
+  /**
+   * Turns the demand changed since the last flush into leases and requests (started when the
+   * transaction ends), queues the release of rows whose last covering request went, and sets
+   * the statuses of the lazy collections concerned.
+   */
+  void flush() {
+    DemandLedger.Flush<LazyCollection> f = ledger.flush();
+    toStart.addAll(f.started());
+    for (DemandRequest<LazyCollection> r : f.released()) {
+      inbox.add(new Released(r.target(), r.generation()));
+    }
+    statusChanged |= refresh(f.touched());
+  }
+
+  /** Whether all current demand is covered by settled current requests. */
+  boolean settled() {
+    return ledger.settled();
+  }
+
+  DemandLedger<LazyCollection> ledger() {
+    return ledger;
+  }
+
+  /** Whether loads wait to start or results wait to be applied. */
+  boolean hasWork() {
+    return !toStart.isEmpty() || !inbox.isEmpty() || statusChanged;
+  }
+
+  /** Starts the queued loads (under the monitor, outside a transaction). */
+  void startLoads() {
+    List<DemandRequest<LazyCollection>> start = new ArrayList<>(toStart);
+    toStart.clear();
+    for (DemandRequest<LazyCollection> r : start) {
+      if (ledger.pending(r.generation()) == null) {
+        continue; // released before it started
+      }
+      CompletableFuture<List<Row>> f;
+      try {
+        f = r.target().source().load(r.request(), r.cancellation());
+        if (f == null) {
+          throw new QueryException("lazy collection '" + r.target().name() + "': the source returned no future");
+        }
+      } catch (RuntimeException e) {
+        f = CompletableFuture.failedFuture(e);
+      }
+      long generation = r.generation();
+      f.whenComplete((rows, error) -> completed(generation, rows, error));
+    }
+  }
+
+  /**
+   * A load completed (any thread): queues its result and runs the database's demand work, unless
+   * this thread holds the database's monitor (a load completing inside {@link #startLoads}, or a
+   * cancellation inside {@link #flush}): the holder runs that work when it is done.
+   */
+  private void completed(long generation, List<Row> rows, Throwable error) {
+    if (Thread.holdsLock(db)) {
+      inbox.add(new Settled(generation, rows, error));
+      return;
+    }
+    synchronized (db) {
+      inbox.add(new Settled(generation, rows, error));
+    }
+    db.runDemand();
+  }
+
+  /**
+   * Applies the queued results, inside a transaction: installs the rows of current requests,
+   * drops those of obsolete ones, removes released rows, and sets statuses.
+   */
+  void apply() {
+    statusChanged = false;
+    while (!inbox.isEmpty()) {
+      Work w = inbox.poll();
+      if (w instanceof Released r) {
+        changedWhilePending.remove(r.generation());
+        if (r.target().statusNow() != Status.CLOSED) {
+          r.target().release(r.generation());
+        }
+      } else if (w instanceof Settled s) {
+        settle(s);
+      } else if (w instanceof Changed c) {
+        applyChanges(c);
+      }
+    }
+    refresh(ledger.takeTouched());
+  }
+
+  /** Queues changes its source made after loading, applied with the next queued work (see {@link #apply}). */
+  void changed(LazyCollection target, List<SourceChange> changes) {
+    inbox.add(new Changed(target, List.copyOf(changes)));
+  }
+
+  /** Applies a source's changes to the rows its held requests cover. */
+  private void applyChanges(Changed c) {
+    LazyCollection t = c.target();
+    if (t.statusNow() == Status.CLOSED || t.statusNow() == Status.ERROR) {
+      return;
+    }
+    for (SourceChange change : c.changes()) {
+      Row before = change instanceof SourceChange.Remove r ? r.row()
+          : change instanceof SourceChange.Edit e ? e.old() : null;
+      Row after = change instanceof SourceChange.Add a ? a.row()
+          : change instanceof SourceChange.Edit e ? e.row() : null;
+      for (DemandRequest<LazyCollection> pending : ledger.pendingOn(t)) {
+        Set<Row> keys = changedWhilePending.computeIfAbsent(pending.generation(), g -> new java.util.HashSet<>());
+        if (before != null) {
+          keys.add(t.keyOf(before.canonical()));
+        }
+        if (after != null) {
+          keys.add(t.keyOf(after.canonical()));
+        }
+      }
+      if (before != null) {
+        t.sourceRemoved(before);
+      }
+      if (after != null) {
+        Row row = after.canonical();
+        DemandRequest<LazyCollection> holder = ledger.holder(t, columns -> row.project(t.schema.indexesOf(columns)));
+        if (holder != null) {
+          t.sourceAdded(holder.generation(), row);
+        }
+      }
+    }
+  }
+
+  /**
+   * Settles a request. A key its source changed while it was pending keeps the pushed state, not
+   * the baseline's: the baseline may be a snapshot older than the change (it is never newer than
+   * a change already pushed, or it would include it).
+   */
+  private void settle(Settled s) {
+    Set<Row> changed = changedWhilePending.remove(s.generation());
+    DemandRequest<LazyCollection> r = ledger.pending(s.generation());
+    if (r == null) {
+      ledger.settle(s.generation()); // counts it as stale; installs nothing
+      return;
+    }
+    LazyCollection target = r.target();
+    if (s.error() != null) {
+      ledger.fail(s.generation(), new RivuletException("lazy collection '" + target.name() + "': " + r + " failed: "
+          + s.error().getMessage(), s.error()));
+      return;
+    }
+    Map<Row, Row> rows;
+    try {
+      rows = target.check(r.request(), s.rows());
+    } catch (QueryException e) {
+      ledger.fail(s.generation(), e);
+      return;
+    }
+    ledger.settle(s.generation());
+    if (changed != null) {
+      rows.keySet().removeAll(changed);
+    }
+    Status st = target.statusNow();
+    if (st != Status.CLOSED && st != Status.ERROR) {
+      target.load(s.generation(), rows);
+    }
+  }
+
+  /** Sets each target's status from its readiness; whether one changed. */
+  private boolean refresh(Set<LazyCollection> targets) {
+    boolean changed = false;
+    for (LazyCollection c : targets) {
+      Status before = c.statusNow();
+      if (before == Status.CLOSED || before == Status.ERROR) {
+        continue; // closed, or failed for good
+      }
+      Throwable failure = ledger.failure(c);
+      if (failure != null) {
+        c.fail(failure);
+      } else {
+        c.setStatus(ledger.settled(c) ? Status.READY : Status.LOADING);
+      }
+      changed |= c.statusNow() != before;
+    }
+    return changed;
+  }
+}

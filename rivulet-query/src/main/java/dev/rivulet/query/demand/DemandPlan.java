@@ -1,0 +1,49 @@
+package dev.rivulet.query.demand;
+
+import dev.rivulet.engine.Row;
+import dev.rivulet.query.SubsetRequest;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A compiled demand plan's state in its {@link DemandLedger}: what one include (or a root) asks
+ * of one lazy target, the demanded parameter values with their multiplicity, and which request
+ * covers each. Guarded by the ledger's monitor.
+ */
+final class DemandPlan<T> {
+  final String id;
+  final T target;
+  final List<String> columns;
+  final List<SubsetRequest.Order> order;
+  final int limit;
+  /** Demanded values: active buckets per value (always positive). */
+  final Map<Row, Long> counts = new HashMap<>();
+  /** Values whose demanded-ness changed since the last flush. */
+  final Set<Row> dirty = new LinkedHashSet<>();
+  /** The request each demanded value holds a lease on. */
+  final Map<Row, DemandRequest<T>> leases = new HashMap<>();
+  /**
+   * The current, not failed request covering each value (held or not): reused by a new demand.
+   * Shared by the plans of one shape (target, columns, order, limit), so that equal plans of
+   * different queries share their requests.
+   */
+  final Map<Row, DemandRequest<T>> coverage;
+  boolean unregistered;
+
+  DemandPlan(String id, T target, List<String> columns, List<SubsetRequest.Order> order, int limit,
+      Map<Row, DemandRequest<T>> coverage) {
+    this.id = id;
+    this.coverage = coverage;
+    this.target = target;
+    this.columns = List.copyOf(columns);
+    this.order = List.copyOf(order);
+    this.limit = limit;
+  }
+
+  SubsetRequest requestFor(List<Row> values) {
+    return new SubsetRequest(columns, values, order, limit, null);
+  }
+}
