@@ -1,6 +1,7 @@
 package dev.rivulet.query;
 
 import dev.rivulet.engine.Row;
+import dev.rivulet.engine.Schema;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -8,6 +9,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -30,6 +32,7 @@ import java.util.function.Supplier;
 final class EventLedger {
   private final Object lock;
   private final Supplier<List<BaseCollection>> everything;
+  private final Function<BaseCollection, Schema> typing;
   private final Map<BaseCollection, Map<Row, Row>> folded = new IdentityHashMap<>();
   private final Map<BaseCollection, Integer> calls = new IdentityHashMap<>();
   private final List<Map<BaseCollection, List<Row>>> snapshots = new ArrayList<>();
@@ -47,10 +50,14 @@ final class EventLedger {
   /**
    * @param lock the database, whose monitor guards the collections' internal rows
    * @param everything the collections and live queries a listener snapshots
+   * @param typing the schema whose column types every value handed out by a collection or live query
+   *     must fit ({@link JavaTypes}): the test's own declaration for a collection, the reference
+   *     typing ({@link Shapes}) for a live query, never the schema the system reports
    */
-  EventLedger(Object lock, Supplier<List<BaseCollection>> everything) {
+  EventLedger(Object lock, Supplier<List<BaseCollection>> everything, Function<BaseCollection, Schema> typing) {
     this.lock = lock;
     this.everything = everything;
+    this.typing = typing;
   }
 
   /**
@@ -212,7 +219,7 @@ final class EventLedger {
 
   /** Records a row handed out whose values do not have their columns' Java classes. */
   private void typed(String who, BaseCollection c, Row row) {
-    String m = JavaTypes.mismatch(JavaTypes.visible(c), row);
+    String m = JavaTypes.mismatch(typing.apply(c), row);
     if (m != null) {
       errors.add(who + ": " + m);
     }

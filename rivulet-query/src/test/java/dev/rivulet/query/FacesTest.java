@@ -229,6 +229,19 @@ class FacesTest {
   }
 
   @Test
+  void aWindowSubscriberThatOverflowsIsToldItGetsAReset() {
+    ArrayDeque<Runnable> tasks = new ArrayDeque<>();
+    Executor later = tasks::add; // runs nothing until the test drains it
+    LiveQuery q = top(10);
+    q.subscribeWindow(SubscribeOptions.async(later, 2), b -> {});
+    for (int id = 20; id < 25; id++) {
+      issues.beginSync().write(Row.of(id, "open", id, 2)).commit();
+    }
+    assertThat(reported).isNotEmpty().allSatisfy(e -> assertThat(e).isInstanceOf(SubscriptionOverflowException.class)
+        .hasMessage("a subscriber fell more than 2 deliveries behind; it gets a reset of the window when it catches up"));
+  }
+
+  @Test
   void aWriteFromACallbackIsRefusedAndReported() {
     issues.subscribe(events -> issues.beginSync().write(Row.of(99, "open", 1, 1)).commit());
     issues.beginSync().write(Row.of(13, "open", 1, 1)).commit();

@@ -15,7 +15,10 @@ import java.time.LocalDate;
  * {@code ColumnType.present}: INT is a {@code Long} (a {@code BigInteger} beyond 64 bits), DOUBLE
  * a {@code Double} (also 2.0), DECIMAL a {@code BigDecimal} (a {@code Double} only when not
  * finite), STRING a {@code String}, BOOL a {@code Boolean}, BYTES {@code Bytes}, DATE a {@code
- * LocalDate}, TIMESTAMP an {@code Instant}; ANY anything.
+ * LocalDate}, TIMESTAMP an {@code Instant}; ANY anything. The oracle applies it to the schema the
+ * reference gives (a collection's declaration, {@link Shapes} over the reference typing table for a
+ * live query), not to the schema the system reports, so a mistyped expression cannot vouch for its
+ * own values.
  */
 final class JavaTypes {
   private JavaTypes() {}
@@ -50,10 +53,5 @@ final class JavaTypes {
       }
     }
     return null;
-  }
-
-  /** The visible schema users read {@code c} by. */
-  static Schema visible(BaseCollection c) {
-    return c instanceof LiveQuery q ? q.resultSchema() : c.schema();
   }
 }

@@ -23,6 +23,9 @@ import java.util.Map;
  *       gives {@code rows()} and {@code get(key)}, for live queries and collections; each listener
  *       runs at most once per transaction, names a key at most once (events are the net change),
  *       and each event's previous row is the folded one;
+ *   <li>Java types: every value handed out (rows, events, change batches, window steps) has the
+ *       Java class of its column's type as the reference types it ({@link JavaTypes} over {@link
+ *       Shapes}), not as the system's own schema says;
  *   <li>coherence: inside any listener, every collection and live query already reads the state
  *       after the whole transaction (layered queries included);
  *   <li>metamorphic twins: a query declared the twin of another has the same rows after every
@@ -71,6 +74,8 @@ final class OracleRun {
   private final OracleHistory.Model model;
   private final List<LiveQuery> live = new ArrayList<>();
   private final Map<String, LiveQuery> byName = new HashMap<>();
+  /** The types each collection's and live query's values must have: declared by the test, or by {@link Shapes}. */
+  private final Map<BaseCollection, Schema> reference = new java.util.IdentityHashMap<>();
   private final Map<Integer, Transaction> txs = new HashMap<>();
   private final EventLedger events;
   private final SqlOracle sql;
@@ -82,7 +87,7 @@ final class OracleRun {
     this.sc = sc;
     this.stats = stats;
     this.model = new OracleHistory.Model(sc.world().tables.size());
-    this.events = new EventLedger(db, this::everything);
+    this.events = new EventLedger(db, this::everything, reference::get);
     this.sql = new SqlOracle(sc, options, stats);
     if (options.sqlite() && !options.h2() && sc.world().unicode) {
       stats.h2Skipped++;
@@ -153,6 +158,7 @@ final class OracleRun {
       SourceCollection c = db.collection(t.name(), t.schema(), t.keyColumns());
       c.beginSync().markReady().commit();
       collections.add(c);
+      reference.put(c, t.schema());
       events.watch(c);
     }
     List<OracleHistory.Step> steps = sc.steps();
@@ -185,8 +191,9 @@ final class OracleRun {
       }
       live.add(q);
       byName.put(spec.name(), q);
-      events.watch(q);
       Schema want = Shapes.of(spec.ir());
+      reference.put(q, want);
+      events.watch(q);
       if (!Shapes.sameNamesAndTypes(want, q.resultSchema())) {
         throw fail(spec.name(), "result schema", want.toString(), q.resultSchema().toString(), "");
       }
@@ -337,7 +344,7 @@ final class OracleRun {
     }
     for (BaseCollection c : everything()) {
       for (Row r : c.rows()) {
-        String tm = JavaTypes.mismatch(JavaTypes.visible(c), r);
+        String tm = JavaTypes.mismatch(reference.get(c), r);
         if (tm != null) {
           throw fail(c instanceof LiveQuery ? c.name() : null, "java types", "each value in its column's Java class",
               tm, "rows()");

@@ -72,6 +72,22 @@ class OutputRefsTest {
   }
 
   @Test
+  void aSelectAllBlockIsOrderedByTheNamesItShows() {
+    load();
+    // One relation shows "priority"; two show "i.priority" and "j.priority".
+    LiveQuery one = db.liveQuery("one", Query.from("i", issues).orderBy(Query.desc("priority")).limit(2));
+    assertThat(one.rows()).containsExactly(Row.of(2, "open", 9, 7), Row.of(3, "closed", 7, 8));
+    LiveQuery two = db.liveQuery("two", Query.from("i", issues).innerJoin("j", issues, Query.on("i.id", "j.id"))
+        .orderBy(Query.asc("j.priority")).limit(1));
+    assertThat(two.rows()).containsExactly(Row.of(4, "open", 1, 8, 4, "open", 1, 8));
+    assertThatThrownBy(() -> Query.from("i", issues).orderBy(Query.asc("i.priority")).ir())
+        .isInstanceOf(QueryException.class).hasMessageContaining("names no column of the select list");
+    assertThatThrownBy(() -> Query.from("i", issues).innerJoin("j", issues, Query.on("i.id", "j.id"))
+        .orderBy(Query.asc("priority")).ir())
+        .isInstanceOf(QueryException.class).hasMessageContaining("names no column of the select list");
+  }
+
+  @Test
   void havingAndOrderByNameAnAggregate() throws Exception {
     load();
     LiveQuery q = db.liveQuery("owners", Query.from("i", issues)

@@ -11,7 +11,7 @@ import java.util.TreeMap;
 final class QueryFeatures {
   /** Every feature the generator is expected to produce in a default run. */
   static final String[] EXPECTED = {
-    "join INNER", "join LEFT", "join RIGHT", "join FULL", "join on 2 keys", "where", "group by", "global aggregate",
+    "join INNER", "join LEFT", "join RIGHT", "join FULL", "join on 2 keys", "full join of null-keyed sides", "where", "group by", "global aggregate",
     "having", "agg COUNT(*)", "agg COUNT", "agg COUNT DISTINCT", "agg SUM", "agg AVG", "agg MIN", "agg MAX",
     "select list", "select all", "distinct", "order by", "nulls first", "nulls last", "desc", "limit", "offset",
     "findOne", "findOne without order", "limit without order", "union all", "subquery", "reads a live query",
@@ -35,6 +35,9 @@ final class QueryFeatures {
       count("join " + j.kind());
       if (j.on().size() > 1) {
         count("join on 2 keys");
+      }
+      if (j.kind() == QueryIR.JoinKind.FULL && nullKeyed(s.from()) && nullKeyed(j.relation())) {
+        count("full join of null-keyed sides");
       }
       relation(j.relation());
     }
@@ -76,6 +79,12 @@ final class QueryFeatures {
     if (s.findOne()) {
       count(s.orderBy().isEmpty() ? "findOne without order" : "findOne");
     }
+  }
+
+  /** A grouping subquery without a group by, or grouped by columns only (keyed by nullable values). */
+  private static boolean nullKeyed(QueryIR.Aliased a) {
+    return a.relation() instanceof QueryIR.Subquery sq && sq.query() instanceof QueryIR.Select s
+        && ExprTrees.groups(s) && s.groupBy().stream().allMatch(g -> g instanceof Expr.Col);
   }
 
   private void relation(QueryIR.Aliased a) {

@@ -17,7 +17,9 @@ import java.util.function.Predicate;
  * with either direction and NULL placement, often naming select columns by output name or position
  * (and having by output name); limit, offset and findOne (also without order by on a
  * global aggregate, which has at most one row); union all, also wrapped as
- * a subquery; and queries over an upstream live query ({@link #over}).
+ * a subquery; and queries over an upstream live query ({@link #over}). About one top-level block in
+ * eight starts with an outer join (mostly FULL) of two subqueries keyed only by nullable columns
+ * ({@link #nullKeyed}), the shape that needs the compiler's outer-join presence column.
  *
  * <p>Nested windows (a subquery's or a union part's order with limit, offset or findOne) are always
  * total (they end with the relations' keys, the group expressions, or every select item), because
@@ -115,12 +117,57 @@ final class RandomQueries {
     return source(src, isCollection.test(src));
   }
 
+  /**
+   * A subquery over a collection whose key has no column that cannot be NULL: a global aggregate
+   * (an empty key, one row even over no rows) or a grouping by one nullable column (the rows whose
+   * value is NULL form a group keyed NULL). Its columns: the group value {@code g0} if any, then one
+   * or two aggregates.
+   */
+  private Rel nullKeyed() {
+    List<Source> collections = new ArrayList<>();
+    for (Source src : tables) {
+      if (isCollection.test(src)) {
+        collections.add(src);
+      }
+    }
+    Rel t = source(collections.get(r.nextInt(collections.size())), true);
+    List<Expr> groupBy = new ArrayList<>();
+    List<QueryIR.SelectItem> items = new ArrayList<>();
+    if (r.nextBoolean()) {
+      Expr g = t.cols().get(1 + r.nextInt(t.cols().size() - 1)).ref(); // not the key column id
+      groupBy.add(g);
+      items.add(new QueryIR.SelectItem("g0", g));
+    }
+    for (int i = 1 + r.nextInt(2); i > 0; i--) {
+      items.add(new QueryIR.SelectItem("a" + i, x.aggregate(t.cols())));
+    }
+    Expr where = r.nextInt(3) == 0 ? x.bool(t.cols(), 1) : null;
+    QueryIR.Select q = new QueryIR.Select(t.aliased(), List.of(), where, groupBy, null, items, false, List.of(), null,
+        0, false);
+    return subquery(q, null);
+  }
+
   /** A select block; {@code nested} blocks only get total windows. */
   private QueryIR.Select block(int depth, boolean nested, Rel forced) {
     List<Rel> rels = new ArrayList<>();
-    rels.add(forced != null ? forced : relation(depth));
     List<QueryIR.Join> joins = new ArrayList<>();
     int nJoins = r.nextInt(20) < 9 ? 0 : r.nextInt(20) < 14 ? 1 : 2;
+    if (forced == null && !nested && r.nextInt(8) == 0) {
+      // Two sides keyed by nullable columns only, outer joined: only a presence column tells a
+      // side that is absent from one present with NULL keys.
+      rels.add(nullKeyed());
+      Rel other = nullKeyed();
+      List<QueryIR.On> on = ons(rels, other);
+      if (!on.isEmpty()) {
+        int k = r.nextInt(6);
+        QueryIR.JoinKind kind = k < 4 ? QueryIR.JoinKind.FULL : k == 4 ? QueryIR.JoinKind.LEFT : QueryIR.JoinKind.RIGHT;
+        joins.add(new QueryIR.Join(kind, other.aliased(), on));
+        rels.add(other);
+      }
+      nJoins = r.nextInt(4) == 0 ? 1 : 0;
+    } else {
+      rels.add(forced != null ? forced : relation(depth));
+    }
     for (int i = 0; i < nJoins; i++) {
       Rel rel = relation(depth);
       QueryIR.JoinKind kind = QueryIR.JoinKind.values()[r.nextInt(4)];
@@ -279,7 +326,12 @@ final class RandomQueries {
     order.replaceAll(o -> new QueryIR.OrderItem(outputRef(o.expr(), names, shown, true), o.descending(),
         o.nullsFirst()));
     if (having != null) {
-      having = ExprTrees.map(having, e -> outputRef(e, names, shown, false));
+      having = ExprTrees.map(having, e -> {
+        Expr o = outputRef(e, names, shown, false);
+        // An aggregate's argument reads the input rows, never an output column: an equal copy
+        // (not the node itself) stops the descent.
+        return o == e && e instanceof Expr.Agg a ? new Expr.Agg(a.fn(), a.arg(), a.distinct()) : o;
+      });
     }
     return new QueryIR.Select(rels.get(0).aliased(), joins, where, groupBy, having, select, distinct, order, limit,
         offset, findOne);
