@@ -107,7 +107,7 @@ final class W4Harness {
       if (problem != null) {
         break;
       }
-      mix(db, cur, mix, rows, cfg, out);
+      mix(name, db, cur, mix, rows, cfg, out);
       problem = W4NestedQuery.check(db.query().rows(), cur, data.projectRecords(), "after the " + mix + " mix");
     }
     db.subscription().close();
@@ -115,7 +115,7 @@ final class W4Harness {
   }
 
   /** One mix: warm-up then timed updates, with the examined counters read around each update. */
-  private static void mix(Db db, W4State cur, String mix, int rows, Config cfg, Report out) {
+  private static void mix(String name, Db db, W4State cur, String mix, int rows, Config cfg, Report out) {
     PeerComments.Updates stream = PeerComments.updates(mix, cur, cfg.seed());
     Latencies lat = new Latencies(cfg.updates());
     long[] examined = new long[cfg.updates()];
@@ -136,15 +136,15 @@ final class W4Harness {
       }
       last = now;
     }
-    out.count(W4NestedQuery.NAME, rows, mix, "change_events", db.events().get() - events0);
-    Harness.report(out, W4NestedQuery.NAME, rows, mix, "", lat);
+    out.count(name, rows, mix, "change_events", db.events().get() - events0);
+    Harness.report(out, name, rows, mix, "", lat);
     long max = 0, total = 0;
     for (long e : examined) {
       max = Math.max(max, e);
       total += e;
     }
-    out.figure(W4NestedQuery.NAME, rows, mix, "examined_mean", (double) total / examined.length);
-    out.count(W4NestedQuery.NAME, rows, mix, "examined_max", max);
+    out.figure(name, rows, mix, "examined_mean", (double) total / examined.length);
+    out.count(name, rows, mix, "examined_max", max);
     if (mix.equals("b")) {
       int n = cfg.warmup() + cfg.updates();
       printOperators("W4 mix b: rows examined per update by operator (" + n + " updates, warm-up included)",
