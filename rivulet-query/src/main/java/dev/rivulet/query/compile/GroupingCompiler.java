@@ -75,10 +75,11 @@ final class GroupingCompiler {
       evals.add(ExprCompiler.compile(groups.get(i), input));
     }
     List<Aggregate> specs = new ArrayList<>();
+    ColumnType[] typed = new ColumnType[aggs.size()];
     for (int j = 0; j < aggs.size(); j++) {
       Expr.Agg a = aggs.get(j);
       String clause = "aggregate " + a;
-      TypeChecker.aggregateType(a, input, clause);
+      typed[j] = TypeChecker.aggregateType(a, input, clause);
       if (a.arg() != null) {
         Expressions.rejectAggregates(a.arg(), clause);
       }
@@ -107,6 +108,14 @@ final class GroupingCompiler {
       keys.add("g" + i);
     }
     Stream grouped = pre.groupBy(keys, specs.toArray(new Aggregate[0]));
+    for (int j = 0; j < typed.length; j++) {
+      // The query's typing and the engine's must agree: the compiled query is typed by the former.
+      ColumnType engine = grouped.schema().column(groups.size() + j).type();
+      if (engine != typed[j]) {
+        throw new IllegalStateException("aggregate " + aggs.get(j) + ": typed " + typed[j] + " by the query layer but "
+            + engine + " by the engine");
+      }
+    }
     int[] keyIdx = new int[groups.size()];
     for (int i = 0; i < keyIdx.length; i++) {
       keyIdx[i] = i;
