@@ -38,6 +38,7 @@ abstract class BaseCollection implements LiveCollection {
   private final String name;
   final Schema schema;
   private final List<String> keyColumns;
+  private final Schema keySchema; // the key columns, to type keys for readers
   final int[] keyIndexes;
   /** Stored rows by key; a stored row holds its key at {@link #storedKeys}. */
   final RowTable rows;
@@ -67,6 +68,11 @@ abstract class BaseCollection implements LiveCollection {
     this.keyIndexes = schema.indexesOf(keyColumns);
     this.storedKeys = storedKeys != null ? storedKeys : keyIndexes;
     this.rows = new RowTable(this.storedKeys);
+    List<dev.rivulet.engine.Column> keyCols = new ArrayList<>();
+    for (int k : keyIndexes) {
+      keyCols.add(schema.column(k));
+    }
+    this.keySchema = Schema.of(keyCols);
   }
 
   /** The key of a stored row. */
@@ -79,15 +85,19 @@ abstract class BaseCollection implements LiveCollection {
    * Schema#present}: each value in its column's Java class, e.g. a DOUBLE's 2 as 2.0). Called once
    * per row a publication carries, and per row a read returns.
    */
-  abstract Row publicRow(Row stored);
+  Row publicRow(Row stored) {
+    return schema.present(stored); // stored rows are the schema's rows, unless a subclass says otherwise
+  }
 
   /** What readers and listeners see of a key (typed like {@link #publicRow}). */
   Row publicKey(Row key) {
-    return key;
+    return keySchema.present(key);
   }
 
-  /** The form in which a stored row flows into queries that read this collection. */
-  abstract Row sourceRow(Row stored);
+  /** The form in which a stored row flows into queries that read this collection: itself, by default. */
+  Row sourceRow(Row stored) {
+    return stored;
+  }
 
   /** Hands every current row, in its source form, to {@code action} (a hydration). */
   final void forEachSourceRow(Consumer<Row> action) {

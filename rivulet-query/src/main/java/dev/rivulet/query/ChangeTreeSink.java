@@ -1,6 +1,5 @@
 package dev.rivulet.query;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,19 +12,10 @@ import java.util.List;
  * (deliveries arrive on writers' threads).
  */
 public final class ChangeTreeSink implements AutoCloseable {
-  private final BaseCollection collection;
-  private final int capacity;
-  private final List<TreeBatch> waiting = new ArrayList<>();
-  private LiveCollection.Subscription subscription;
-  private TreeBatch hydrated;
-  private boolean overflowed;
+  private final PullSink<TreeBatch> sink;
 
   ChangeTreeSink(BaseCollection collection, int capacity) {
-    if (capacity < 1) {
-      throw new IllegalArgumentException("change-tree sink capacity must be at least 1, not " + capacity);
-    }
-    this.collection = collection;
-    this.capacity = capacity;
+    this.sink = new PullSink<>(collection, "change-tree sink", capacity, collection::subscribeTree, TreeBatch::hydrated);
   }
 
   /**
@@ -35,31 +25,7 @@ public final class ChangeTreeSink implements AutoCloseable {
    * @throws IllegalStateException when called twice
    */
   public TreeBatch hydrate() {
-    synchronized (this) {
-      if (subscription != null) {
-        throw new IllegalStateException("change-tree sink of '" + collection.name() + "' is already hydrated");
-      }
-    }
-    LiveCollection.Subscription s = collection.subscribeTree(SubscribeOptions.sync(), this::receive);
-    synchronized (this) {
-      subscription = s;
-      TreeBatch h = hydrated;
-      hydrated = null;
-      return h;
-    }
-  }
-
-  private synchronized void receive(TreeBatch b) {
-    if (b.hydrated()) {
-      hydrated = b;
-    } else if (!overflowed) {
-      if (waiting.size() >= capacity) {
-        overflowed = true;
-        waiting.clear();
-      } else {
-        waiting.add(b);
-      }
-    }
+    return sink.hydrate();
   }
 
   /**
@@ -70,31 +36,11 @@ public final class ChangeTreeSink implements AutoCloseable {
    * @throws SubscriptionOverflowException when more than {@code capacity} batches waited
    */
   public List<TreeBatch> take() {
-    LiveCollection.Subscription s;
-    synchronized (this) {
-      if (subscription == null) {
-        throw new IllegalStateException("change-tree sink of '" + collection.name() + "': call hydrate() first");
-      }
-      if (!overflowed) {
-        List<TreeBatch> out = List.copyOf(waiting);
-        waiting.clear();
-        return out;
-      }
-      s = subscription;
-    }
-    s.close();
-    throw new SubscriptionOverflowException(capacity, false);
+    return sink.take();
   }
 
   @Override
   public void close() {
-    LiveCollection.Subscription s;
-    synchronized (this) {
-      s = subscription;
-      waiting.clear();
-    }
-    if (s != null) {
-      s.close();
-    }
+    sink.close();
   }
 }

@@ -29,17 +29,11 @@ import java.util.Set;
  */
 public final class LazyCollection extends BaseCollection {
   private final LazySource source;
-  private final Schema keySchema;
   private final LoadedRows loaded = new LoadedRows();
 
   LazyCollection(Rivulet db, String name, Schema schema, List<String> keyColumns, LazySource source) {
     super(db, name, schema, keyColumns, null);
     this.source = source;
-    List<dev.rivulet.engine.Column> keyCols = new ArrayList<>();
-    for (int k : keyIndexes) {
-      keyCols.add(schema.column(k));
-    }
-    this.keySchema = Schema.of(keyCols);
     source.onChange(this::sourceChanged);
   }
 
@@ -82,20 +76,6 @@ public final class LazyCollection extends BaseCollection {
     return source;
   }
 
-  @Override
-  Row publicRow(Row stored) {
-    return schema.present(stored);
-  }
-
-  @Override
-  Row publicKey(Row key) {
-    return keySchema.present(key);
-  }
-
-  @Override
-  Row sourceRow(Row stored) {
-    return stored;
-  }
 
   /**
    * Checks the rows a request loaded: each fits the schema and the request's predicate; returns

@@ -30,15 +30,9 @@ public final class SourceCollection extends BaseCollection {
   private final Map<Row, Row> underlay = new HashMap<>();
   private final List<Transaction> pending = new ArrayList<>();
 
-  private final Schema keySchema; // the key columns, to type keys for readers
 
   SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
     super(db, name, schema, keyColumns, null);
-    List<dev.rivulet.engine.Column> keyCols = new ArrayList<>();
-    for (int k : keyIndexes) {
-      keyCols.add(schema.column(k));
-    }
-    this.keySchema = Schema.of(keyCols);
   }
 
   /** The visible row of {@code key}, or null. */
@@ -111,20 +105,6 @@ public final class SourceCollection extends BaseCollection {
     return key.canonical();
   }
 
-  @Override
-  Row publicRow(Row stored) {
-    return schema.present(stored);
-  }
-
-  @Override
-  Row publicKey(Row key) {
-    return keySchema.present(key);
-  }
-
-  @Override
-  Row sourceRow(Row stored) {
-    return stored;
-  }
 
   /**
    * Applies {@code changes} as one sync transaction, in order: an {@link SourceChange.Add} of a
