@@ -207,7 +207,9 @@ public sealed interface Expr {
    * A nested child query as a select item (build it with {@code Query.includeArray} and friends).
    * The child's where correlates it with the enclosing block by equalities {@code child.col =
    * parentExpr} (alone or inside a top-level conjunction); its where, joins, grouping, order by,
-   * limit and offset apply per parent. Allowed only as a whole select item.
+   * limit and offset apply per parent. Allowed only as a whole select item. A grouped child is
+   * grouped per parent too, so a parent without child rows has no group: a correlated {@code
+   * count(*)} of an empty bucket is absent (the mode's empty value), not a row holding 0.
    *
    * @param separator for {@link IncludeMode#CONCAT}; null otherwise
    */
