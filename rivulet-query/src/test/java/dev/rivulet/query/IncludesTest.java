@@ -189,6 +189,8 @@ class IncludesTest {
     assertThatThrownBy(() -> db.liveQuery("d", Query.from("i", issues).select(Query.as("id", col("i.id")),
         Query.includeArray("cs", Query.from("i", comments).where(eq(col("i.issue"), col("i.id")))))))
         .isInstanceOf(QueryException.class).hasMessageContaining("alias 'i'");
+    assertThatThrownBy(() -> db.liveQuery("f", Query.from("i", issues).select(Query.as("__corr0_0", col("i.id")))))
+        .isInstanceOf(QueryException.class).hasMessageContaining("'__corr0_0' is not allowed");
     Expr inc = Query.includeArray("cs", Query.from("c", comments).where(eq(col("c.issue"), col("i.id")))).expr();
     assertThatThrownBy(() -> db.liveQuery("e", Query.from("i", issues).where(Exprs.isNull(inc))))
         .isInstanceOf(QueryException.class).hasMessageContaining("only as a whole select item");

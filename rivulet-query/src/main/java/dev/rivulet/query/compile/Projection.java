@@ -29,6 +29,7 @@ final class Projection {
   private QueryIR.Select s;
   private final List<Expr> partition;
   private final List<String> publicKey; // a custom key (visible columns) to reduce by, or null
+  private final boolean includes; // the select list has its includes' correlation columns appended
   private boolean oneRow; // the block has at most one row (per partition)
 
   /**
@@ -37,11 +38,14 @@ final class Projection {
    *     and the values follow the select list as hidden {@code __bucket} columns. Empty otherwise.
    * @param publicKey a custom key: the windowed rows are reduced by it ({@link PublicKeys}), and
    *     it is the result's key; null for the derived key
+   * @param includes whether {@link IncludeCompiler} rewrote the select list (its {@code __corr}
+   *     columns are then allowed; a user's {@code __} names never are)
    */
-  Projection(QueryIR.Select s, List<Expr> partition, List<String> publicKey) {
+  Projection(QueryIR.Select s, List<Expr> partition, List<String> publicKey, boolean includes) {
     this.s = s;
     this.partition = partition;
     this.publicKey = publicKey;
+    this.includes = includes;
   }
 
   Compiled compile(Stream in, Layout layout) {
@@ -95,7 +99,7 @@ final class Projection {
       Set<String> seen = new HashSet<>();
       for (QueryIR.SelectItem item : s.select()) {
         if (item.name() == null || item.name().isBlank()
-            || item.name().startsWith("__") && !IncludeCompiler.isCorrelation(item.name())) {
+            || item.name().startsWith("__") && !(includes && IncludeCompiler.isCorrelation(item.name()))) {
           throw new QueryException("select: output name '" + item.name() + "' is not allowed");
         }
         if (!seen.add(item.name())) {

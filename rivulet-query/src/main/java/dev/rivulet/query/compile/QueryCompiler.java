@@ -182,7 +182,8 @@ public final class QueryCompiler {
     if (!rest.isEmpty()) {
       acc = filter(acc, Expressions.and(rest), layout, "where");
     }
-    Compiled c = new Projection(s, corr == null ? List.of() : corr.childCols(), publicKey).compile(acc, layout);
+    Compiled c = new Projection(s, corr == null ? List.of() : corr.childCols(), publicKey, includes != null)
+        .compile(acc, layout);
     return includes == null ? c : includes.compose(c, this, corr == null);
   }
 
