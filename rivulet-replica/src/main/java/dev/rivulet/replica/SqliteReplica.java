@@ -1,0 +1,252 @@
+package dev.rivulet.replica;
+
+import dev.rivulet.engine.Row;
+import dev.rivulet.query.LiveQuery;
+import dev.rivulet.query.Query;
+import dev.rivulet.query.Rivulet;
+import dev.rivulet.query.SourceCollection;
+import dev.rivulet.query.SyncTransaction;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sqlite.Function;
+
+/**
+ * Live queries over an embedded SQLite database that stay current with the application's own SQL
+ * writes (seed 004's replica runtime). The replica owns the write connection: statements run
+ * through {@link #execute} (autocommit) or {@link #transaction}; per-connection TEMP triggers call
+ * a capture function with every changed row's old and new values, a statement that fails part-way
+ * drops what it captured (each statement inside a transaction runs under a savepoint), and after
+ * each commit the transaction's changes enter the mirror collections as one Rivulet transaction,
+ * so that every live query and subscriber sees exactly that committed transaction, once, and never
+ * a rolled-back one.
+ *
+ * <p>Tables with a primary key are mirrored ({@link #table}); their rows are loaded when the
+ * replica opens. Callbacks run on the writing thread after the commit; a callback must not write
+ * through the replica (refused with an {@link IllegalStateException}).
+ *
+ * <p>Concurrency: one owner, this object's monitor, serialises writers; reads of live queries are
+ * safe from any thread (the Rivulet database's own monitor).
+ */
+public final class SqliteReplica implements AutoCloseable {
+  private final Connection conn;
+  private final Rivulet db = Rivulet.create();
+  private final Map<String, TableInfo> tables = new LinkedHashMap<>();
+  private final Map<String, SourceCollection> mirrors = new HashMap<>();
+  private final Map<String, int[]> keyIndexes = new HashMap<>();
+  private final Capture capture;
+  private boolean inTransaction;
+  private boolean publishing;
+
+  private SqliteReplica(Connection conn) throws SQLException {
+    this.conn = conn;
+    Map<String, Integer> widths = new HashMap<>();
+    for (TableInfo t : TableInfo.discover(conn)) {
+      tables.put(t.name(), t);
+      widths.put(t.name(), t.columns().size());
+    }
+    this.capture = new Capture(widths);
+    Function.create(conn, Capture.NAME, capture);
+    SyncTransaction load = db.beginSync();
+    for (TableInfo t : tables.values()) {
+      if (t.keys().isEmpty()) {
+        continue; // not mirrored: table() says why
+      }
+      SourceCollection c = db.collection(t.name(), t.schema(), t.keys());
+      mirrors.put(t.name(), c);
+      keyIndexes.put(t.name(), t.schema().indexesOf(t.keys()));
+      try (Statement st = conn.createStatement();
+          ResultSet rs = st.executeQuery("SELECT * FROM main." + TableInfo.quote(t.name()))) {
+        int n = t.columns().size();
+        while (rs.next()) {
+          Object[] values = new Object[n];
+          for (int i = 0; i < n; i++) {
+            values[i] = rs.getObject(i + 1);
+          }
+          load.write(c, Row.of(values));
+        }
+      }
+      load.markReady(c);
+      createTriggers(t);
+    }
+    load.commit();
+  }
+
+  /**
+   * Opens the SQLite database at {@code jdbcUrl} (e.g. {@code jdbc:sqlite:app.db} or {@code
+   * jdbc:sqlite::memory:}) with its schema already created.
+   */
+  public static SqliteReplica open(String jdbcUrl) throws SQLException {
+    Connection conn = DriverManager.getConnection(jdbcUrl);
+    try (Statement st = conn.createStatement()) {
+      st.execute("PRAGMA foreign_keys = ON");
+    }
+    return new SqliteReplica(conn);
+  }
+
+  private void createTriggers(TableInfo t) throws SQLException {
+    StringBuilder olds = new StringBuilder();
+    StringBuilder news = new StringBuilder();
+    StringBuilder nulls = new StringBuilder();
+    for (String c : t.columns()) {
+      olds.append(", OLD.").append(TableInfo.quote(c));
+      news.append(", NEW.").append(TableInfo.quote(c));
+      nulls.append(", NULL");
+    }
+    String name = t.name().replaceAll("[^A-Za-z0-9_]", "_");
+    String table = "main." + TableInfo.quote(t.name());
+    String lit = "'" + t.name().replace("'", "''") + "'";
+    try (Statement st = conn.createStatement()) {
+      st.execute("CREATE TEMP TRIGGER rivulet_ins_" + name + " AFTER INSERT ON " + table + " BEGIN SELECT "
+          + Capture.NAME + "(" + lit + ", 'I'" + nulls + news + "); END");
+      st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT "
+          + Capture.NAME + "(" + lit + ", 'U'" + olds + news + "); END");
+      st.execute("CREATE TEMP TRIGGER rivulet_del_" + name + " AFTER DELETE ON " + table + " BEGIN SELECT "
+          + Capture.NAME + "(" + lit + ", 'D'" + olds + nulls + "); END");
+    }
+  }
+
+  /** The Rivulet database holding the mirrors and the live queries. */
+  public Rivulet rivulet() {
+    return db;
+  }
+
+  /**
+   * The live mirror of table {@code name} (read it, query it; do not write it: write SQL).
+   *
+   * @throws IllegalArgumentException naming the table when it does not exist or has no primary key
+   */
+  public SourceCollection table(String name) {
+    SourceCollection c = mirrors.get(name);
+    if (c == null) {
+      throw new IllegalArgumentException(tables.containsKey(name)
+          ? "table '" + name + "' has no primary key: it cannot be mirrored"
+          : "no table '" + name + "' in the database; tables: " + tables.keySet());
+    }
+    return c;
+  }
+
+  /** A live query over the mirrors (see {@link Rivulet#liveQuery}). */
+  public LiveQuery liveQuery(String name, Query query) {
+    return db.liveQuery(name, query);
+  }
+
+  /**
+   * Runs one SQL statement with {@code params}: in its own transaction (published when it
+   * commits), or inside the running {@link #transaction}. A statement that fails changes nothing
+   * and publishes nothing.
+   *
+   * @return the number of rows the statement changed
+   */
+  public synchronized int execute(String sql, Object... params) throws SQLException {
+    checkNotPublishing();
+    int mark = capture.mark();
+    boolean savepoint = inTransaction;
+    if (savepoint) {
+      exec("SAVEPOINT rivulet_statement");
+    }
+    int changed;
+    try (PreparedStatement ps = conn.prepareStatement(sql)) {
+      for (int i = 0; i < params.length; i++) {
+        ps.setObject(i + 1, params[i]);
+      }
+      changed = ps.executeUpdate();
+    } catch (SQLException e) {
+      if (savepoint) {
+        exec("ROLLBACK TO rivulet_statement");
+        exec("RELEASE rivulet_statement");
+      }
+      capture.truncate(mark); // SQLite undid the statement; so are its captured rows
+      throw e;
+    }
+    if (savepoint) {
+      exec("RELEASE rivulet_statement");
+    } else {
+      publish();
+    }
+    return changed;
+  }
+
+  /** Work inside a transaction. */
+  @FunctionalInterface
+  public interface Work {
+    void run(SqliteReplica tx) throws SQLException;
+  }
+
+  /**
+   * Runs {@code work} in one transaction: committed and published as one Rivulet transaction when
+   * it returns, rolled back (nothing published) when it throws.
+   */
+  public synchronized void transaction(Work work) throws SQLException {
+    checkNotPublishing();
+    if (inTransaction) {
+      throw new IllegalStateException("a transaction is already running on this replica");
+    }
+    conn.setAutoCommit(false);
+    inTransaction = true;
+    try {
+      work.run(this);
+      conn.commit();
+    } catch (SQLException | RuntimeException e) {
+      conn.rollback();
+      capture.take();
+      throw e;
+    } finally {
+      inTransaction = false;
+      conn.setAutoCommit(true);
+    }
+    publish();
+  }
+
+  /** Hands the committed transaction's captured changes to the mirrors, as one transaction. */
+  private void publish() {
+    List<Capture.Changed> changes = capture.take();
+    if (changes.isEmpty()) {
+      return;
+    }
+    publishing = true;
+    try {
+      SyncTransaction tx = db.beginSync();
+      for (Capture.Changed c : changes) {
+        SourceCollection m = mirrors.get(c.table());
+        if (m == null) {
+          continue;
+        }
+        int[] keys = keyIndexes.get(c.table());
+        if (c.before() != null && (c.after() == null || !c.before().project(keys).equals(c.after().project(keys)))) {
+          tx.delete(m, c.before().project(keys));
+        }
+        if (c.after() != null) {
+          tx.write(m, c.after());
+        }
+      }
+      tx.commit();
+    } finally {
+      publishing = false;
+    }
+  }
+
+  private void checkNotPublishing() {
+    if (publishing) {
+      throw new IllegalStateException("cannot write through the replica from a callback of the commit it publishes");
+    }
+  }
+
+  private void exec(String sql) throws SQLException {
+    try (Statement st = conn.createStatement()) {
+      st.execute(sql);
+    }
+  }
+
+  @Override
+  public synchronized void close() throws SQLException {
+    conn.close();
+  }
+}
