@@ -18,7 +18,9 @@ import java.util.TreeMap;
  * <p>A collection include's slot holds its bucket's rows when the node is built (a hydration, an
  * added row); later changes inside the bucket are not re-emitted on every parent (the seed's
  * facade rule): they arrive on the bucket's own {@link LiveCollection} faces, the value the
- * parent's row shows for that include.
+ * parent's row shows for that include. So a collection slot in a removed node shows the bucket
+ * as it is when the node is removed, not as it was added: a consumer that finds a removed node by
+ * value compares its row and its array and one slots.
  */
 public record CaughtNode(Row row, SortedMap<Integer, List<CaughtNode>> relationships) {
   public CaughtNode {
