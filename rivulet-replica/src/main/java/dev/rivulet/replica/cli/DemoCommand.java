@@ -13,9 +13,11 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -40,6 +42,10 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "N", description = "random seed of the data and the writes")
   Long seed;
 
+  @Option(names = "--rate", paramLabel = "N", defaultValue = "0",
+      description = "commits per second, to watch rows change (default: 0, as fast as possible)")
+  double rate;
+
   @Option(names = "--plain", description = "plain periodic output even on a terminal")
   boolean plain;
 
@@ -58,6 +64,13 @@ final class DemoCommand implements Callable<Integer> {
       err.println("H2 backend not yet available");
       err.flush();
       return 2;
+    }
+    if (duration != null && !(duration > 0)) {
+      throw new ParameterException(spec.commandLine(), "--duration must be a positive number of seconds, not " + duration);
+    }
+    if (!(rate >= 0) || issues < 1) {
+      throw new ParameterException(spec.commandLine(), rate >= 0
+          ? "--issues must be at least 1, not " + issues : "--rate must be 0 (unlimited) or positive, not " + rate);
     }
     long s = seed != null ? seed : System.nanoTime();
     Random rnd = new Random(s);
@@ -100,18 +113,25 @@ final class DemoCommand implements Callable<Integer> {
         if (now >= end || view.stopRequested()) {
           break;
         }
+        if (now >= nextFrame) {
+          view.show(frame(top, projects, interval, whole, start, intervalStart, now));
+          interval.reset();
+          intervalStart = now;
+          nextFrame = now + view.periodMillis() * 1_000_000;
+          continue;
+        }
+        if (rate > 0) {
+          long due = start + (long) (whole.count() * 1e9 / rate);
+          if (due > now) {
+            LockSupport.parkNanos(Math.min(due, Math.min(nextFrame, end)) - now);
+            continue;
+          }
+        }
         long t0 = System.nanoTime();
         writes.commitOne();
         long took = System.nanoTime() - t0;
         interval.record(took);
         whole.record(took);
-        if (t0 + took >= nextFrame) {
-          long at = t0 + took;
-          view.show(frame(top, projects, interval, whole, start, intervalStart, at));
-          interval.reset();
-          intervalStart = at;
-          nextFrame = at + view.periodMillis() * 1_000_000;
-        }
       }
       frame = frame(top, projects, interval, whole, start, intervalStart, System.nanoTime());
       view.last(frame);

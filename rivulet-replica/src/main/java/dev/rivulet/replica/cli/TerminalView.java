@@ -64,7 +64,9 @@ final class TerminalView implements View {
     List<String> text = frame.lines();
     List<AttributedString> lines = new ArrayList<>();
     for (int i = 0; i < Math.min(rows, text.size()); i++) {
-      lines.add(styled(text.get(i), i, text.size()).columnSubSequence(0, cols));
+      // on a short screen the last line keeps the footer
+      int line = i == rows - 1 ? text.size() - 1 : i;
+      lines.add(styled(text.get(line), line, text.size()).columnSubSequence(0, cols));
     }
     display.update(lines, -1);
     terminal.flush();
