@@ -13,6 +13,8 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,6 +53,9 @@ final class DemoCommand implements Callable<Integer> {
 
   @Option(names = "--h2", description = "use the embedded H2 backend instead of SQLite")
   boolean h2;
+
+  /** Set by the shutdown hook (another thread) to end the run early. */
+  private volatile boolean stopping;
 
   /** The live queries' rows at the end of the run (read by tests). */
   List<Row> lastTop = List.of();
@@ -107,10 +112,21 @@ final class DemoCommand implements Callable<Integer> {
     long intervalStart = start;
     long nextFrame = start + view.periodMillis() * 1_000_000;
     Frame frame;
+    // SIGTERM, or Ctrl-C without a terminal: stop the loop, let it close the view and print the last frame
+    CountDownLatch finished = new CountDownLatch(1);
+    Thread hook = new Thread(() -> {
+      stopping = true;
+      try {
+        finished.await(2, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "rivulet-demo-stop");
+    Runtime.getRuntime().addShutdownHook(hook);
     try {
       while (true) {
         long now = System.nanoTime();
-        if (now >= end || view.stopRequested()) {
+        if (now >= end || stopping || view.stopRequested()) {
           break;
         }
         if (now >= nextFrame) {
@@ -137,6 +153,9 @@ final class DemoCommand implements Callable<Integer> {
       view.last(frame);
     } finally {
       view.close();
+      if (!stopping) {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      }
     }
     if (terminal != null) {
       frame.lines().forEach(out::println); // the last screen stays visible after the alternate screen closes
@@ -144,6 +163,7 @@ final class DemoCommand implements Callable<Integer> {
     }
     lastTop = frame.top();
     lastProjects = frame.projects();
+    finished.countDown();
   }
 
   private static Frame frame(LiveQuery top, LiveQuery projects, LatencyHistogram interval, LatencyHistogram whole,
