@@ -48,6 +48,6 @@ record Frame(List<Row> top, List<Row> projects, Stats stats) {
 
   private static String clip(Object o, int width) {
     String s = String.valueOf(o);
-    return s.length() <= width ? s : s.substring(0, width - 1) + "…";
+    return s.length() <= width ? s : s.substring(0, width - 1) + "~";
   }
 }

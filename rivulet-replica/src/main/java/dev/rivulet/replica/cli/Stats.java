@@ -8,7 +8,7 @@ record Stats(double elapsedSeconds, long commits, double commitsPerSecond, long 
     long totalP50Micros, long totalP99Micros) {
 
   String footer() {
-    return String.format("%.0fs  commits %d  %.0f commits/s  commit+publish p50 %d µs  p99 %d µs  (whole run p50 %d µs  p99 %d µs)",
+    return String.format("%.0fs  commits %d  %.0f commits/s  commit+publish p50 %d us  p99 %d us  (whole run p50 %d us  p99 %d us)",
         elapsedSeconds, commits, commitsPerSecond, p50Micros, p99Micros, totalP50Micros, totalP99Micros);
   }
 }
