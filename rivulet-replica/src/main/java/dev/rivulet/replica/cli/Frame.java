@@ -4,7 +4,7 @@ import dev.rivulet.engine.Row;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The demo's screen as text lines: the two live tables and the footer. Immutable. */
+/** The demo's screen as text lines: the two live tables and the two footer lines. Immutable. */
 record Frame(List<Row> top, List<Row> projects, Stats stats) {
 
   List<String> lines() {
@@ -27,13 +27,13 @@ record Frame(List<Row> top, List<Row> projects, Stats stats) {
       out.add(String.format("%-8s %6s %7s %11s %4s", r.get(0), r.get(1), r.get(2), r.get(3), r.get(4)));
     }
     out.add("");
-    out.add(stats.footer());
+    out.addAll(stats.footer());
     return out;
   }
 
   /** One line: the footer, the first top issues and the open counts per project. */
   String summary() {
-    StringBuilder sb = new StringBuilder(stats.footer()).append(" | top:");
+    StringBuilder sb = new StringBuilder(String.join("  ", stats.footer())).append(" | top:");
     for (int i = 0; i < Math.min(3, top.size()); i++) {
       Row r = top.get(i);
       sb.append(" #").append(r.get(0)).append(" p").append(r.get(1))

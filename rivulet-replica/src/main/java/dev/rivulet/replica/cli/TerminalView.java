@@ -64,8 +64,9 @@ final class TerminalView implements View {
     List<String> text = frame.lines();
     List<AttributedString> lines = new ArrayList<>();
     for (int i = 0; i < Math.min(rows, text.size()); i++) {
-      // on a short screen the last line keeps the footer
-      int line = i == rows - 1 ? text.size() - 1 : i;
+      // on a short screen the last two lines keep the footer
+      int fromEnd = rows - i;
+      int line = text.size() > rows && fromEnd <= 2 ? text.size() - fromEnd : i;
       lines.add(styled(text.get(line), line, text.size()).columnSubSequence(0, cols));
     }
     display.update(lines, -1);
@@ -74,7 +75,7 @@ final class TerminalView implements View {
 
   private static AttributedString styled(String line, int index, int count) {
     boolean heading = index == 0 || line.startsWith("Top ") || line.startsWith("Open issues");
-    boolean footer = index == count - 1;
+    boolean footer = index >= count - 2;
     if (!heading && !footer) {
       return new AttributedString(line);
     }

@@ -50,14 +50,14 @@ class DemoTest {
     Run r = run("demo", "--plain", "--duration", "3", "--seed", "11", "--db", file.toString());
 
     assertThat(r.exit()).as(r.err()).isZero();
-    Matcher m = Pattern.compile("(?m)^\\d+s  commits (\\d+) .*\\| top: .*\\| open: .*$").matcher(r.out());
+    Matcher m = Pattern.compile("(?m)^\\d+s  (\\d+) commits .*\\| top: .*\\| open: .*$").matcher(r.out());
     List<Long> commits = new ArrayList<>();
     while (m.find()) {
       commits.add(Long.parseLong(m.group(1)));
     }
     assertThat(commits).as(r.out()).hasSizeGreaterThanOrEqualTo(2).isSorted().doesNotHaveDuplicates();
     assertThat(commits.get(0)).isPositive();
-    assertThat(r.out()).contains("Top 20 open issues by priority", "Open issues per project", "commit+publish p50");
+    assertThat(r.out()).contains("Top 20 open issues by priority", "Open issues per project", "commit+publish latency  p50");
 
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
       List<Row> top = sql(c, TOP_SQL);
