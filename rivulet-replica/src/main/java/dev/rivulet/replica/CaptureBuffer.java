@@ -1,0 +1,41 @@
+package dev.rivulet.replica;
+
+import dev.rivulet.engine.Row;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The running transaction's captured row changes, in the order the database made them. A failed
+ * statement drops what it captured ({@link #truncate}), a rolled-back transaction all of it
+ * ({@link #take} and discard).
+ *
+ * <p>Owned by the replica's write connection: filled by the backend's capture (called by the
+ * database on the thread that runs a statement, under the replica's monitor) and read there.
+ */
+final class CaptureBuffer {
+  /** One captured row change: {@code before} is null for an insert, {@code after} for a delete. */
+  record Changed(String table, Row before, Row after) {}
+
+  private final List<Changed> buffer = new ArrayList<>();
+
+  void add(String table, Row before, Row after) {
+    buffer.add(new Changed(table, before, after));
+  }
+
+  /** How many changes are captured so far (a mark to {@link #truncate} to). */
+  int mark() {
+    return buffer.size();
+  }
+
+  /** Drops the changes captured after {@code mark}. */
+  void truncate(int mark) {
+    buffer.subList(mark, buffer.size()).clear();
+  }
+
+  /** The captured changes, taken (the buffer is emptied). */
+  List<Changed> take() {
+    List<Changed> out = new ArrayList<>(buffer);
+    buffer.clear();
+    return out;
+  }
+}
