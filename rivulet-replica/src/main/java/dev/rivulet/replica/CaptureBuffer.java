@@ -1,6 +1,9 @@
 package dev.rivulet.replica;
 
 import dev.rivulet.engine.Row;
+import java.sql.Blob;
+import java.sql.Clob;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,6 +23,14 @@ final class CaptureBuffer {
 
   void add(String table, Row before, Row after) {
     buffer.add(new Changed(table, before, after));
+  }
+
+  /** A JDBC value as a row holds it: large objects ({@link Clob}, {@link Blob}) read into a string or bytes. */
+  static Object plain(Object v) throws SQLException {
+    if (v instanceof Clob c) {
+      return c.getSubString(1, (int) c.length());
+    }
+    return v instanceof Blob b ? b.getBytes(1, (int) b.length()) : v;
   }
 
   /** How many changes are captured so far (a mark to {@link #truncate} to). */

@@ -1,8 +1,6 @@
 package dev.rivulet.replica;
 
 import dev.rivulet.engine.Row;
-import java.sql.Blob;
-import java.sql.Clob;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
@@ -58,11 +56,7 @@ public final class H2Capture implements Trigger {
     }
     Object[] v = values.clone();
     for (int i = 0; i < v.length; i++) {
-      if (v[i] instanceof Clob c) {
-        v[i] = c.getSubString(1, (int) c.length());
-      } else if (v[i] instanceof Blob b) {
-        v[i] = b.getBytes(1, (int) b.length());
-      }
+      v[i] = CaptureBuffer.plain(v[i]);
     }
     return Row.of(v);
   }

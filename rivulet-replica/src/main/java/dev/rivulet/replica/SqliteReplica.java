@@ -72,7 +72,7 @@ public final class SqliteReplica implements AutoCloseable {
         while (rs.next()) {
           Object[] values = new Object[n];
           for (int i = 0; i < n; i++) {
-            values[i] = rs.getObject(i + 1);
+            values[i] = CaptureBuffer.plain(rs.getObject(i + 1));
           }
           load.write(c, Row.of(values));
         }
