@@ -11,12 +11,14 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Live queries over an embedded SQL database, SQLite ({@link #open}) or H2 ({@link H2Replica#open}),
@@ -41,6 +43,10 @@ import java.util.Map;
  * safe from any thread (the Rivulet database's own monitor).
  */
 public final class SqliteReplica implements AutoCloseable {
+  private static final Pattern TRANSACTION_CONTROL = Pattern.compile(
+      "\\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|START\\s+TRANSACTION|SET\\s+AUTOCOMMIT)\\b",
+      Pattern.CASE_INSENSITIVE);
+
   private final Connection conn;
   private final Rivulet db = Rivulet.create();
   private final Map<String, TableInfo> tables = new LinkedHashMap<>();
@@ -138,12 +144,19 @@ public final class SqliteReplica implements AutoCloseable {
   /**
    * Runs one SQL statement with {@code params}: in its own transaction (published when it
    * commits), or inside the running {@link #transaction}. A statement that fails changes nothing
-   * and publishes nothing.
+   * and publishes nothing. Transaction control goes through {@link #transaction} and {@link
+   * #savepoint}, not SQL.
    *
    * @return the number of rows the statement changed
+   * @throws IllegalArgumentException for a transaction-control statement (BEGIN, COMMIT, ROLLBACK,
+   *     SAVEPOINT, RELEASE...)
    */
   public synchronized int execute(String sql, Object... params) throws SQLException {
     checkNotPublishing();
+    if (TRANSACTION_CONTROL.matcher(sql).lookingAt()) {
+      throw new IllegalArgumentException("transaction control through execute is not captured: use transaction()"
+          + " or savepoint() instead of: " + sql);
+    }
     int mark = capture.mark();
     boolean savepoint = inTransaction && !backend.atomicStatements();
     if (savepoint) {
@@ -201,6 +214,29 @@ public final class SqliteReplica implements AutoCloseable {
       conn.setAutoCommit(true);
     }
     publish();
+  }
+
+  /**
+   * Runs {@code work} under a savepoint of the running transaction: when it throws, what it did is
+   * rolled back (and will not be published) and the exception is rethrown; the transaction goes on.
+   *
+   * @throws IllegalStateException when no transaction is running
+   */
+  public synchronized void savepoint(Work work) throws SQLException {
+    checkNotPublishing();
+    if (!inTransaction) {
+      throw new IllegalStateException("a savepoint needs a running transaction (call it inside transaction())");
+    }
+    int mark = capture.mark();
+    Savepoint sp = conn.setSavepoint();
+    try {
+      work.run(this);
+    } catch (SQLException | RuntimeException e) {
+      conn.rollback(sp);
+      capture.truncate(mark);
+      throw e;
+    }
+    conn.releaseSavepoint(sp);
   }
 
   /** Hands the committed transaction's captured changes to the mirrors, as one transaction. */

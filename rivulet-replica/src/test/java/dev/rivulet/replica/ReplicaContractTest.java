@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The replica against the database itself, for each backend (SQLite, H2): after every commit of
  * random SQL (multi-row updates and deletes, upserts, cascades, failing statements, rolled-back
- * transactions), each live query equals the same query run by the database, and each change batch
+ * savepoints and transactions), each live query equals the same query run by the database, and each change batch
  * is one committed transaction.
  */
 class ReplicaContractTest {
@@ -120,7 +120,22 @@ class ReplicaContractTest {
               boolean fail = r.nextInt(3) == 0;
               replica.transaction(tx -> {
                 for (int k = 1 + r.nextInt(3); k > 0; k--) {
-                  statement(d, tx, r);
+                  if (r.nextInt(3) == 0) {
+                    boolean undo = r.nextBoolean();
+                    try {
+                      tx.savepoint(sp -> {
+                        statement(d, sp, r);
+                        statement(d, sp, r);
+                        if (undo) {
+                          throw new SQLException("savepoint rolled back on purpose");
+                        }
+                      });
+                    } catch (SQLException undone) {
+                      // the savepoint's work is undone; the transaction goes on
+                    }
+                  } else {
+                    statement(d, tx, r);
+                  }
                 }
                 if (fail) {
                   throw new SQLException("rolled back on purpose");
@@ -173,6 +188,30 @@ class ReplicaContractTest {
       assertThat(refused).singleElement().satisfies(e -> assertThat(e).hasMessageContaining("from a callback"));
       assertThat(sql(keep, "SELECT count(*) FROM issues")).containsExactly(Row.of(3));
       assertThatThrownBy(() -> replica.table("nope")).hasMessageContaining("no table 'nope'");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Dialect.class)
+  void aRolledBackSavepointPublishesOnlyTheRestOfItsTransaction(Dialect d) throws SQLException {
+    try (Connection keep = create(d, 2); SqliteReplica replica = d.open(2)) {
+      LiveQuery top = replica.liveQuery("top", openByPriority(replica));
+      List<ChangeBatch> batches = new ArrayList<>();
+      top.subscribeChanges(SubscribeOptions.sync(), batches::add);
+      int before = batches.size();
+      replica.transaction(tx -> {
+        tx.execute("UPDATE issues SET priority = 1 WHERE id = 1");
+        assertThatThrownBy(() -> tx.savepoint(sp -> {
+          sp.execute("UPDATE issues SET priority = 2 WHERE id = 3");
+          sp.execute("INSERT INTO issues VALUES (1, 0, 'open', 0, NULL)"); // duplicate key: fails
+        })).isInstanceOf(SQLException.class);
+        tx.execute("UPDATE issues SET priority = 3 WHERE id = 2");
+      });
+      assertThat(batches).as("one batch for the transaction").hasSize(before + 1);
+      assertThat(top.rows()).isEqualTo(sql(keep, OPEN_BY_PRIORITY)).containsExactly(Row.of(3, 9), Row.of(1, 1));
+      assertThatThrownBy(() -> replica.execute("SAVEPOINT x")).hasMessageContaining("use transaction()");
+      assertThatThrownBy(() -> replica.execute(" rollback")).isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> replica.savepoint(sp -> { })).hasMessageContaining("needs a running transaction");
     }
   }
 }
