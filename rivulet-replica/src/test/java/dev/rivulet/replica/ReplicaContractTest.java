@@ -133,6 +133,12 @@ class ReplicaContractTest {
                     } catch (SQLException undone) {
                       // the savepoint's work is undone; the transaction goes on
                     }
+                  } else if (r.nextBoolean()) {
+                    try {
+                      statement(d, tx, r);
+                    } catch (SQLException failed) {
+                      // the failed statement is undone; the transaction goes on and may commit
+                    }
                   } else {
                     statement(d, tx, r);
                   }
