@@ -1,0 +1,58 @@
+package dev.rivulet.replica.cli;
+
+import dev.rivulet.replica.SqliteReplica;
+import java.sql.SQLException;
+import java.util.Random;
+
+/**
+ * The demo's writes: transactions of one to four statements (new issues, priority changes,
+ * closing and reopening, re-assignments, comments, deletions), each committed through the replica.
+ * Owned by the thread that runs it.
+ */
+final class WriteGenerator {
+  private final SqliteReplica replica;
+  private final Random rnd;
+  private final int users;
+  private final int projects;
+  private long maxIssue;
+
+  WriteGenerator(SqliteReplica replica, Random rnd, long maxIssue) {
+    this.replica = replica;
+    this.rnd = rnd;
+    this.users = TrackerDb.USERS.length;
+    this.projects = TrackerDb.PROJECTS.length;
+    this.maxIssue = maxIssue;
+  }
+
+  /** Runs and commits one transaction (its changes are published to the live queries when this returns). */
+  void commitOne() throws SQLException {
+    int statements = 1 + rnd.nextInt(4);
+    replica.transaction(tx -> {
+      for (int k = 0; k < statements; k++) {
+        statement(tx);
+      }
+    });
+  }
+
+  private void statement(SqliteReplica tx) throws SQLException {
+    // an existing issue: the first at or after a random id (ids of deleted issues are never reused)
+    String some = "(SELECT id FROM issues WHERE id >= ? ORDER BY id LIMIT 1)";
+    long at = 1 + (long) (rnd.nextDouble() * maxIssue);
+    switch (rnd.nextInt(20)) { // inserts and deletes of issues balance: the table keeps its size
+      case 0 -> {
+        maxIssue++;
+        tx.execute("INSERT INTO issues VALUES (?, ?, ?, 'open', ?, ?)", maxIssue, 1 + rnd.nextInt(projects),
+            TrackerDb.title(rnd), rnd.nextInt(100), rnd.nextInt(4) == 0 ? null : 1 + rnd.nextInt(users));
+      }
+      case 1, 2, 3, 4, 5 -> tx.execute("UPDATE issues SET priority = ? WHERE id = " + some, rnd.nextInt(100), at);
+      case 6, 7 -> tx.execute("UPDATE issues SET status = CASE status WHEN 'open' THEN 'closed' ELSE 'open' END"
+          + " WHERE id = " + some, at);
+      case 8, 9, 10 -> tx.execute("UPDATE issues SET assignee = ? WHERE id = " + some,
+          rnd.nextInt(6) == 0 ? null : 1 + rnd.nextInt(users), at);
+      case 11, 12, 13, 14 -> tx.execute("INSERT INTO comments (issue, author, body) SELECT id, ?, ? FROM issues WHERE id = " + some,
+          1 + rnd.nextInt(users), "comment " + rnd.nextInt(1000), at);
+      case 15, 16, 17, 18 -> tx.execute("DELETE FROM comments WHERE id = (SELECT min(id) FROM comments WHERE issue = " + some + ")", at);
+      default -> tx.execute("DELETE FROM issues WHERE id = " + some, at); // cascades to its comments
+    }
+  }
+}
