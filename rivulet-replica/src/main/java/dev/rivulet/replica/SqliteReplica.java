@@ -11,22 +11,29 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.sqlite.Function;
+import java.util.regex.Pattern;
 
 /**
- * Live queries over an embedded SQLite database that stay current with the application's own SQL
- * writes (seed 004's replica runtime). The replica owns the write connection: statements run
- * through {@link #execute} (autocommit) or {@link #transaction}; per-connection TEMP triggers call
- * a capture function with every changed row's old and new values, a statement that fails part-way
- * drops what it captured (each statement inside a transaction runs under a savepoint), and after
- * each commit the transaction's changes enter the mirror collections as one Rivulet transaction,
- * so that every live query and subscriber sees exactly that committed transaction, once, and never
- * a rolled-back one.
+ * Live queries over an embedded SQL database, SQLite ({@link #open}) or H2 ({@link H2Replica#open}),
+ * that stay current with the application's own SQL writes (seed 004's replica runtime). The
+ * replica owns the write connection: statements run through {@link #execute} (autocommit) or
+ * {@link #transaction}; triggers hand every changed row's old and new values to the replica (SQLite:
+ * per-connection TEMP triggers calling a capture function; H2: a row trigger per table that keeps
+ * only this connection's changes), a statement that fails part-way drops what it captured (inside a
+ * transaction SQLite runs each statement under a savepoint; H2 undoes a failed statement itself),
+ * and after each commit the transaction's changes enter the mirror collections as one Rivulet
+ * transaction, so that every live query and subscriber sees exactly that committed transaction,
+ * once, and never a rolled-back one.
+ *
+ * <p>Only writes made through the replica are seen: writes to the database from other connections
+ * are not captured (their rows stay as they were in the mirrors until the replica is reopened).
  *
  * <p>Tables with a primary key are mirrored ({@link #table}); their rows are loaded when the
  * replica opens. Callbacks run on the writing thread after the commit; a callback must not write
@@ -36,46 +43,49 @@ import org.sqlite.Function;
  * safe from any thread (the Rivulet database's own monitor).
  */
 public final class SqliteReplica implements AutoCloseable {
+  private static final Pattern TRANSACTION_CONTROL = Pattern.compile(
+      "\\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|START\\s+TRANSACTION|SET\\s+AUTOCOMMIT)\\b",
+      Pattern.CASE_INSENSITIVE);
+
   private final Connection conn;
   private final Rivulet db = Rivulet.create();
   private final Map<String, TableInfo> tables = new LinkedHashMap<>();
   private final Map<String, SourceCollection> mirrors = new HashMap<>();
   private final Map<String, int[]> keyIndexes = new HashMap<>();
-  private final Capture capture;
+  private final Backend backend;
+  private final CaptureBuffer capture = new CaptureBuffer();
   private boolean inTransaction;
   private boolean publishing;
 
-  private SqliteReplica(Connection conn) throws SQLException {
+  private SqliteReplica(Connection conn, Backend backend) throws SQLException {
     this.conn = conn;
-    Map<String, Integer> widths = new HashMap<>();
-    for (TableInfo t : TableInfo.discover(conn)) {
+    this.backend = backend;
+    List<TableInfo> mirrored = new ArrayList<>();
+    for (TableInfo t : backend.discover(conn)) {
       tables.put(t.name(), t);
-      widths.put(t.name(), t.columns().size());
-    }
-    this.capture = new Capture(widths);
-    Function.create(conn, Capture.NAME, capture);
-    SyncTransaction load = db.beginSync();
-    for (TableInfo t : tables.values()) {
-      if (t.keys().isEmpty()) {
-        continue; // not mirrored: table() says why
+      if (!t.keys().isEmpty()) {
+        mirrored.add(t); // the others are not mirrored: table() says why
       }
+    }
+    SyncTransaction load = db.beginSync();
+    for (TableInfo t : mirrored) {
       SourceCollection c = db.collection(t.name(), t.schema(), t.keys());
       mirrors.put(t.name(), c);
       keyIndexes.put(t.name(), t.schema().indexesOf(t.keys()));
       try (Statement st = conn.createStatement();
-          ResultSet rs = st.executeQuery("SELECT * FROM main." + TableInfo.quote(t.name()))) {
+          ResultSet rs = st.executeQuery("SELECT * FROM " + backend.qualified(t.name()))) {
         int n = t.columns().size();
         while (rs.next()) {
           Object[] values = new Object[n];
           for (int i = 0; i < n; i++) {
-            values[i] = rs.getObject(i + 1);
+            values[i] = CaptureBuffer.plain(rs.getObject(i + 1));
           }
           load.write(c, Row.of(values));
         }
       }
       load.markReady(c);
-      createTriggers(t);
     }
+    backend.install(conn, mirrored, capture);
     load.commit();
   }
 
@@ -88,28 +98,21 @@ public final class SqliteReplica implements AutoCloseable {
     try (Statement st = conn.createStatement()) {
       st.execute("PRAGMA foreign_keys = ON");
     }
-    return new SqliteReplica(conn);
+    return open(conn, new SqliteBackend());
   }
 
-  private void createTriggers(TableInfo t) throws SQLException {
-    StringBuilder olds = new StringBuilder();
-    StringBuilder news = new StringBuilder();
-    StringBuilder nulls = new StringBuilder();
-    for (String c : t.columns()) {
-      olds.append(", OLD.").append(TableInfo.quote(c));
-      news.append(", NEW.").append(TableInfo.quote(c));
-      nulls.append(", NULL");
-    }
-    String name = t.name().replaceAll("[^A-Za-z0-9_]", "_");
-    String table = "main." + TableInfo.quote(t.name());
-    String lit = "'" + t.name().replace("'", "''") + "'";
-    try (Statement st = conn.createStatement()) {
-      st.execute("CREATE TEMP TRIGGER rivulet_ins_" + name + " AFTER INSERT ON " + table + " BEGIN SELECT "
-          + Capture.NAME + "(" + lit + ", 'I'" + nulls + news + "); END");
-      st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT "
-          + Capture.NAME + "(" + lit + ", 'U'" + olds + news + "); END");
-      st.execute("CREATE TEMP TRIGGER rivulet_del_" + name + " AFTER DELETE ON " + table + " BEGIN SELECT "
-          + Capture.NAME + "(" + lit + ", 'D'" + olds + nulls + "); END");
+  /** The replica over {@code conn} (which it owns from now on), closing it when opening fails. */
+  static SqliteReplica open(Connection conn, Backend backend) throws SQLException {
+    try {
+      return new SqliteReplica(conn, backend);
+    } catch (SQLException | RuntimeException e) {
+      try {
+        backend.uninstall(conn);
+        conn.close();
+      } catch (SQLException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
     }
   }
 
@@ -141,14 +144,21 @@ public final class SqliteReplica implements AutoCloseable {
   /**
    * Runs one SQL statement with {@code params}: in its own transaction (published when it
    * commits), or inside the running {@link #transaction}. A statement that fails changes nothing
-   * and publishes nothing.
+   * and publishes nothing. Transaction control goes through {@link #transaction} and {@link
+   * #savepoint}, not SQL.
    *
    * @return the number of rows the statement changed
+   * @throws IllegalArgumentException for a transaction-control statement (BEGIN, COMMIT, ROLLBACK,
+   *     SAVEPOINT, RELEASE...)
    */
   public synchronized int execute(String sql, Object... params) throws SQLException {
     checkNotPublishing();
+    if (TRANSACTION_CONTROL.matcher(sql).lookingAt()) {
+      throw new IllegalArgumentException("transaction control through execute is not captured: use transaction()"
+          + " or savepoint() instead of: " + sql);
+    }
     int mark = capture.mark();
-    boolean savepoint = inTransaction;
+    boolean savepoint = inTransaction && !backend.atomicStatements();
     if (savepoint) {
       exec("SAVEPOINT rivulet_statement");
     }
@@ -163,12 +173,13 @@ public final class SqliteReplica implements AutoCloseable {
         exec("ROLLBACK TO rivulet_statement");
         exec("RELEASE rivulet_statement");
       }
-      capture.truncate(mark); // SQLite undid the statement; so are its captured rows
+      capture.truncate(mark); // the database undid the statement; so are its captured rows
       throw e;
     }
     if (savepoint) {
       exec("RELEASE rivulet_statement");
-    } else {
+    }
+    if (!inTransaction) {
       publish();
     }
     return changed;
@@ -205,16 +216,39 @@ public final class SqliteReplica implements AutoCloseable {
     publish();
   }
 
+  /**
+   * Runs {@code work} under a savepoint of the running transaction: when it throws, what it did is
+   * rolled back (and will not be published) and the exception is rethrown; the transaction goes on.
+   *
+   * @throws IllegalStateException when no transaction is running
+   */
+  public synchronized void savepoint(Work work) throws SQLException {
+    checkNotPublishing();
+    if (!inTransaction) {
+      throw new IllegalStateException("a savepoint needs a running transaction (call it inside transaction())");
+    }
+    int mark = capture.mark();
+    Savepoint sp = conn.setSavepoint();
+    try {
+      work.run(this);
+    } catch (SQLException | RuntimeException e) {
+      conn.rollback(sp);
+      capture.truncate(mark);
+      throw e;
+    }
+    conn.releaseSavepoint(sp);
+  }
+
   /** Hands the committed transaction's captured changes to the mirrors, as one transaction. */
   private void publish() {
-    List<Capture.Changed> changes = capture.take();
+    List<CaptureBuffer.Changed> changes = capture.take();
     if (changes.isEmpty()) {
       return;
     }
     publishing = true;
     try {
       SyncTransaction tx = db.beginSync();
-      for (Capture.Changed c : changes) {
+      for (CaptureBuffer.Changed c : changes) {
         SourceCollection m = mirrors.get(c.table());
         if (m == null) {
           continue;
@@ -247,6 +281,10 @@ public final class SqliteReplica implements AutoCloseable {
 
   @Override
   public synchronized void close() throws SQLException {
-    conn.close();
+    try {
+      backend.uninstall(conn);
+    } finally {
+      conn.close();
+    }
   }
 }

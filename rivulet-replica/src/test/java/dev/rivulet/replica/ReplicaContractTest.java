@@ -20,27 +20,52 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The replica against SQLite itself: after every commit of random SQL (multi-row updates and
- * deletes, upserts, cascades, failing statements, rolled-back transactions), each live query
- * equals the same query run by SQLite, and each change batch is one committed transaction.
+ * The replica against the database itself, for each backend (SQLite, H2): after every commit of
+ * random SQL (multi-row updates and deletes, upserts, cascades, failing statements, rolled-back
+ * savepoints and transactions), each live query equals the same query run by the database, and each change batch
+ * is one committed transaction.
  */
-class SqliteReplicaTest {
-  private static final String SCHEMA = "CREATE TABLE issues (id INTEGER PRIMARY KEY, project INTEGER,"
-      + " status TEXT NOT NULL, priority INTEGER, title TEXT UNIQUE);"
-      + "CREATE TABLE comments (id INTEGER PRIMARY KEY, issue INTEGER REFERENCES issues(id) ON DELETE CASCADE,"
-      + " body TEXT)";
+class ReplicaContractTest {
+  /** A backend with its SQL dialect: the URL of an in-memory database per seed, the schema, an upsert. */
+  enum Dialect {
+    SQLITE("TEXT", "INSERT INTO issues VALUES (?, 0, 'open', ?, NULL) ON CONFLICT(id) DO UPDATE SET"
+        + " status = 'open', priority = excluded.priority"),
+    H2("VARCHAR", "MERGE INTO issues KEY(id) VALUES (?, 0, 'open', ?, NULL)");
 
-  private static String url(long seed) {
-    return "jdbc:sqlite:file:replica" + Long.toUnsignedString(seed) + "?mode=memory&cache=shared";
+    final String text;
+    final String upsert;
+
+    Dialect(String text, String upsert) {
+      this.text = text;
+      this.upsert = upsert;
+    }
+
+    String url(long seed) {
+      String name = "replica" + Long.toUnsignedString(seed);
+      return this == SQLITE ? "jdbc:sqlite:file:" + name + "?mode=memory&cache=shared"
+          : "jdbc:h2:mem:" + name + ";DATABASE_TO_LOWER=TRUE";
+    }
+
+    String schema() {
+      return ("CREATE TABLE issues (id INTEGER PRIMARY KEY, project INTEGER,"
+          + " status TEXT NOT NULL, priority INTEGER, title TEXT UNIQUE);"
+          + "CREATE TABLE comments (id INTEGER PRIMARY KEY, issue INTEGER REFERENCES issues(id) ON DELETE CASCADE,"
+          + " body TEXT)").replace("TEXT", text);
+    }
+
+    SqliteReplica open(long seed) throws SQLException {
+      return this == SQLITE ? SqliteReplica.open(url(seed)) : H2Replica.open(url(seed));
+    }
   }
 
-  private static Connection create(String url) throws SQLException {
-    Connection c = DriverManager.getConnection(url);
+  private static Connection create(Dialect d, long seed) throws SQLException {
+    Connection c = DriverManager.getConnection(d.url(seed));
     try (Statement st = c.createStatement()) {
-      for (String s : SCHEMA.split(";")) {
+      for (String s : d.schema().split(";")) {
         st.execute(s);
       }
       st.execute("INSERT INTO issues VALUES (1, 1, 'open', 5, 'a'), (2, 1, 'closed', 7, 'b'), (3, 2, 'open', 9, NULL)");
@@ -73,11 +98,12 @@ class SqliteReplicaTest {
   private static final String OPEN_BY_PRIORITY = "SELECT id, priority FROM issues WHERE status = 'open'"
       + " ORDER BY priority DESC NULLS LAST, id LIMIT 5";
 
-  @Test
-  void liveQueriesEqualSqliteAfterEveryCommitOfRandomSql() throws SQLException {
+  @ParameterizedTest
+  @EnumSource(Dialect.class)
+  void liveQueriesEqualTheDatabaseAfterEveryCommitOfRandomSql(Dialect d) throws SQLException {
     for (long seed : Seeds.runs(8)) {
       Random r = new Random(seed);
-      try (Connection keep = create(url(seed)); SqliteReplica replica = SqliteReplica.open(url(seed))) {
+      try (Connection keep = create(d, seed); SqliteReplica replica = d.open(seed)) {
         LiveQuery top = replica.liveQuery("top", openByPriority(replica));
         LiveQuery comments = replica.liveQuery("comments", Query.from("c", replica.table("comments"))
             .orderBy(Query.asc(col("c.id"))));
@@ -88,20 +114,41 @@ class SqliteReplicaTest {
           }
         });
         for (int step = 0; step < 60; step++) {
-          String at = "seed " + seed + " (RIVULET_SEED=" + seed + ") step " + step;
+          String at = d + " seed " + seed + " (RIVULET_SEED=" + seed + ") step " + step;
           try {
             if (r.nextInt(4) == 0) {
               boolean fail = r.nextInt(3) == 0;
               replica.transaction(tx -> {
                 for (int k = 1 + r.nextInt(3); k > 0; k--) {
-                  statement(tx, r);
+                  if (r.nextInt(3) == 0) {
+                    boolean undo = r.nextBoolean();
+                    try {
+                      tx.savepoint(sp -> {
+                        statement(d, sp, r);
+                        statement(d, sp, r);
+                        if (undo) {
+                          throw new SQLException("savepoint rolled back on purpose");
+                        }
+                      });
+                    } catch (SQLException undone) {
+                      // the savepoint's work is undone; the transaction goes on
+                    }
+                  } else if (r.nextBoolean()) {
+                    try {
+                      statement(d, tx, r);
+                    } catch (SQLException failed) {
+                      // the failed statement is undone; the transaction goes on and may commit
+                    }
+                  } else {
+                    statement(d, tx, r);
+                  }
                 }
                 if (fail) {
                   throw new SQLException("rolled back on purpose");
                 }
               });
             } else {
-              statement(replica, r);
+              statement(d, replica, r);
             }
           } catch (SQLException expected) {
             // a constraint failure or a deliberate rollback: nothing may be published
@@ -115,7 +162,7 @@ class SqliteReplicaTest {
   }
 
   /** One random statement; some fail on the UNIQUE title or the foreign key. */
-  private static void statement(SqliteReplica r, Random rnd) throws SQLException {
+  private static void statement(Dialect d, SqliteReplica r, Random rnd) throws SQLException {
     int id = 1 + rnd.nextInt(12);
     switch (rnd.nextInt(7)) {
       case 0 -> r.execute("INSERT INTO issues VALUES (?, ?, ?, ?, ?)", id, rnd.nextInt(3),
@@ -123,16 +170,16 @@ class SqliteReplicaTest {
       case 1 -> r.execute("UPDATE issues SET priority = priority + 1 WHERE project = ?", rnd.nextInt(3));
       case 2 -> r.execute("UPDATE issues SET title = 't' || (id % 3) WHERE id > ?", rnd.nextInt(12)); // may clash
       case 3 -> r.execute("DELETE FROM issues WHERE priority < ?", rnd.nextInt(4)); // cascades to comments
-      case 4 -> r.execute("INSERT INTO issues VALUES (?, 0, 'open', ?, NULL) ON CONFLICT(id) DO UPDATE SET"
-          + " status = 'open', priority = excluded.priority", id, rnd.nextInt(10));
+      case 4 -> r.execute(d.upsert, id, rnd.nextInt(10));
       case 5 -> r.execute("INSERT INTO comments VALUES (?, ?, 'c')", 100 + rnd.nextInt(30), id); // FK may fail
       default -> r.execute("UPDATE issues SET id = id + 20 WHERE id = ?", id); // re-key (cascade keeps comments' issue)
     }
   }
 
-  @Test
-  void aCallbackCannotWriteThroughTheReplicaAndUnknownTablesAreNamed() throws SQLException {
-    try (Connection keep = create(url(1)); SqliteReplica replica = SqliteReplica.open(url(1))) {
+  @ParameterizedTest
+  @EnumSource(Dialect.class)
+  void aCallbackCannotWriteThroughTheReplicaAndUnknownTablesAreNamed(Dialect d) throws SQLException {
+    try (Connection keep = create(d, 1); SqliteReplica replica = d.open(1)) {
       List<Throwable> refused = new ArrayList<>();
       replica.rivulet().onError((source, e) -> refused.add(e));
       LiveQuery top = replica.liveQuery("top", openByPriority(replica));
@@ -147,6 +194,30 @@ class SqliteReplicaTest {
       assertThat(refused).singleElement().satisfies(e -> assertThat(e).hasMessageContaining("from a callback"));
       assertThat(sql(keep, "SELECT count(*) FROM issues")).containsExactly(Row.of(3));
       assertThatThrownBy(() -> replica.table("nope")).hasMessageContaining("no table 'nope'");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Dialect.class)
+  void aRolledBackSavepointPublishesOnlyTheRestOfItsTransaction(Dialect d) throws SQLException {
+    try (Connection keep = create(d, 2); SqliteReplica replica = d.open(2)) {
+      LiveQuery top = replica.liveQuery("top", openByPriority(replica));
+      List<ChangeBatch> batches = new ArrayList<>();
+      top.subscribeChanges(SubscribeOptions.sync(), batches::add);
+      int before = batches.size();
+      replica.transaction(tx -> {
+        tx.execute("UPDATE issues SET priority = 1 WHERE id = 1");
+        assertThatThrownBy(() -> tx.savepoint(sp -> {
+          sp.execute("UPDATE issues SET priority = 2 WHERE id = 3");
+          sp.execute("INSERT INTO issues VALUES (1, 0, 'open', 0, NULL)"); // duplicate key: fails
+        })).isInstanceOf(SQLException.class);
+        tx.execute("UPDATE issues SET priority = 3 WHERE id = 2");
+      });
+      assertThat(batches).as("one batch for the transaction").hasSize(before + 1);
+      assertThat(top.rows()).isEqualTo(sql(keep, OPEN_BY_PRIORITY)).containsExactly(Row.of(3, 9), Row.of(1, 1));
+      assertThatThrownBy(() -> replica.execute("SAVEPOINT x")).hasMessageContaining("use transaction()");
+      assertThatThrownBy(() -> replica.execute(" rollback")).isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> replica.savepoint(sp -> { })).hasMessageContaining("needs a running transaction");
     }
   }
 }

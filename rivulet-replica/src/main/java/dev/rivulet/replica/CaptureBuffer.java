@@ -1,0 +1,52 @@
+package dev.rivulet.replica;
+
+import dev.rivulet.engine.Row;
+import java.sql.Blob;
+import java.sql.Clob;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The running transaction's captured row changes, in the order the database made them. A failed
+ * statement drops what it captured ({@link #truncate}), a rolled-back transaction all of it
+ * ({@link #take} and discard).
+ *
+ * <p>Owned by the replica's write connection: filled by the backend's capture (called by the
+ * database on the thread that runs a statement, under the replica's monitor) and read there.
+ */
+final class CaptureBuffer {
+  /** One captured row change: {@code before} is null for an insert, {@code after} for a delete. */
+  record Changed(String table, Row before, Row after) {}
+
+  private final List<Changed> buffer = new ArrayList<>();
+
+  void add(String table, Row before, Row after) {
+    buffer.add(new Changed(table, before, after));
+  }
+
+  /** A JDBC value as a row holds it: large objects ({@link Clob}, {@link Blob}) read into a string or bytes. */
+  static Object plain(Object v) throws SQLException {
+    if (v instanceof Clob c) {
+      return c.getSubString(1, (int) c.length());
+    }
+    return v instanceof Blob b ? b.getBytes(1, (int) b.length()) : v;
+  }
+
+  /** How many changes are captured so far (a mark to {@link #truncate} to). */
+  int mark() {
+    return buffer.size();
+  }
+
+  /** Drops the changes captured after {@code mark}. */
+  void truncate(int mark) {
+    buffer.subList(mark, buffer.size()).clear();
+  }
+
+  /** The captured changes, taken (the buffer is emptied). */
+  List<Changed> take() {
+    List<Changed> out = new ArrayList<>(buffer);
+    buffer.clear();
+    return out;
+  }
+}

@@ -1,0 +1,63 @@
+package dev.rivulet.replica;
+
+import dev.rivulet.engine.Row;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.h2.api.Trigger;
+import org.h2.engine.Session;
+import org.h2.jdbc.JdbcConnection;
+
+/**
+ * Not API: the H2 row trigger a replica creates on each mirrored table (H2 instantiates it by class
+ * name, hence public). It appends each changed row's old and new values to the buffer of the
+ * replica that created the trigger, and only for changes made through that replica's own session:
+ * H2 triggers belong to the table, so writes from other connections fire them too and are ignored.
+ *
+ * <p>The registry of live triggers is a concurrent map (triggers are created and dropped while
+ * other replicas write); a trigger's buffer is touched only on its replica's writing thread. A
+ * trigger left in a file database by a replica that was not closed finds no entry and does nothing.
+ */
+public final class H2Capture implements Trigger {
+  /** What a trigger captures into: its replica's session, buffer, and the table's name. */
+  record Target(Session session, CaptureBuffer buffer, String table) {}
+
+  private static final Map<String, Target> TARGETS = new ConcurrentHashMap<>();
+
+  private Target target;
+
+  /** Registers the target of the trigger named {@code trigger} (before it is created). */
+  static void register(String trigger, Target target) {
+    TARGETS.put(trigger, target);
+  }
+
+  static void unregister(String trigger) {
+    TARGETS.remove(trigger);
+  }
+
+  @Override
+  public void init(Connection conn, String schema, String trigger, String table, boolean before, int type) {
+    target = TARGETS.get(trigger);
+  }
+
+  @Override
+  public void fire(Connection conn, Object[] oldRow, Object[] newRow) throws SQLException {
+    Target t = target;
+    if (t == null || !(conn instanceof JdbcConnection jc) || jc.getSession() != t.session()) {
+      return; // not the replica's own write
+    }
+    t.buffer().add(t.table(), row(oldRow), row(newRow));
+  }
+
+  private static Row row(Object[] values) throws SQLException {
+    if (values == null) {
+      return null;
+    }
+    Object[] v = values.clone();
+    for (int i = 0; i < v.length; i++) {
+      v[i] = CaptureBuffer.plain(v[i]);
+    }
+    return Row.of(v);
+  }
+}
