@@ -2,6 +2,7 @@ package dev.rivulet.replica.cli;
 
 import dev.rivulet.engine.Row;
 import dev.rivulet.query.LiveQuery;
+import dev.rivulet.replica.H2Replica;
 import dev.rivulet.replica.SqliteReplica;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -51,7 +52,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--plain", description = "plain periodic output even on a terminal")
   boolean plain;
 
-  @Option(names = "--h2", description = "use the embedded H2 backend instead of SQLite")
+  @Option(names = "--h2", description = "use an embedded H2 database instead of SQLite")
   boolean h2;
 
   /** Set by the shutdown hook (another thread) to end the run early. */
@@ -65,11 +66,6 @@ final class DemoCommand implements Callable<Integer> {
   public Integer call() throws SQLException {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (h2) {
-      err.println("H2 backend not yet available");
-      err.flush();
-      return 2;
-    }
     if (duration != null && !(duration > 0)) {
       throw new ParameterException(spec.commandLine(), "--duration must be a positive number of seconds, not " + duration);
     }
@@ -79,16 +75,20 @@ final class DemoCommand implements Callable<Integer> {
     }
     long s = seed != null ? seed : System.nanoTime();
     Random rnd = new Random(s);
-    String url = db != null ? "jdbc:sqlite:" + db + "?journal_mode=WAL&synchronous=NORMAL"
+    String url = h2 ? (db != null ? "jdbc:h2:" + db.toAbsolutePath() : "jdbc:h2:mem:rivulet-demo-"
+            + Long.toUnsignedString(s)) + ";DATABASE_TO_LOWER=TRUE"
+        : db != null ? "jdbc:sqlite:" + db + "?journal_mode=WAL&synchronous=NORMAL"
         : "jdbc:sqlite:file:rivulet-demo-" + Long.toUnsignedString(s) + "?mode=memory&cache=shared";
     // The seeding connection stays open: an in-memory shared database lives while one connection does.
     try (Connection keep = DriverManager.getConnection(url)) {
-      try (Statement st = keep.createStatement()) {
-        st.execute("PRAGMA foreign_keys = ON");
+      if (!h2) {
+        try (Statement st = keep.createStatement()) {
+          st.execute("PRAGMA foreign_keys = ON");
+        }
       }
-      TrackerDb.createAndSeed(keep, issues, rnd);
+      TrackerDb.createAndSeed(keep, issues, rnd, h2);
       long maxIssue = maxIssue(keep);
-      try (SqliteReplica replica = SqliteReplica.open(url)) {
+      try (SqliteReplica replica = h2 ? H2Replica.open(url) : SqliteReplica.open(url)) {
         run(replica, new WriteGenerator(replica, rnd, maxIssue), out, s);
       }
     }
