@@ -39,19 +39,7 @@ class H2ReplicaTest {
   }
 
   private static List<Row> sql(Connection c, String query) throws SQLException {
-    List<Row> out = new ArrayList<>();
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(query)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        Object[] v = new Object[n];
-        for (int i = 0; i < n; i++) {
-          Object o = rs.getObject(i + 1);
-          v[i] = o instanceof java.sql.Clob clob ? clob.getSubString(1, (int) clob.length()) : o;
-        }
-        out.add(Row.of(v));
-      }
-    }
-    return out;
+    return SqlRows.read(c, query);
   }
 
   private static int triggers(Connection c) throws SQLException {

@@ -14,7 +14,6 @@ import dev.rivulet.query.SubscribeOptions;
 import dev.rivulet.testkit.Seeds;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -75,18 +74,7 @@ class ReplicaContractTest {
   }
 
   private static List<Row> sql(Connection c, String query) throws SQLException {
-    List<Row> out = new ArrayList<>();
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(query)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        Object[] v = new Object[n];
-        for (int i = 0; i < n; i++) {
-          v[i] = rs.getObject(i + 1);
-        }
-        out.add(Row.of(v));
-      }
-    }
-    return out;
+    return SqlRows.read(c, query);
   }
 
   private static Query openByPriority(SqliteReplica r) {

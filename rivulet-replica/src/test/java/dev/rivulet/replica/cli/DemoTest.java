@@ -3,14 +3,13 @@ package dev.rivulet.replica.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rivulet.engine.Row;
+import dev.rivulet.replica.SqlRows;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -89,18 +88,7 @@ class DemoTest {
   }
 
   private static List<Row> sql(Connection c, String query) throws SQLException {
-    List<Row> out = new ArrayList<>();
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(query)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        Object[] v = new Object[n];
-        for (int i = 0; i < n; i++) {
-          v[i] = rs.getObject(i + 1) instanceof Number num ? (Object) num.longValue() : rs.getObject(i + 1);
-        }
-        out.add(Row.of(v));
-      }
-    }
-    return out;
+    return SqlRows.read(c, query, v -> v instanceof Number num ? (Object) num.longValue() : v);
   }
 
   /** Integral numbers as longs: SQLite hands out Integer or Long by magnitude. */
