@@ -119,13 +119,7 @@ final class IncludeFacades implements NestedValues.Facades {
    */
   List<Row> elements(RowShape.Nest nest, Object value) {
     BucketCollection f = (BucketCollection) facade(nest, ((dev.rivulet.engine.RowList) value).get(0));
-    int v = nest.child().visible().width();
-    int[] keys = byNest.get(nest).spec.keys();
-    int[] element = new int[v + keys.length];
-    for (int i = 0; i < v; i++) {
-      element[i] = i;
-    }
-    System.arraycopy(keys, 0, element, v, keys.length);
+    int[] element = byNest.get(nest).spec.element();
     List<Row> out = new ArrayList<>();
     for (Row r : f.storedRows()) {
       out.add(r.project(element));

@@ -42,6 +42,17 @@ public record Compiled(Stream stream, Schema visible, int[] keys, boolean ordere
     return new Compiled(next, visibleNow, keys, ordered, order, descending, nullsFirst, partition, nestsNow);
   }
 
+  /** The columns of a row's element form (see {@link RowShape}): the visible ones, then the key. */
+  int[] elementColumns() {
+    int v = visible.width();
+    int[] out = new int[v + keys.length];
+    for (int i = 0; i < v; i++) {
+      out[i] = i;
+    }
+    System.arraycopy(keys, 0, out, v, keys.length);
+    return out;
+  }
+
   /** The layout of the rows, with their includes. */
   public RowShape shape() {
     return new RowShape(visible, keys, ordered, nests);

@@ -10,6 +10,7 @@ import java.util.Comparator;
  * ordered among their bucket by {@code order}.
  *
  * @param nest the include, as the result's {@link RowShape} holds it
+ * @param element the columns of a child row's element form (visible columns, then key)
  */
 public record FacadeEdge(RowShape.Nest nest, String activeOutput, String rowsOutput, int[] partition, int[] keys,
-    Comparator<Row> order) {}
+    int[] element, Comparator<Row> order) {}

@@ -190,7 +190,7 @@ final class IncludeCompiler {
         corrNames.add(rows.column(corr[k]).name());
       }
       corrAt += n;
-      Stream active = activeBuckets(acc, corr);
+      Stream active = buckets(acc, corr, false);
       String what = "include '" + edge.name() + "'";
       Compiled child;
       try {
@@ -201,12 +201,12 @@ final class IncludeCompiler {
       checkCorrelationTypes(edge, rows, corr, child);
       int v = child.visible().width();
       RowShape.Nest nest = new RowShape.Nest(edge.column(), edge.name(), edge.mode(), new RowShape(child.visible(),
-          range(v, v + child.keys().length), true, child.nests()));
+          Projection.range(v, v + child.keys().length), true, child.nests()));
       if (edge.mode() == Expr.IncludeMode.COLLECTION) {
         // The value is the bucket itself; the facade adapter keeps the bucket's rows and follows
         // every routed bucket, a NULL one (always empty) included, so each active interval of a
         // bucket gets its own facade.
-        compiler.facade(nest, routedBuckets(acc, corr), child);
+        compiler.facade(nest, buckets(acc, corr, true), child);
         acc = acc.map(rows, row -> row.with(edge.column(), RowList.of(row.project(corr))));
       } else {
         acc = routed(acc, corrNames, bucketValues(edge, child), edge);
@@ -219,23 +219,21 @@ final class IncludeCompiler {
     return parent.with(acc, Schema.of(rows.columns().subList(0, userWidth)), nests);
   }
 
-  /** The distinct correlation values of the parent rows, NULLs included. */
-  private static Stream routedBuckets(Stream parent, int[] corr) {
+  /**
+   * The distinct correlation values of the parent rows: every routed bucket ({@code withNulls}),
+   * or the active ones (a NULL value routes to the empty value and demands nothing).
+   */
+  private static Stream buckets(Stream parent, int[] corr, boolean withNulls) {
     List<Column> cols = new ArrayList<>();
     for (int k = 0; k < corr.length; k++) {
       cols.add(Column.of("__b" + k, parent.schema().column(corr[k]).type()));
     }
-    return parent.map(Schema.of(cols), row -> row.project(corr)).distinct();
-  }
-
-  /** The distinct non-NULL correlation values of the parent rows. */
-  private static Stream activeBuckets(Stream parent, int[] corr) {
-    List<Column> cols = new ArrayList<>();
-    for (int k = 0; k < corr.length; k++) {
-      cols.add(Column.of("__b" + k, parent.schema().column(corr[k]).type()));
+    Stream values = parent.map(Schema.of(cols), row -> row.project(corr));
+    if (!withNulls) {
+      int[] all = Projection.range(0, corr.length);
+      values = values.filter(row -> !row.anyNull(all));
     }
-    return parent.map(Schema.of(cols), row -> row.project(corr)).filter(row -> !row.anyNull(range(0, corr.length)))
-        .distinct();
+    return values.distinct();
   }
 
   private static void checkCorrelationTypes(Edge edge, Schema parentRows, int[] corr, Compiled child) {
@@ -266,12 +264,7 @@ final class IncludeCompiler {
       partNames.add(childRows.column(part[k]).name());
     }
     cols.add(Column.of("__value", ColumnType.ANY));
-    int[] element = new int[v + child.keys().length];
-    for (int i = 0; i < v; i++) {
-      element[i] = i;
-    }
-    System.arraycopy(child.keys(), 0, element, v, child.keys().length);
-    BucketValue value = new BucketValue(edge.mode(), edge.separator(), child.comparator(), element,
+    BucketValue value = new BucketValue(edge.mode(), edge.separator(), child.comparator(), child.elementColumns(),
         child.visible().column(0).type());
     return child.stream().reduce(partNames, Schema.of(cols), (bucket, group) -> ZSet.of(bucket.append(value.of(group))));
   }
@@ -296,14 +289,6 @@ final class IncludeCompiler {
       vals[column] = value == null ? empty : value;
       return Row.of(vals);
     });
-  }
-
-  static int[] range(int from, int to) {
-    int[] out = new int[to - from];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = from + i;
-    }
-    return out;
   }
 
   /** The reduction of one bucket's child rows to the include's value. */

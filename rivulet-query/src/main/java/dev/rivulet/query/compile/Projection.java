@@ -308,7 +308,7 @@ final class Projection {
         columns, descending, nullsFirst, buckets, List.of()), publicKey);
   }
 
-  private static int[] range(int from, int to) {
+  static int[] range(int from, int to) {
     int[] out = new int[to - from];
     for (int i = 0; i < out.length; i++) {
       out[i] = from + i;

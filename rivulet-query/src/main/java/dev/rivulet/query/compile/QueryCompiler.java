@@ -98,7 +98,8 @@ public final class QueryCompiler {
     String rowsOutput = "include" + n + ":rows";
     graph.output(activeOutput, active);
     graph.output(rowsOutput, child.stream());
-    facades.add(new FacadeEdge(nest, activeOutput, rowsOutput, child.partition(), child.keys(), child.comparator()));
+    facades.add(new FacadeEdge(nest, activeOutput, rowsOutput, child.partition(), child.keys(),
+        child.elementColumns(), child.comparator()));
   }
 
   /** One aliased relation's stream, visible schema, row width and key columns. */
@@ -214,7 +215,7 @@ public final class QueryCompiler {
       demands.add(new DemandEdge(output, r.source, names));
     }
     int width = r.width();
-    int[] own = IncludeCompiler.range(0, width);
+    int[] own = Projection.range(0, width);
     Stream kept = r.stream.join(corr.activeBuckets(), dev.rivulet.engine.JoinType.INNER, cols, buckets)
         .map(r.stream.schema(), row -> row.project(own));
     rels.set(i, new Rel(r.alias, kept, r.visible, r.keys, null));
