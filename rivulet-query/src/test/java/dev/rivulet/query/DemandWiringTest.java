@@ -81,12 +81,22 @@ class DemandWiringTest {
 
   // -- law 9: initial demand ------------------------------------------------------------------------
 
-  @Test
-  void initialDemand_theQueryIsLoadingUntilEveryRequestOfItsReachableBucketsSettledAndReadyAfter() {
+  /** A filled comments source served on the test's queue, and the lazy collection over it. */
+  private record Queued(ArrayDeque<Runnable> queued, MemoryLazySource source, LazyCollection comments) {}
+
+  private Queued queuedComments() {
     ArrayDeque<Runnable> queued = new ArrayDeque<>();
     MemoryLazySource source = new MemoryLazySource(COMMENTS, List.of("id"), queued::add);
     fill(source);
-    LazyCollection comments = db.lazyCollection("comments", COMMENTS, List.of("id"), source);
+    return new Queued(queued, source, db.lazyCollection("comments", COMMENTS, List.of("id"), source));
+  }
+
+  @Test
+  void initialDemand_theQueryIsLoadingUntilEveryRequestOfItsReachableBucketsSettledAndReadyAfter() {
+    Queued lazy = queuedComments();
+    ArrayDeque<Runnable> queued = lazy.queued();
+    MemoryLazySource source = lazy.source();
+    LazyCollection comments = lazy.comments();
     write(10, "open");
     write(11, "open");
     LiveQuery q = db.liveQuery("q", issuesWithComments(issues, comments, open()));
@@ -113,10 +123,10 @@ class DemandWiringTest {
 
   @Test
   void initialDemand_anEmptyOuterRelationIsReadyAtOnceWithNoRequest() {
-    ArrayDeque<Runnable> queued = new ArrayDeque<>();
-    MemoryLazySource source = new MemoryLazySource(COMMENTS, List.of("id"), queued::add);
-    fill(source);
-    LazyCollection comments = db.lazyCollection("comments", COMMENTS, List.of("id"), source);
+    Queued lazy = queuedComments();
+    ArrayDeque<Runnable> queued = lazy.queued();
+    MemoryLazySource source = lazy.source();
+    LazyCollection comments = lazy.comments();
     write(10, "closed"); // a row the filter drops: no parent
     LiveQuery q = db.liveQuery("q", issuesWithComments(issues, comments, open()));
     assertThat(q.status()).isEqualTo(Status.READY);
@@ -327,10 +337,10 @@ class DemandWiringTest {
 
   @Test
   void laterChanges_arrivingWhileTheCoveringRequestIsPendingEndCorrectOnceItSettles() {
-    ArrayDeque<Runnable> queued = new ArrayDeque<>();
-    MemoryLazySource source = new MemoryLazySource(COMMENTS, List.of("id"), queued::add);
-    fill(source);
-    LazyCollection comments = db.lazyCollection("comments", COMMENTS, List.of("id"), source);
+    Queued lazy = queuedComments();
+    ArrayDeque<Runnable> queued = lazy.queued();
+    MemoryLazySource source = lazy.source();
+    LazyCollection comments = lazy.comments();
     write(10, "open");
     LiveQuery q = db.liveQuery("q", issuesWithComments(issues, comments, open()));
     assertThat(queued).hasSize(1);
@@ -392,10 +402,10 @@ class DemandWiringTest {
 
   @Test
   void laterChanges_aRowAddedUnderAPendingRequestGoesWhenThatRequestIsCancelled() {
-    ArrayDeque<Runnable> queued = new ArrayDeque<>();
-    MemoryLazySource source = new MemoryLazySource(COMMENTS, List.of("id"), queued::add);
-    fill(source);
-    LazyCollection comments = db.lazyCollection("comments", COMMENTS, List.of("id"), source);
+    Queued lazy = queuedComments();
+    ArrayDeque<Runnable> queued = lazy.queued();
+    MemoryLazySource source = lazy.source();
+    LazyCollection comments = lazy.comments();
     write(10, "open");
     LiveQuery q = db.liveQuery("q", issuesWithComments(issues, comments, open()));
     source.put(Row.of(102L, 10L, "added while pending"));
