@@ -14,7 +14,7 @@ import java.util.Set;
 
 /**
  * Merges Rivulet's figure lines with the peers' and prints, per compared metric (in the order of
- * {@link #METRICS}: the cold figures first), workload, size, mix and peer, one JSON ratio line
+ * {@link #METRICS}: the cold figures first), workload, size, mix, then per peer, one JSON ratio line
  * {@code {"workload","rows","mix","metric":"<m>_ratio","value":peer/rivulet,"engine":peer,
  * "rivulet":r,"peer":p,"rivulet_ok":..,"peer_ok":..}} (value above 1 means Rivulet is faster, or
  * smaller). A cold metric (name ending in {@code _cold_ms}) arrives once per fresh process; its
@@ -100,8 +100,8 @@ public final class Ratios {
       int i = METRICS.indexOf((String) c.get(3));
       return i < 0 ? METRICS.size() : i;
     }));
-    for (String peer : peers) {
-      for (List<Object> c : cases) {
+    for (List<Object> c : cases) {
+      for (String peer : peers) {
         String line = line(peer, (String) c.get(0), (Integer) c.get(1), (String) c.get(2), (String) c.get(3), table);
         if (line != null) {
           out.println(line);
