@@ -36,6 +36,11 @@ public final class H2Capture implements Trigger {
     TARGETS.remove(trigger);
   }
 
+  /** Whether a live replica of this process serves the trigger named {@code trigger}. */
+  static boolean isRegistered(String trigger) {
+    return TARGETS.containsKey(trigger);
+  }
+
   @Override
   public void init(Connection conn, String schema, String trigger, String table, boolean before, int type) {
     target = TARGETS.get(trigger);

@@ -54,8 +54,11 @@ public final class SqliteReplica implements AutoCloseable {
   private final Map<String, int[]> keyIndexes = new HashMap<>();
   private final Backend backend;
   private final CaptureBuffer capture = new CaptureBuffer();
+  private final ReplicaQueries queries = new ReplicaQueries();
+  private final SchemaSync schema;
   private boolean inTransaction;
   private boolean publishing;
+  private boolean closed;
 
   private SqliteReplica(Connection conn, Backend backend) throws SQLException {
     this.conn = conn;
@@ -69,24 +72,12 @@ public final class SqliteReplica implements AutoCloseable {
     }
     SyncTransaction load = db.beginSync();
     for (TableInfo t : mirrored) {
-      SourceCollection c = db.collection(t.name(), t.schema(), t.keys());
-      mirrors.put(t.name(), c);
+      mirrors.put(t.name(), MirrorLoader.load(db, conn, backend, t, load));
       keyIndexes.put(t.name(), t.schema().indexesOf(t.keys()));
-      try (Statement st = conn.createStatement();
-          ResultSet rs = st.executeQuery("SELECT * FROM " + backend.qualified(t.name()))) {
-        int n = t.columns().size();
-        while (rs.next()) {
-          Object[] values = new Object[n];
-          for (int i = 0; i < n; i++) {
-            values[i] = CaptureBuffer.plain(rs.getObject(i + 1));
-          }
-          load.write(c, Row.of(values));
-        }
-      }
-      load.markReady(c);
     }
     backend.install(conn, mirrored, capture);
     load.commit();
+    this.schema = new SchemaSync(conn, backend, db, capture, tables, mirrors, keyIndexes, queries);
   }
 
   /**
@@ -97,6 +88,11 @@ public final class SqliteReplica implements AutoCloseable {
     Connection conn = DriverManager.getConnection(jdbcUrl);
     try (Statement st = conn.createStatement()) {
       st.execute("PRAGMA foreign_keys = ON");
+      st.execute("PRAGMA journal_mode = WAL"); // an in-memory database keeps its memory journal
+      st.execute("PRAGMA synchronous = NORMAL");
+    } catch (SQLException e) {
+      conn.close();
+      throw e;
     }
     return open(conn, new SqliteBackend());
   }
@@ -136,9 +132,35 @@ public final class SqliteReplica implements AutoCloseable {
     return c;
   }
 
-  /** A live query over the mirrors (see {@link Rivulet#liveQuery}). */
-  public LiveQuery liveQuery(String name, Query query) {
-    return db.liveQuery(name, query);
+  /**
+   * A live query over the mirrors (see {@link Rivulet#liveQuery}), which the replica re-creates
+   * when a schema change alters a table it reads (see the class doc, and {@link #current}).
+   */
+  public synchronized LiveQuery liveQuery(String name, Query query) {
+    LiveQuery q = db.liveQuery(name, query);
+    queries.register(name, query, q);
+    return q;
+  }
+
+  /**
+   * The live query that stands for {@code q} now: {@code q} itself unless schema changes
+   * re-created it over new mirrors (then the newest one). Live queries not created through
+   * {@link #liveQuery} are their own current.
+   *
+   * @throws dev.rivulet.query.QueryException when a schema change left the query failed: it no
+   *     longer compiles (the message names the missing column) or a table it read was dropped
+   */
+  public synchronized LiveQuery current(LiveQuery q) {
+    return queries.current(q);
+  }
+
+  /**
+   * Adds a listener told, on the writing thread after each schema-changing statement that created,
+   * altered or dropped a table, what changed and which live queries were re-created or failed. It
+   * must not write through the replica.
+   */
+  public void onSchemaChange(java.util.function.Consumer<SchemaChange> listener) {
+    schema.listen(java.util.Objects.requireNonNull(listener, "schema change listener"));
   }
 
   /**
@@ -152,10 +174,13 @@ public final class SqliteReplica implements AutoCloseable {
    *     SAVEPOINT, RELEASE...)
    */
   public synchronized int execute(String sql, Object... params) throws SQLException {
-    checkNotPublishing();
+    checkWritable();
     if (TRANSACTION_CONTROL.matcher(sql).lookingAt()) {
       throw new IllegalArgumentException("transaction control through execute is not captured: use transaction()"
           + " or savepoint() instead of: " + sql);
+    }
+    if (SchemaStatements.changesSchema(sql)) {
+      return changeSchema(sql, params);
     }
     int mark = capture.mark();
     boolean savepoint = inTransaction && !backend.atomicStatements();
@@ -185,6 +210,29 @@ public final class SqliteReplica implements AutoCloseable {
     return changed;
   }
 
+  /** Runs a schema-changing statement in its own transaction, then brings the mirrors in step. */
+  private int changeSchema(String sql, Object[] params) throws SQLException {
+    if (inTransaction) {
+      throw new IllegalStateException("a schema change must run on its own through execute(), not inside a"
+          + " transaction (H2 commits the transaction at DDL): " + sql);
+    }
+    schema.before(sql);
+    int mark = capture.mark();
+    try (PreparedStatement ps = conn.prepareStatement(sql)) {
+      for (int i = 0; i < params.length; i++) {
+        ps.setObject(i + 1, params[i]);
+      }
+      int changed = ps.executeUpdate();
+      publish(); // what it captured (e.g. foreign-key cascades of a DROP TABLE) before the new schema
+      return changed;
+    } catch (SQLException | RuntimeException e) {
+      capture.truncate(mark);
+      throw e;
+    } finally {
+      schema.after(sql);
+    }
+  }
+
   /** Work inside a transaction. */
   @FunctionalInterface
   public interface Work {
@@ -196,7 +244,7 @@ public final class SqliteReplica implements AutoCloseable {
    * it returns, rolled back (nothing published) when it throws.
    */
   public synchronized void transaction(Work work) throws SQLException {
-    checkNotPublishing();
+    checkWritable();
     if (inTransaction) {
       throw new IllegalStateException("a transaction is already running on this replica");
     }
@@ -204,14 +252,21 @@ public final class SqliteReplica implements AutoCloseable {
     inTransaction = true;
     try {
       work.run(this);
+      if (closed) {
+        throw new IllegalStateException("the replica was closed inside the transaction: it was rolled back");
+      }
       conn.commit();
     } catch (SQLException | RuntimeException e) {
-      conn.rollback();
+      if (!closed) {
+        conn.rollback();
+      }
       capture.take();
       throw e;
     } finally {
       inTransaction = false;
-      conn.setAutoCommit(true);
+      if (!closed) {
+        conn.setAutoCommit(true);
+      }
     }
     publish();
   }
@@ -223,7 +278,7 @@ public final class SqliteReplica implements AutoCloseable {
    * @throws IllegalStateException when no transaction is running
    */
   public synchronized void savepoint(Work work) throws SQLException {
-    checkNotPublishing();
+    checkWritable();
     if (!inTransaction) {
       throw new IllegalStateException("a savepoint needs a running transaction (call it inside transaction())");
     }
@@ -267,7 +322,10 @@ public final class SqliteReplica implements AutoCloseable {
     }
   }
 
-  private void checkNotPublishing() {
+  private void checkWritable() {
+    if (closed) {
+      throw new IllegalStateException("the replica is closed");
+    }
     if (publishing) {
       throw new IllegalStateException("cannot write through the replica from a callback of the commit it publishes");
     }
@@ -279,12 +337,32 @@ public final class SqliteReplica implements AutoCloseable {
     }
   }
 
+  /**
+   * Removes capture from the database and closes the connection; the mirrors and live queries stay
+   * readable as they are. Inside a {@link #transaction} (from its work) the transaction is rolled
+   * back first and {@code transaction} then throws. Another thread's close waits for the running
+   * transaction. Closing twice does nothing.
+   */
   @Override
   public synchronized void close() throws SQLException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    capture.take();
     try {
+      if (inTransaction) {
+        conn.rollback();
+        conn.setAutoCommit(true);
+      }
       backend.uninstall(conn);
     } finally {
       conn.close();
     }
+  }
+
+  /** The write connection, for tests that simulate a crash by closing it without {@link #close}. */
+  Connection connection() {
+    return conn;
   }
 }
