@@ -123,8 +123,9 @@ final class H2Backend implements Backend {
   }
 
   /**
-   * Drops the capture triggers that no replica of this process serves: left in a file database by
-   * a replica that was not closed (a crash). They would do nothing but cost a call per row.
+   * Drops the capture triggers that no live replica of this process serves: left in a file database
+   * by a replica that was not closed (a crash, or a connection closed under it). They would do
+   * nothing but cost a call per row.
    */
   private void dropStale(Connection conn) throws SQLException {
     List<String> stale = new ArrayList<>();
@@ -134,7 +135,7 @@ final class H2Backend implements Backend {
       ps.setString(2, H2Capture.class.getName());
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          if (!H2Capture.isRegistered(rs.getString(1))) {
+          if (!H2Capture.isLive(rs.getString(1))) {
             stale.add(rs.getString(1));
           }
         }

@@ -36,9 +36,17 @@ public final class H2Capture implements Trigger {
     TARGETS.remove(trigger);
   }
 
-  /** Whether a live replica of this process serves the trigger named {@code trigger}. */
-  static boolean isRegistered(String trigger) {
-    return TARGETS.containsKey(trigger);
+  /**
+   * Whether a live replica of this process serves the trigger named {@code trigger} (its session is
+   * open); a registration whose session closed without the replica closing is dropped.
+   */
+  static boolean isLive(String trigger) {
+    Target t = TARGETS.get(trigger);
+    if (t != null && t.session().isClosed()) {
+      TARGETS.remove(trigger, t);
+      return false;
+    }
+    return t != null;
   }
 
   @Override
