@@ -39,8 +39,40 @@ import java.util.regex.Pattern;
  * replica opens. Callbacks run on the writing thread after the commit; a callback must not write
  * through the replica (refused with an {@link IllegalStateException}).
  *
- * <p>Concurrency: one owner, this object's monitor, serialises writers; reads of live queries are
- * safe from any thread (the Rivulet database's own monitor).
+ * <p>Schema changes: a statement whose first keyword is CREATE, ALTER, DROP, RENAME or TRUNCATE
+ * runs through {@link #execute} on its own (inside {@link #transaction} it is refused: H2 commits
+ * the transaction at DDL). What it captured is published first (a DROP TABLE's cascades), then
+ * the tables are read again and compared with the mirrored ones:
+ *
+ * <ul>
+ *   <li>a new table with a primary key is mirrored (loaded, captured);
+ *   <li>a dropped table's mirror is closed: the live queries reading it fail ({@code ERROR}, the
+ *       error naming the table) and {@link #table} says it does not exist;
+ *   <li>an altered table (its columns, their types or its key changed; a renamed table counts as
+ *       dropped and created) gets a new mirror loaded with the new columns, and its capture is
+ *       re-installed. Each live query created through {@link #liveQuery} that read the old mirror
+ *       is compiled again over the new one and hydrated; {@link #current} returns it, or throws
+ *       the compile error (naming the missing column) when it no longer compiles. The old live
+ *       query stays failed (its source is closed): no query shows rows of the old schema as
+ *       current;
+ *   <li>a TRUNCATE (which fires no triggers in H2) re-reads every mirror's rows.
+ * </ul>
+ *
+ * {@link #onSchemaChange} listeners hear of each change. Live queries made directly on {@link
+ * #rivulet()} are not re-created: they just fail with the closed mirror.
+ *
+ * <p>Other connections: SQLite files are opened in WAL mode ({@code synchronous=NORMAL}), so a
+ * reader on its own connection sees the last committed transaction, the state subscribers were
+ * handed, without blocking the writer.
+ *
+ * <p>Close and recovery: {@link #close} removes the capture it installed; inside a transaction it
+ * rolls the transaction back. Reopening a file hydrates from it; H2 capture triggers left in the
+ * file by a replica that was never closed (a crash) are dropped when a replica opens.
+ *
+ * <p>Concurrency: one owner, this object's monitor, serialises writers (and schema changes, {@link
+ * #close}, {@link #liveQuery} and {@link #current}): transactions from several threads never
+ * interleave and are published in commit order. Reads of live queries are safe from any thread
+ * (the Rivulet database's own monitor).
  */
 public final class SqliteReplica implements AutoCloseable {
   private static final Pattern TRANSACTION_CONTROL = Pattern.compile(

@@ -18,6 +18,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -204,6 +205,21 @@ class SchemaChangeTest {
       r.execute("UPDATE items SET qty = 1");
       assertThat(items.status()).isEqualTo(Status.READY);
       assertThat(items.rows()).isEqualTo(sql(read, "SELECT * FROM items ORDER BY id"));
+    }
+  }
+
+  @Test
+  void anH2TruncateWhichFiresNoTriggersReloadsTheMirrors() throws SQLException {
+    String url = setUp(Backends.H2, "truncate");
+    try (SqliteReplica r = Backends.H2.open(url); Connection read = Backends.H2.connect(url)) {
+      LiveQuery items = r.liveQuery("items", Query.from("i", r.table("items")));
+      LiveQuery tags = r.liveQuery("tags", Query.from("t", r.table("tags")));
+      r.execute("TRUNCATE TABLE items");
+      assertThat(items.rows()).isEmpty();
+      assertThat(r.current(items)).isSameAs(items);
+      assertThat(tags.rows()).hasSize(2);
+      r.execute("INSERT INTO items VALUES (7, 'g', 1)");
+      assertThat(items.rows()).isEqualTo(sql(read, "SELECT * FROM items"));
     }
   }
 }
