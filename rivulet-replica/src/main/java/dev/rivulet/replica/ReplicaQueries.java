@@ -4,6 +4,7 @@ import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Query;
 import dev.rivulet.query.QueryException;
 import dev.rivulet.query.Source;
+import dev.rivulet.query.Status;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -34,10 +35,17 @@ final class ReplicaQueries {
   private final List<Entry> entries = new ArrayList<>();
   private final Map<LiveQuery, Entry> byQuery = new IdentityHashMap<>();
 
+  /** Keeps {@code q}, built from {@code query}; forgets the entries whose live query was closed. */
   void register(String name, Query query, LiveQuery q) {
+    entries.removeIf(ReplicaQueries::closed);
+    byQuery.values().removeIf(ReplicaQueries::closed);
     Entry e = new Entry(name, query, q);
     entries.add(e);
     byQuery.put(q, e);
+  }
+
+  private static boolean closed(Entry e) {
+    return e.current != null && e.current.status() == Status.CLOSED;
   }
 
   /**
@@ -69,8 +77,8 @@ final class ReplicaQueries {
   List<SchemaChange.Requery> requery(Map<Source, Source> replaced, BiFunction<String, Query, LiveQuery> create) {
     List<SchemaChange.Requery> out = new ArrayList<>();
     for (Entry e : entries) {
-      if (e.current == null) {
-        continue;
+      if (e.current == null || closed(e)) {
+        continue; // failed before, or closed by its owner: not brought back
       }
       LiveQuery before = e.current;
       try {

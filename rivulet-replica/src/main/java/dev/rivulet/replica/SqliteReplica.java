@@ -250,19 +250,27 @@ public final class SqliteReplica implements AutoCloseable {
     }
     schema.before(sql);
     int mark = capture.mark();
+    int changed;
     try (PreparedStatement ps = conn.prepareStatement(sql)) {
       for (int i = 0; i < params.length; i++) {
         ps.setObject(i + 1, params[i]);
       }
-      int changed = ps.executeUpdate();
-      publish(); // what it captured (e.g. foreign-key cascades of a DROP TABLE) before the new schema
-      return changed;
+      changed = ps.executeUpdate();
     } catch (SQLException | RuntimeException e) {
       capture.truncate(mark);
+      try {
+        schema.after(sql); // capture back as it was
+      } catch (SQLException | RuntimeException again) {
+        e.addSuppressed(again);
+      }
       throw e;
+    }
+    try {
+      publish(); // what it captured (e.g. foreign-key cascades of a DROP TABLE), before the new schema
     } finally {
       schema.after(sql);
     }
+    return changed;
   }
 
   /** Work inside a transaction. */

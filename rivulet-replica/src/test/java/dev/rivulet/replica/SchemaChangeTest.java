@@ -117,7 +117,17 @@ class SchemaChangeTest {
               .where(eq(col("t.item"), col("i.id"))).select(Query.as("tag", col("t.tag")))))
           .orderBy(Query.asc(col("i.id"))));
       int tagRows = withTags.rows().size();
+      LiveQuery closed = r.liveQuery("closed", Query.from("i", before));
+      closed.close();
+      List<SchemaChange> changes = new ArrayList<>();
+      r.onSchemaChange(changes::add);
       r.execute("ALTER TABLE items ADD COLUMN price INTEGER DEFAULT 5");
+      assertThat(changes).singleElement().satisfies(c -> {
+        assertThat(c.altered()).containsExactly("items");
+        assertThat(c.queries()).as("a closed live query is not brought back").extracting(q -> q.before())
+            .containsExactly(all, stocked, over, withTags);
+        assertThat(c.queries()).allSatisfy(q -> assertThat(q.error()).isNull());
+      });
       assertThat(before.status()).isEqualTo(Status.CLOSED);
       assertThat(all.status()).as("the old live query is closed off").isEqualTo(Status.ERROR);
       assertThat(r.table("items").schema().names()).containsExactly("id", "name", "qty", "price");
