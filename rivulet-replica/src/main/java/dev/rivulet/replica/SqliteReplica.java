@@ -59,7 +59,8 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * {@link #onSchemaChange} listeners hear of each change. Live queries made directly on {@link
- * #rivulet()} are not re-created: they just fail with the closed mirror.
+ * #rivulet()} are not re-created: they just fail with the closed mirror. Schema changes made by
+ * other connections are not seen (as their writes are not): reopen the replica after them.
  *
  * <p>Other connections: SQLite files are opened in WAL mode ({@code synchronous=NORMAL}), so a
  * reader on its own connection sees the last committed transaction, the state subscribers were

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rivulet.engine.Row;
+import dev.rivulet.query.LiveCollection;
 import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Query;
 import dev.rivulet.query.QueryException;
@@ -44,6 +45,15 @@ class SchemaChangeTest {
     return url;
   }
 
+  /** Failures the replicas' databases reported (instead of logging them). */
+  private final List<LiveCollection> reported = new ArrayList<>();
+
+  private SqliteReplica open(Backends b, String url) throws SQLException {
+    SqliteReplica r = b.open(url);
+    r.rivulet().onError((source, error) -> reported.add(source));
+    return r;
+  }
+
   private static List<Row> sql(Connection c, String query) throws SQLException {
     return SqlRows.read(c, query);
   }
@@ -52,7 +62,7 @@ class SchemaChangeTest {
   @EnumSource(Backends.class)
   void aCreatedTableWithAPrimaryKeyIsMirroredAndCaptured(Backends b) throws SQLException {
     String url = setUp(b, "created");
-    try (SqliteReplica r = b.open(url); Connection read = b.connect(url)) {
+    try (SqliteReplica r = open(b, url); Connection read = b.connect(url)) {
       List<SchemaChange> changes = new ArrayList<>();
       r.onSchemaChange(changes::add);
       r.execute(b.ddl("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)"));
@@ -76,7 +86,7 @@ class SchemaChangeTest {
   @EnumSource(Backends.class)
   void aDroppedTableFailsItsLiveQueriesNamingIt(Backends b) throws SQLException {
     String url = setUp(b, "dropped");
-    try (SqliteReplica r = b.open(url); Connection read = b.connect(url)) {
+    try (SqliteReplica r = open(b, url); Connection read = b.connect(url)) {
       SourceCollection tags = r.table("tags");
       LiveQuery byTag = r.liveQuery("byTag", Query.from("t", tags).where(eq(col("t.tag"), lit("x"))));
       LiveQuery joined = r.liveQuery("joined", Query.from("i", r.table("items"))
@@ -90,6 +100,7 @@ class SchemaChangeTest {
       assertThat(changes.get(0).queries()).extracting(q -> q.before()).containsExactly(byTag, joined);
       assertThat(changes.get(0).queries()).allSatisfy(q -> assertThat(q.after()).isNull());
       assertThat(tags.status()).isEqualTo(Status.CLOSED);
+      assertThat(reported).as("the failed live queries are reported").containsExactly(byTag, joined);
       for (LiveQuery q : List.of(byTag, joined)) {
         assertThat(q.status()).isEqualTo(Status.ERROR);
         assertThat(q.error()).hasMessageContaining("'tags'");
@@ -106,7 +117,7 @@ class SchemaChangeTest {
   @EnumSource(Backends.class)
   void anAddedColumnReloadsTheMirrorAndRecreatesItsLiveQueries(Backends b) throws SQLException {
     String url = setUp(b, "added");
-    try (SqliteReplica r = b.open(url); Connection read = b.connect(url)) {
+    try (SqliteReplica r = open(b, url); Connection read = b.connect(url)) {
       SourceCollection before = r.table("items");
       LiveQuery all = r.liveQuery("all", Query.from("i", before).orderBy(Query.asc(col("i.id"))));
       LiveQuery stocked = r.liveQuery("stocked", Query.from("i", before).where(gt(col("i.qty"), lit(0)))
@@ -150,7 +161,7 @@ class SchemaChangeTest {
   @EnumSource(Backends.class)
   void aDroppedColumnFailsTheQueriesThatReadItNamingTheColumn(Backends b) throws SQLException {
     String url = setUp(b, "dropcol");
-    try (SqliteReplica r = b.open(url); Connection read = b.connect(url)) {
+    try (SqliteReplica r = open(b, url); Connection read = b.connect(url)) {
       LiveQuery byQty = r.liveQuery("byQty", Query.from("i", r.table("items")).where(gt(col("i.qty"), lit(1)))
           .select(Query.as("id", col("i.id"))));
       LiveQuery names = r.liveQuery("names", Query.from("i", r.table("items"))
@@ -176,7 +187,7 @@ class SchemaChangeTest {
   @EnumSource(Backends.class)
   void aRenamedTableIsDroppedUnderItsOldNameAndMirroredUnderItsNew(Backends b) throws SQLException {
     String url = setUp(b, "renamed");
-    try (SqliteReplica r = b.open(url); Connection read = b.connect(url)) {
+    try (SqliteReplica r = open(b, url); Connection read = b.connect(url)) {
       LiveQuery tags = r.liveQuery("tags", Query.from("t", r.table("tags")));
       r.execute("ALTER TABLE tags RENAME TO labels");
       assertThat(tags.status()).isEqualTo(Status.ERROR);
@@ -192,7 +203,7 @@ class SchemaChangeTest {
   @EnumSource(Backends.class)
   void aSchemaChangeInsideATransactionIsRefusedAndRolledBack(Backends b) throws SQLException {
     String url = setUp(b, "intx");
-    try (SqliteReplica r = b.open(url); Connection read = b.connect(url)) {
+    try (SqliteReplica r = open(b, url); Connection read = b.connect(url)) {
       LiveQuery items = r.liveQuery("items", Query.from("i", r.table("items")).orderBy(Query.asc(col("i.id"))));
       assertThatThrownBy(() -> r.transaction(tx -> {
         tx.execute("INSERT INTO items VALUES (9, 'n', 1)");
@@ -208,7 +219,7 @@ class SchemaChangeTest {
   @EnumSource(Backends.class)
   void aFailingSchemaChangeChangesNothingAndCaptureGoesOn(Backends b) throws SQLException {
     String url = setUp(b, "failing");
-    try (SqliteReplica r = b.open(url); Connection read = b.connect(url)) {
+    try (SqliteReplica r = open(b, url); Connection read = b.connect(url)) {
       LiveQuery items = r.liveQuery("items", Query.from("i", r.table("items")).orderBy(Query.asc(col("i.id"))));
       assertThatThrownBy(() -> r.execute("ALTER TABLE nosuch ADD COLUMN x INTEGER")).isInstanceOf(SQLException.class);
       assertThat(r.current(items)).isSameAs(items);
@@ -221,7 +232,7 @@ class SchemaChangeTest {
   @Test
   void anH2TruncateWhichFiresNoTriggersReloadsTheMirrors() throws SQLException {
     String url = setUp(Backends.H2, "truncate");
-    try (SqliteReplica r = Backends.H2.open(url); Connection read = Backends.H2.connect(url)) {
+    try (SqliteReplica r = open(Backends.H2, url); Connection read = Backends.H2.connect(url)) {
       LiveQuery items = r.liveQuery("items", Query.from("i", r.table("items")));
       LiveQuery tags = r.liveQuery("tags", Query.from("t", r.table("tags")));
       r.execute("TRUNCATE TABLE items");
