@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  * mirrors the new tables that have a primary key, replaces the mirror of each altered table by a
  * new one loaded with the new columns (re-creating the live queries over it, {@link
  * ReplicaQueries#requery}), closes the mirrors of dropped tables (the live queries reading them
- * fail, naming the table), re-installs capture, and tells the listeners.
+ * fail, naming the table) and re-installs capture; {@link #tell} then tells the listeners.
  *
  * <p>Owned by its replica: used under the replica's monitor, with the replica's maps (shared by
  * reference). Listeners may be added from any thread (a copy-on-write list).
@@ -120,13 +120,16 @@ final class SchemaSync {
       }
     }
     backend.install(conn, mirrored, capture);
-    SchemaChange change = new SchemaChange(created, altered, dropped, requeried);
+    return new SchemaChange(created, altered, dropped, requeried);
+  }
+
+  /** Tells the listeners of {@code change}, unless it changed no table. */
+  void tell(SchemaChange change) {
     if (!change.isEmpty()) {
       for (Consumer<SchemaChange> l : listeners) {
         l.accept(change);
       }
     }
-    return change;
   }
 
   /** Mirrors each of {@code names} that has a primary key, in one published transaction. */

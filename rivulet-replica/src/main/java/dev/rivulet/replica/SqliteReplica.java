@@ -1,6 +1,5 @@
 package dev.rivulet.replica;
 
-import dev.rivulet.engine.Row;
 import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Query;
 import dev.rivulet.query.Rivulet;
@@ -9,7 +8,6 @@ import dev.rivulet.query.SyncTransaction;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
@@ -18,6 +16,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -190,10 +190,10 @@ public final class SqliteReplica implements AutoCloseable {
   /**
    * Adds a listener told, on the writing thread after each schema-changing statement that created,
    * altered or dropped a table, what changed and which live queries were re-created or failed. It
-   * must not write through the replica.
+   * must not write through the replica (refused).
    */
-  public void onSchemaChange(java.util.function.Consumer<SchemaChange> listener) {
-    schema.listen(java.util.Objects.requireNonNull(listener, "schema change listener"));
+  public void onSchemaChange(Consumer<SchemaChange> listener) {
+    schema.listen(Objects.requireNonNull(listener, "schema change listener"));
   }
 
   /**
@@ -266,10 +266,17 @@ public final class SqliteReplica implements AutoCloseable {
       }
       throw e;
     }
+    SchemaChange change;
     try {
       publish(); // what it captured (e.g. foreign-key cascades of a DROP TABLE), before the new schema
     } finally {
-      schema.after(sql);
+      change = schema.after(sql);
+    }
+    publishing = true; // a listener must not write
+    try {
+      schema.tell(change);
+    } finally {
+      publishing = false;
     }
     return changed;
   }

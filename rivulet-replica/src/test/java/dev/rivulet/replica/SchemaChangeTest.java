@@ -65,7 +65,16 @@ class SchemaChangeTest {
     try (SqliteReplica r = open(b, url); Connection read = b.connect(url)) {
       List<SchemaChange> changes = new ArrayList<>();
       r.onSchemaChange(changes::add);
+      List<Exception> refused = new ArrayList<>();
+      r.onSchemaChange(c -> {
+        try {
+          r.execute("INSERT INTO items VALUES (99, 'from a listener', 0)");
+        } catch (SQLException | RuntimeException e) {
+          refused.add(e);
+        }
+      });
       r.execute(b.ddl("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)"));
+      assertThat(refused).singleElement().asString().contains("callback");
       r.execute(b.ddl("CREATE TABLE nokey (body TEXT)"));
       r.execute("CREATE INDEX items_qty ON items (qty)");
       assertThat(changes).extracting(SchemaChange::created).containsExactly(List.of("notes"), List.of("nokey"));
