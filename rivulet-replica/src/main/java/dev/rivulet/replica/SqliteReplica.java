@@ -390,11 +390,16 @@ public final class SqliteReplica implements AutoCloseable {
    * readable as they are. Inside a {@link #transaction} (from its work) the transaction is rolled
    * back first and {@code transaction} then throws. Another thread's close waits for the running
    * transaction. Closing twice does nothing.
+   *
+   * @throws IllegalStateException from a callback of a commit being published
    */
   @Override
   public synchronized void close() throws SQLException {
     if (closed) {
       return;
+    }
+    if (publishing) {
+      throw new IllegalStateException("cannot close the replica from a callback of the commit it publishes");
     }
     closed = true;
     capture.take();

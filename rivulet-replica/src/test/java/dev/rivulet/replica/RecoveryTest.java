@@ -71,9 +71,21 @@ class RecoveryTest {
       assertThat(items.rows()).hasSize(3).isEqualTo(SqlRows.read(read, ALL));
       assertThat(notes.rows()).containsExactly(Row.of(1, "kept"));
       List<ChangeBatch> batches = new ArrayList<>();
-      items.subscribeChanges(SubscribeOptions.sync(), batches::add);
+      List<Exception> refused = new ArrayList<>();
+      items.subscribeChanges(SubscribeOptions.sync(), batch -> {
+        batches.add(batch);
+        if (batch instanceof ChangeBatch.Changed) {
+          try {
+            r.close();
+          } catch (SQLException | RuntimeException e) {
+            refused.add(e);
+          }
+        }
+      });
       r.execute("DELETE FROM items WHERE id = 1");
       r.execute("UPDATE items SET name = 'z' WHERE id = 3");
+      assertThat(refused).as("a callback cannot close the replica").hasSize(2)
+          .allSatisfy(e -> assertThat(e).hasMessageContaining("callback"));
       assertThat(items.rows()).isEqualTo(SqlRows.read(read, ALL));
       assertThat(batches).hasSize(3); // hydrated, then one per commit
       assertThat(captureTriggers(b, r.connection())).isEqualTo(2 * perTable(b));
@@ -96,6 +108,7 @@ class RecoveryTest {
       assertThat(SqlRows.read(read, ALL)).as("rolled back").isEqualTo(before);
       assertThat(items.rows()).as("nothing published").isEqualTo(before);
       assertThatThrownBy(() -> r.execute("DELETE FROM items")).hasMessageContaining("closed");
+      assertThatThrownBy(() -> r.transaction(tx -> {})).hasMessageContaining("closed");
       r.close(); // twice: nothing
       if (b == Backends.H2) {
         assertThat(captureTriggers(b, read)).as("no trigger left in the schema").isZero();
