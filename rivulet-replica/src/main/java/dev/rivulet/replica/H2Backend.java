@@ -109,6 +109,7 @@ final class H2Backend implements Backend {
       throw new IllegalArgumentException("an H2 replica needs an embedded database (jdbc:h2:mem: or jdbc:h2:file:),"
           + " not a server connection: its triggers run in the process that holds the database");
     }
+    dropStale(conn);
     for (TableInfo t : mirrored) {
       String trigger = "RIVULET_" + id + "_" + triggers.size();
       H2Capture.register(trigger, new H2Capture.Target(session, buffer, t.name()));
@@ -117,6 +118,32 @@ final class H2Backend implements Backend {
         st.execute("CREATE TRIGGER " + TableInfo.quote(schema) + "." + TableInfo.quote(trigger)
             + " AFTER INSERT, UPDATE, DELETE ON " + qualified(t.name()) + " FOR EACH ROW CALL '"
             + H2Capture.class.getName() + "'");
+      }
+    }
+  }
+
+  /**
+   * Drops the capture triggers that no live replica of this process serves: left in a file database
+   * by a replica that was not closed (a crash, or a connection closed under it). They would do
+   * nothing but cost a call per row.
+   */
+  private void dropStale(Connection conn) throws SQLException {
+    List<String> stale = new ArrayList<>();
+    try (PreparedStatement ps = conn.prepareStatement("SELECT DISTINCT TRIGGER_NAME FROM INFORMATION_SCHEMA.TRIGGERS"
+        + " WHERE TRIGGER_SCHEMA = ? AND JAVA_CLASS = ?")) {
+      ps.setString(1, schema);
+      ps.setString(2, H2Capture.class.getName());
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          if (!H2Capture.isLive(rs.getString(1))) {
+            stale.add(rs.getString(1));
+          }
+        }
+      }
+    }
+    try (Statement st = conn.createStatement()) {
+      for (String trigger : stale) {
+        st.execute("DROP TRIGGER IF EXISTS " + TableInfo.quote(schema) + "." + TableInfo.quote(trigger));
       }
     }
   }

@@ -36,6 +36,19 @@ public final class H2Capture implements Trigger {
     TARGETS.remove(trigger);
   }
 
+  /**
+   * Whether a live replica of this process serves the trigger named {@code trigger} (its session is
+   * open); a registration whose session closed without the replica closing is dropped.
+   */
+  static boolean isLive(String trigger) {
+    Target t = TARGETS.get(trigger);
+    if (t != null && t.session().isClosed()) {
+      TARGETS.remove(trigger, t);
+      return false;
+    }
+    return t != null;
+  }
+
   @Override
   public void init(Connection conn, String schema, String trigger, String table, boolean before, int type) {
     target = TARGETS.get(trigger);

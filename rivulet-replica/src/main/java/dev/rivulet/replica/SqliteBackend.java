@@ -1,8 +1,10 @@
 package dev.rivulet.replica;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,8 +65,21 @@ final class SqliteBackend implements Backend {
     return false;
   }
 
+  /** Drops the capture triggers (around schema changes; at close they would end with the connection anyway). */
   @Override
-  public void uninstall(Connection conn) {
-    // TEMP triggers and the function end with the connection
+  public void uninstall(Connection conn) throws SQLException {
+    List<String> names = new ArrayList<>();
+    try (Statement st = conn.createStatement();
+        ResultSet rs = st.executeQuery("SELECT name FROM temp.sqlite_master WHERE type = 'trigger'"
+            + " AND name LIKE 'rivulet\\_%' ESCAPE '\\'")) {
+      while (rs.next()) {
+        names.add(rs.getString(1));
+      }
+    }
+    try (Statement st = conn.createStatement()) {
+      for (String n : names) {
+        st.execute("DROP TRIGGER IF EXISTS temp." + TableInfo.quote(n));
+      }
+    }
   }
 }

@@ -1,6 +1,5 @@
 package dev.rivulet.replica;
 
-import dev.rivulet.engine.Row;
 import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Query;
 import dev.rivulet.query.Rivulet;
@@ -9,7 +8,6 @@ import dev.rivulet.query.SyncTransaction;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
@@ -18,6 +16,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -39,8 +39,41 @@ import java.util.regex.Pattern;
  * replica opens. Callbacks run on the writing thread after the commit; a callback must not write
  * through the replica (refused with an {@link IllegalStateException}).
  *
- * <p>Concurrency: one owner, this object's monitor, serialises writers; reads of live queries are
- * safe from any thread (the Rivulet database's own monitor).
+ * <p>Schema changes: a statement whose first keyword is CREATE, ALTER, DROP, RENAME or TRUNCATE
+ * runs through {@link #execute} on its own (inside {@link #transaction} it is refused: H2 commits
+ * the transaction at DDL). What it captured is published first (a DROP TABLE's cascades), then
+ * the tables are read again and compared with the mirrored ones:
+ *
+ * <ul>
+ *   <li>a new table with a primary key is mirrored (loaded, captured);
+ *   <li>a dropped table's mirror is closed: the live queries reading it fail ({@code ERROR}, the
+ *       error naming the table) and {@link #table} says it does not exist;
+ *   <li>an altered table (its columns, their types or its key changed; a renamed table counts as
+ *       dropped and created) gets a new mirror loaded with the new columns, and its capture is
+ *       re-installed. Each live query created through {@link #liveQuery} that read the old mirror
+ *       is compiled again over the new one and hydrated; {@link #current} returns it, or throws
+ *       the compile error (naming the missing column) when it no longer compiles. The old live
+ *       query stays failed (its source is closed): no query shows rows of the old schema as
+ *       current;
+ *   <li>a TRUNCATE (which fires no triggers in H2) re-reads every mirror's rows.
+ * </ul>
+ *
+ * {@link #onSchemaChange} listeners hear of each change. Live queries made directly on {@link
+ * #rivulet()} are not re-created: they just fail with the closed mirror. Schema changes made by
+ * other connections are not seen (as their writes are not): reopen the replica after them.
+ *
+ * <p>Other connections: SQLite files are opened in WAL mode ({@code synchronous=NORMAL}), so a
+ * reader on its own connection sees the last committed transaction, the state subscribers were
+ * handed, without blocking the writer.
+ *
+ * <p>Close and recovery: {@link #close} removes the capture it installed; inside a transaction it
+ * rolls the transaction back. Reopening a file hydrates from it; H2 capture triggers left in the
+ * file by a replica that was never closed (a crash) are dropped when a replica opens.
+ *
+ * <p>Concurrency: one owner, this object's monitor, serialises writers (and schema changes, {@link
+ * #close}, {@link #liveQuery} and {@link #current}): transactions from several threads never
+ * interleave and are published in commit order. Reads of live queries are safe from any thread
+ * (the Rivulet database's own monitor).
  */
 public final class SqliteReplica implements AutoCloseable {
   private static final Pattern TRANSACTION_CONTROL = Pattern.compile(
@@ -54,8 +87,11 @@ public final class SqliteReplica implements AutoCloseable {
   private final Map<String, int[]> keyIndexes = new HashMap<>();
   private final Backend backend;
   private final CaptureBuffer capture = new CaptureBuffer();
+  private final ReplicaQueries queries = new ReplicaQueries();
+  private final SchemaSync schema;
   private boolean inTransaction;
   private boolean publishing;
+  private boolean closed;
 
   private SqliteReplica(Connection conn, Backend backend) throws SQLException {
     this.conn = conn;
@@ -69,24 +105,12 @@ public final class SqliteReplica implements AutoCloseable {
     }
     SyncTransaction load = db.beginSync();
     for (TableInfo t : mirrored) {
-      SourceCollection c = db.collection(t.name(), t.schema(), t.keys());
-      mirrors.put(t.name(), c);
+      mirrors.put(t.name(), MirrorLoader.load(db, conn, backend, t, load));
       keyIndexes.put(t.name(), t.schema().indexesOf(t.keys()));
-      try (Statement st = conn.createStatement();
-          ResultSet rs = st.executeQuery("SELECT * FROM " + backend.qualified(t.name()))) {
-        int n = t.columns().size();
-        while (rs.next()) {
-          Object[] values = new Object[n];
-          for (int i = 0; i < n; i++) {
-            values[i] = CaptureBuffer.plain(rs.getObject(i + 1));
-          }
-          load.write(c, Row.of(values));
-        }
-      }
-      load.markReady(c);
     }
     backend.install(conn, mirrored, capture);
     load.commit();
+    this.schema = new SchemaSync(conn, backend, db, capture, tables, mirrors, keyIndexes, queries);
   }
 
   /**
@@ -97,6 +121,11 @@ public final class SqliteReplica implements AutoCloseable {
     Connection conn = DriverManager.getConnection(jdbcUrl);
     try (Statement st = conn.createStatement()) {
       st.execute("PRAGMA foreign_keys = ON");
+      st.execute("PRAGMA journal_mode = WAL"); // an in-memory database keeps its memory journal
+      st.execute("PRAGMA synchronous = NORMAL");
+    } catch (SQLException e) {
+      conn.close();
+      throw e;
     }
     return open(conn, new SqliteBackend());
   }
@@ -136,9 +165,35 @@ public final class SqliteReplica implements AutoCloseable {
     return c;
   }
 
-  /** A live query over the mirrors (see {@link Rivulet#liveQuery}). */
-  public LiveQuery liveQuery(String name, Query query) {
-    return db.liveQuery(name, query);
+  /**
+   * A live query over the mirrors (see {@link Rivulet#liveQuery}), which the replica re-creates
+   * when a schema change alters a table it reads (see the class doc, and {@link #current}).
+   */
+  public synchronized LiveQuery liveQuery(String name, Query query) {
+    LiveQuery q = db.liveQuery(name, query);
+    queries.register(name, query, q);
+    return q;
+  }
+
+  /**
+   * The live query that stands for {@code q} now: {@code q} itself unless schema changes
+   * re-created it over new mirrors (then the newest one). Live queries not created through
+   * {@link #liveQuery} are their own current.
+   *
+   * @throws dev.rivulet.query.QueryException when a schema change left the query failed: it no
+   *     longer compiles (the message names the missing column) or a table it read was dropped
+   */
+  public synchronized LiveQuery current(LiveQuery q) {
+    return queries.current(q);
+  }
+
+  /**
+   * Adds a listener told, on the writing thread after each schema-changing statement that created,
+   * altered or dropped a table, what changed and which live queries were re-created or failed. It
+   * must not write through the replica (refused).
+   */
+  public void onSchemaChange(Consumer<SchemaChange> listener) {
+    schema.listen(Objects.requireNonNull(listener, "schema change listener"));
   }
 
   /**
@@ -152,10 +207,13 @@ public final class SqliteReplica implements AutoCloseable {
    *     SAVEPOINT, RELEASE...)
    */
   public synchronized int execute(String sql, Object... params) throws SQLException {
-    checkNotPublishing();
+    checkWritable();
     if (TRANSACTION_CONTROL.matcher(sql).lookingAt()) {
       throw new IllegalArgumentException("transaction control through execute is not captured: use transaction()"
           + " or savepoint() instead of: " + sql);
+    }
+    if (SchemaStatements.changesSchema(sql)) {
+      return changeSchema(sql, params);
     }
     int mark = capture.mark();
     boolean savepoint = inTransaction && !backend.atomicStatements();
@@ -185,6 +243,44 @@ public final class SqliteReplica implements AutoCloseable {
     return changed;
   }
 
+  /** Runs a schema-changing statement in its own transaction, then brings the mirrors in step. */
+  private int changeSchema(String sql, Object[] params) throws SQLException {
+    if (inTransaction) {
+      throw new IllegalStateException("a schema change must run on its own through execute(), not inside a"
+          + " transaction (H2 commits the transaction at DDL): " + sql);
+    }
+    schema.before(sql);
+    int mark = capture.mark();
+    int changed;
+    try (PreparedStatement ps = conn.prepareStatement(sql)) {
+      for (int i = 0; i < params.length; i++) {
+        ps.setObject(i + 1, params[i]);
+      }
+      changed = ps.executeUpdate();
+    } catch (SQLException | RuntimeException e) {
+      capture.truncate(mark);
+      try {
+        schema.after(sql); // capture back as it was
+      } catch (SQLException | RuntimeException again) {
+        e.addSuppressed(again);
+      }
+      throw e;
+    }
+    SchemaChange change;
+    try {
+      publish(); // what it captured (e.g. foreign-key cascades of a DROP TABLE), before the new schema
+    } finally {
+      change = schema.after(sql);
+    }
+    publishing = true; // a listener must not write
+    try {
+      schema.tell(change);
+    } finally {
+      publishing = false;
+    }
+    return changed;
+  }
+
   /** Work inside a transaction. */
   @FunctionalInterface
   public interface Work {
@@ -196,7 +292,7 @@ public final class SqliteReplica implements AutoCloseable {
    * it returns, rolled back (nothing published) when it throws.
    */
   public synchronized void transaction(Work work) throws SQLException {
-    checkNotPublishing();
+    checkWritable();
     if (inTransaction) {
       throw new IllegalStateException("a transaction is already running on this replica");
     }
@@ -204,14 +300,21 @@ public final class SqliteReplica implements AutoCloseable {
     inTransaction = true;
     try {
       work.run(this);
+      if (closed) {
+        throw new IllegalStateException("the replica was closed inside the transaction: it was rolled back");
+      }
       conn.commit();
     } catch (SQLException | RuntimeException e) {
-      conn.rollback();
+      if (!closed) {
+        conn.rollback();
+      }
       capture.take();
       throw e;
     } finally {
       inTransaction = false;
-      conn.setAutoCommit(true);
+      if (!closed) {
+        conn.setAutoCommit(true);
+      }
     }
     publish();
   }
@@ -223,7 +326,7 @@ public final class SqliteReplica implements AutoCloseable {
    * @throws IllegalStateException when no transaction is running
    */
   public synchronized void savepoint(Work work) throws SQLException {
-    checkNotPublishing();
+    checkWritable();
     if (!inTransaction) {
       throw new IllegalStateException("a savepoint needs a running transaction (call it inside transaction())");
     }
@@ -267,7 +370,10 @@ public final class SqliteReplica implements AutoCloseable {
     }
   }
 
-  private void checkNotPublishing() {
+  private void checkWritable() {
+    if (closed) {
+      throw new IllegalStateException("the replica is closed");
+    }
     if (publishing) {
       throw new IllegalStateException("cannot write through the replica from a callback of the commit it publishes");
     }
@@ -279,12 +385,37 @@ public final class SqliteReplica implements AutoCloseable {
     }
   }
 
+  /**
+   * Removes capture from the database and closes the connection; the mirrors and live queries stay
+   * readable as they are. Inside a {@link #transaction} (from its work) the transaction is rolled
+   * back first and {@code transaction} then throws. Another thread's close waits for the running
+   * transaction. Closing twice does nothing.
+   *
+   * @throws IllegalStateException from a callback of a commit being published
+   */
   @Override
   public synchronized void close() throws SQLException {
+    if (closed) {
+      return;
+    }
+    if (publishing) {
+      throw new IllegalStateException("cannot close the replica from a callback of the commit it publishes");
+    }
+    closed = true;
+    capture.take();
     try {
+      if (inTransaction) {
+        conn.rollback();
+        conn.setAutoCommit(true);
+      }
       backend.uninstall(conn);
     } finally {
       conn.close();
     }
+  }
+
+  /** The write connection, for tests that simulate a crash by closing it without {@link #close}. */
+  Connection connection() {
+    return conn;
   }
 }
