@@ -134,9 +134,8 @@ final class IncludeTrees {
   /**
    * The change-tree form of a tree row of block {@code s}: the scalar columns (concatenations
    * included) as a row, each relationship include (array, one, collection; in select order) as a
-   * slot of child nodes, a ONE include's slot holding zero or one node. A COLLECTION include's
-   * slot is left empty here: the face fills it when it builds a node, and later changes inside
-   * the bucket come through the facade's own tree face (see {@link #withoutCollections}).
+   * slot of child nodes, a ONE include's slot holding zero or one node, a COLLECTION include's
+   * slot its bucket's rows.
    */
   @SuppressWarnings("unchecked")
   static CaughtNode node(List<Object> tree, QueryIR.Select s) {
@@ -150,10 +149,6 @@ final class IncludeTrees {
       }
       QueryIR.Select child = (QueryIR.Select) inc.query();
       List<CaughtNode> kids = new ArrayList<>();
-      if (inc.mode() == Expr.IncludeMode.COLLECTION) {
-        rels.put(rels.size(), kids);
-        continue;
-      }
       if (inc.mode() == Expr.IncludeMode.ONE) {
         if (tree.get(i) != null) {
           kids.add(node((List<Object>) tree.get(i), child));
@@ -169,9 +164,8 @@ final class IncludeTrees {
   }
 
   /**
-   * {@code n} (a node of block {@code s}) with every COLLECTION slot emptied, at any depth: the
-   * face shows a bucket's rows in the slot as they were when it built the node and follows them on
-   * the facade's own face, so a folded parent tree holds them only as of then.
+   * {@code n} (a node of block {@code s}) with every COLLECTION slot emptied, at any depth: a
+   * collection facade's own change-tree face shows its rows' collection slots empty.
    */
   static CaughtNode withoutCollections(CaughtNode n, QueryIR.Select s) {
     SortedMap<Integer, List<CaughtNode>> rels = new TreeMap<>();
@@ -218,8 +212,8 @@ final class IncludeTrees {
 
   /**
    * Applies {@code change} to {@code list} (a list of nodes of block {@code s}: the root, or one
-   * relationship's children). A removed node must be the one at its index, compared without its
-   * collection slots (which show a bucket's rows as of when each node was built).
+   * relationship's children). A removed node must be the one at its index (unordered: one equal
+   * to it), collection slots and all.
    */
   static void apply(List<CaughtNode> list, CaughtChange change, QueryIR.Select s) {
     if (change instanceof CaughtChange.Add a) {
@@ -228,14 +222,9 @@ final class IncludeTrees {
       }
       list.add(a.index() == -1 ? list.size() : a.index(), a.node());
     } else if (change instanceof CaughtChange.Remove r) {
-      CaughtNode want = withoutCollections(r.node(), s);
-      int at = r.index();
-      if (at == -1) {
-        for (int i = 0; i < list.size() && at == -1; i++) {
-          at = withoutCollections(list.get(i), s).equals(want) ? i : -1;
-        }
-      }
-      if (at < 0 || at >= list.size() || !withoutCollections(list.get(at), s).equals(want)) {
+      CaughtNode want = r.node();
+      int at = r.index() == -1 ? list.indexOf(want) : r.index();
+      if (at < 0 || at >= list.size() || !list.get(at).equals(want)) {
         throw new AssertionError("remove of a node that is not at " + r.index() + ": " + r + " from " + list);
       }
       list.remove(at);
