@@ -146,10 +146,16 @@ class IncludeOracleTest {
    */
   @Test
   void foldingTheChangeTreeWithCollectionRelationships() {
-    foldTrees(java.util.EnumSet.allOf(Expr.IncludeMode.class), SEEDS / 3);
+    int[] counts = foldTrees(java.util.EnumSet.allOf(Expr.IncludeMode.class), SEEDS / 2);
+    assertThat(counts[0]).as("Child changes inside a collection slot").isGreaterThan(20);
+    assertThat(counts[1]).as("Child changes inside a collection slot inside another").isGreaterThan(0);
   }
 
-  private static void foldTrees(java.util.Set<Expr.IncludeMode> modes, int seeds) {
+  /** Folds every query's tree batches; returns how many changes went through one, two collection slots. */
+  private static int[] foldTrees(java.util.Set<Expr.IncludeMode> modes, int seeds) {
+    int[] throughCollections = new int[2];
+    Map<String, Integer> kinds = new java.util.TreeMap<>();
+    Map<String, Integer> writes = new java.util.TreeMap<>();
     for (long seed : Seeds.runs(seeds)) {
       IncludeWorld w = new IncludeWorld(seed);
       Random rnd = new Random(seed ^ 0x3C3C);
@@ -161,7 +167,16 @@ class IncludeOracleTest {
       } catch (UnsupportedOperationException notYet) {
         Assumptions.abort("the change-tree face is not built yet: " + notYet.getMessage());
       }
-      new IncludeQueries(w, rnd).randomSet(modes).forEach((name, q) -> live.put(name, w.db.liveQuery(name, q)));
+      IncludeQueries qs = new IncludeQueries(w, rnd);
+      qs.randomSet(modes).forEach((name, q) -> live.put(name, w.db.liveQuery(name, q)));
+      if (modes.contains(Expr.IncludeMode.COLLECTION)) { // a collection inside a collection, always
+        Query nested = Query.from("p", w.projects).select(Query.as("id", Exprs.col("p.id")),
+            Query.as("name", Exprs.col("p.name")), Query.include("issues", qs.issues(Exprs.col("p.id"),
+                new IncludeQueries.IssueShape(false, 0, Expr.IncludeMode.COLLECTION, qs.randomComments(), true))));
+        live.put("collections in collections", w.db.liveQuery("collections in collections", nested));
+        live.put("its window", w.db.liveQuery("its window",
+            nested.orderBy(Query.asc(Exprs.col("p.name")), Query.desc(Exprs.col("p.id"))).limit(2)));
+      }
       Map<String, ChangeTreeSink> sinks = new LinkedHashMap<>();
       Map<String, List<CaughtNode>> folded = new LinkedHashMap<>();
       Map<LiveCollection, FacadeFold> facadeFolds = new java.util.IdentityHashMap<>();
@@ -180,7 +195,8 @@ class IncludeOracleTest {
       for (int step = 0; step <= STEPS; step++) {
         long before = w.db.lastTxId();
         if (step > 0) {
-          w.step();
+          String done = w.step();
+          kinds.merge(done.substring(0, done.indexOf(' ')), 1, Integer::sum);
         }
         for (Map.Entry<String, LiveQuery> e : live.entrySet()) {
           List<TreeBatch> batches = sinks.get(e.getKey()).take();
@@ -192,7 +208,11 @@ class IncludeOracleTest {
             assertThat(b.hydrated()).isFalse();
             assertThat(b.changes()).as("a delivered batch changes something").isNotEmpty();
             for (CaughtChange c : b.changes()) {
-              IncludeTrees.apply(folded.get(e.getKey()), c, (QueryIR.Select) e.getValue().query().raw());
+              QueryIR.Select s = (QueryIR.Select) e.getValue().query().raw();
+              IncludeTrees.apply(folded.get(e.getKey()), c, s);
+              int depth = IncludeTrees.collectionsCrossed(c, s);
+              throughCollections[0] += depth > 0 ? 1 : 0;
+              throughCollections[1] += depth > 1 ? 1 : 0;
             }
           }
           QueryIR ir = e.getValue().query().raw();
@@ -204,7 +224,13 @@ class IncludeOracleTest {
         }
         foldFacades(seed, w, live, facadeFolds);
       }
+      w.writeKinds.forEach((k, v) -> writes.merge(k, v, Integer::sum));
     }
+    if (Seeds.fixedSeed().isEmpty()) {
+      assertThat(writes).as("kinds of writes").containsKeys("insert", "update", "delete", "re-parent", "re-key");
+      assertThat(kinds).as("kinds of steps").containsKeys("sync", "apply", "confirm", "roll");
+    }
+    return throughCollections;
   }
 
   /** The rows of {@code q} that hold facade {@code f}. */

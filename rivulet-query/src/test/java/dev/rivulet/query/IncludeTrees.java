@@ -248,13 +248,29 @@ final class IncludeTrees {
 
   /** The child block of relationship slot {@code slot} of block {@code s}. */
   private static QueryIR.Select relationship(QueryIR.Select s, int slot) {
+    return (QueryIR.Select) include(s, slot).query();
+  }
+
+  private static Expr.Include include(QueryIR.Select s, int slot) {
     int k = 0;
     for (QueryIR.SelectItem item : s.select()) {
       if (item.expr() instanceof Expr.Include inc && inc.mode() != Expr.IncludeMode.CONCAT && k++ == slot) {
-        return (QueryIR.Select) inc.query();
+        return inc;
       }
     }
     throw new AssertionError("no relationship slot " + slot + " in " + s.select());
+  }
+
+  /** How many collection relationships the chain of Child changes {@code c} (of block {@code s}) goes into. */
+  static int collectionsCrossed(CaughtChange c, QueryIR.Select s) {
+    int n = 0;
+    while (c instanceof CaughtChange.Child child) {
+      Expr.Include inc = include(s, child.relationship());
+      n += inc.mode() == Expr.IncludeMode.COLLECTION ? 1 : 0;
+      s = (QueryIR.Select) inc.query();
+      c = child.change();
+    }
+    return n;
   }
 
   private static int find(List<CaughtNode> list, Row row, CaughtChange change) {
