@@ -39,17 +39,9 @@ final class IncludeFacades implements NestedValues.Facades, TreeDiff.Buckets {
   private final Map<RowShape.Nest, Edge> byNest = new IdentityHashMap<>();
   private final Set<BucketCollection> touched = new LinkedHashSet<>(); // facades with staged events
   // Per edge: the element rows of each bucket this transaction changed, as before it (tree faces only).
-  private final Map<RowShape.Nest, Map<Row, Before>> before = new IdentityHashMap<>();
-
-  /** A bucket's element rows before the transaction, and (read once, when asked) after it. */
-  private static final class Before {
-    final List<Row> rows;
-    List<Row> now;
-
-    Before(List<Row> rows) {
-      this.rows = rows;
-    }
-  }
+  private final Map<RowShape.Nest, Map<Row, List<Row>>> before = new IdentityHashMap<>();
+  // Per edge: element rows read while such a transaction is published (the rows no longer change).
+  private final Map<RowShape.Nest, Map<Row, List<Row>>> shown = new IdentityHashMap<>();
 
   /** One collection include: its outputs and the facades of its active buckets. */
   private static final class Edge {
@@ -87,6 +79,7 @@ final class IncludeFacades implements NestedValues.Facades, TreeDiff.Buckets {
    *     before the transaction (a change-tree subscriber reads the query)
    */
   void apply(boolean keepBefore) {
+    shown.clear();
     for (Edge e : edges) {
       List<Row> gone = new ArrayList<>();
       for (int i = 0; i < ENGINE.deltaSize(e.active); i++) {
@@ -107,8 +100,7 @@ final class IncludeFacades implements NestedValues.Facades, TreeDiff.Buckets {
             BucketCollection f = e.buckets.get(bucket);
             if (f != null) {
               if (keepBefore) {
-                before.computeIfAbsent(e.spec.nest(), n -> new HashMap<>())
-                    .computeIfAbsent(bucket, b -> new Before(elements(e, f))).now = null;
+                before.computeIfAbsent(e.spec.nest(), n -> new HashMap<>()).computeIfAbsent(bucket, b -> elements(e, f));
               }
               f.install(f.keyOf(row), w > 0 ? row : null);
               touched.add(f);
@@ -147,25 +139,23 @@ final class IncludeFacades implements NestedValues.Facades, TreeDiff.Buckets {
   @Override
   public List<Row> rows(RowShape.Nest nest, Object value) {
     Row bucket = bucket(value);
-    return elements(byNest.get(nest), (BucketCollection) facade(nest, bucket));
+    if (before.isEmpty()) {
+      return elements(byNest.get(nest), (BucketCollection) facade(nest, bucket));
+    }
+    return shown.computeIfAbsent(nest, n -> new HashMap<>())
+        .computeIfAbsent(bucket, b -> elements(byNest.get(nest), (BucketCollection) facade(nest, b)));
   }
 
   @Override
   public List<Row> before(RowShape.Nest nest, Object value) {
-    Before b = kept(nest, value);
-    return b == null ? rows(nest, value) : b.rows;
+    List<Row> b = kept(nest, value);
+    return b == null ? rows(nest, value) : b;
   }
 
   @Override
   public boolean changed(RowShape.Nest nest, Object value) {
-    Before b = kept(nest, value);
-    if (b == null) {
-      return false;
-    }
-    if (b.now == null) {
-      b.now = rows(nest, value);
-    }
-    return !b.now.equals(b.rows);
+    List<Row> b = kept(nest, value);
+    return b != null && !b.equals(rows(nest, value));
   }
 
   @Override
@@ -173,8 +163,8 @@ final class IncludeFacades implements NestedValues.Facades, TreeDiff.Buckets {
     return !before.isEmpty();
   }
 
-  private Before kept(RowShape.Nest nest, Object value) {
-    Map<Row, Before> m = before.get(nest);
+  private List<Row> kept(RowShape.Nest nest, Object value) {
+    Map<Row, List<Row>> m = before.get(nest);
     return m == null ? null : m.get(bucket(value));
   }
 
@@ -198,6 +188,7 @@ final class IncludeFacades implements NestedValues.Facades, TreeDiff.Buckets {
     }
     touched.clear();
     before.clear();
+    shown.clear();
   }
 
   /** Drops staged events (after hydration, which nobody was subscribed to). */
@@ -207,5 +198,6 @@ final class IncludeFacades implements NestedValues.Facades, TreeDiff.Buckets {
     }
     touched.clear();
     before.clear();
+    shown.clear();
   }
 }
