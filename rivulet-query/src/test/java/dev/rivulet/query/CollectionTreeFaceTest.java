@@ -146,6 +146,71 @@ class CollectionTreeFaceTest {
     assertThat(errors).isEmpty();
   }
 
+  /**
+   * A query keyed by a column that random writes make collide fails and recovers while its
+   * buckets keep changing: the fold always equals a new subscriber's hydration (the frozen rows
+   * with their buckets' current rows while failed).
+   */
+  @Test
+  void bucketChangesWhileTheQueryIsFailedAndItsRecoveryFoldToTheFreshTree() {
+    int recoveries = 0;
+    int throughBuckets = 0;
+    for (long seed : dev.rivulet.testkit.Seeds.runs(30)) {
+      java.util.Random r = new java.util.Random(seed);
+      Rivulet db = Rivulet.create();
+      db.onError((c, e) -> { });
+      SourceCollection t = db.collection("t", Schema.parse("id INT NOT NULL, g INT, v INT"), List.of("id"));
+      SourceCollection u = db.collection("u", Schema.parse("id INT NOT NULL, g INT, w INT"), List.of("id"));
+      t.beginSync().markReady().commit();
+      u.beginSync().markReady().commit();
+      boolean ordered = r.nextBoolean();
+      Query same = Query.from("s", u).where(eq(col("s.g"), col("t.v"))).select(Query.as("w", col("s.w")))
+          .orderBy(Query.asc(col("s.id")));
+      Query q = Query.from("t", t).select(Query.as("g", col("t.g")), Query.include("same", same));
+      LiveQuery live = db.liveQuery("byG", ordered ? q.orderBy(Query.asc(col("t.v"))) : q, List.of("g"));
+      List<TreeBatch> seen = new ArrayList<>();
+      live.subscribeTree(SubscribeOptions.sync(), seen::add);
+      List<String> errors = new ArrayList<>();
+      TreeFold fold = TreeFold.hydrate(ordered, seen.remove(0), errors, "byG");
+      boolean wasFailed = false;
+      for (int step = 0; step < 30; step++) {
+        long tx = db.lastTxId();
+        SyncTransaction b = db.beginSync();
+        for (int i = 1 + r.nextInt(3); i > 0; i--) {
+          SourceCollection c = r.nextBoolean() ? t : u;
+          long id = r.nextInt(6);
+          if (r.nextInt(4) == 0) {
+            b.delete(c, Row.of(id));
+          } else {
+            b.write(c, Row.of(id, r.nextInt(3), r.nextInt(3)));
+          }
+        }
+        b.commit();
+        String at = "seed " + seed + " step " + step + " (ordered " + ordered + ")";
+        assertThat(seen.size()).as(at).isLessThanOrEqualTo(1);
+        for (TreeBatch batch : seen) {
+          assertThat(batch.txId()).as(at).isEqualTo(tx + 1);
+          for (CaughtChange c : batch.changes()) {
+            assertThat(fold.apply(c)).as("%s: %s", at, batch.changes()).isNull();
+            throughBuckets += c instanceof Child ? 1 : 0;
+          }
+        }
+        seen.clear();
+        assertThat(errors).as(at).isEmpty();
+        if (ordered) {
+          assertThat(fold.nodes()).as(at).isEqualTo(freshTree(live));
+        } else {
+          assertThat(fold.nodes()).as(at).containsExactlyInAnyOrderElementsOf(freshTree(live));
+        }
+        boolean failed = live.status() == Status.ERROR;
+        recoveries += wasFailed && !failed ? 1 : 0;
+        wasFailed = failed;
+      }
+    }
+    assertThat(recoveries).isGreaterThan(10);
+    assertThat(throughBuckets).isGreaterThan(50);
+  }
+
   /** The tree a new subscriber is hydrated with. */
   private static List<CaughtNode> freshTree(LiveQuery q) {
     List<String> errors = new ArrayList<>();
