@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
  * comments, array, last 2; issue -> its project, one, and its name as a concat): random sync
  * transactions that insert, update, delete and re-parent; after each, folding the hydration and
  * every batch (callback and sink) gives the tree that the query's rows show, and each batch is one
- * transaction. Values come from tiny domains so that siblings often show the same row.
+ * transaction. Values come from tiny domains so that siblings often show the same row. The same
+ * with collection includes over {@link IncludeWorld}'s histories, optimistic transactions and
+ * rollbacks included.
  */
 class NestedTreeFaceTest {
   private static final String[] WORDS = {"a", "b", "c"};
