@@ -100,7 +100,8 @@ final class IncludeFacades implements NestedValues.Facades, TreeDiff.Buckets {
             BucketCollection f = e.buckets.get(bucket);
             if (f != null) {
               if (keepBefore) {
-                before.computeIfAbsent(e.spec.nest(), n -> new HashMap<>()).computeIfAbsent(bucket, b -> elements(e, f));
+                before.computeIfAbsent(e.spec.nest(), n -> new HashMap<>())
+                    .computeIfAbsent(bucket, b -> elements(e, f));
               }
               f.install(f.keyOf(row), w > 0 ? row : null);
               touched.add(f);

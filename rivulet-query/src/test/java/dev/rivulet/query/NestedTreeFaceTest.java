@@ -175,7 +175,10 @@ class NestedTreeFaceTest {
           callback.clear();
           assertThat(errors).as(at).isEmpty();
           List<CaughtNode> want = IncludeTrees.nodes(IncludeTrees.of(e.getValue().rows(), ir), ir);
-          List<CaughtNode> fresh = TreeFold.hydrate(ordered, e.getValue().changeTreeSink(1).hydrate(), errors, at).nodes();
+          List<CaughtNode> fresh;
+          try (ChangeTreeSink newcomer = e.getValue().changeTreeSink(1)) {
+            fresh = TreeFold.hydrate(ordered, newcomer.hydrate(), errors, at).nodes();
+          }
           for (List<CaughtNode> got : List.of(folds.get(e.getKey()).nodes(), folds.get(e.getKey() + " sink").nodes(),
               fresh)) {
             if (ordered) {

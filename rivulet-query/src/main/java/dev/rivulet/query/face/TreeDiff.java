@@ -188,7 +188,8 @@ public final class TreeDiff {
 
   /**
    * Appends the changes that take a row from {@code before} to {@code after} (same key, same
-   * position {@code index}, -1 in an unordered list): nothing when they are equal; an Edit when
+   * position {@code index}, -1 in an unordered list): nothing when they show the same tree
+   * ({@code before} read as the subscribers have it, {@code after} as now); an Edit when
    * only the scalar columns changed; a Child per change inside each changed relationship when only
    * relationships changed; a Remove then an Add at {@code index} when both changed, or when the
    * row is not {@code unique} (another sibling shows its scalar row).
@@ -217,7 +218,8 @@ public final class TreeDiff {
 
   /** Whether the trees of {@code before} (as the subscribers have it) and {@code after} (now) are equal. */
   private boolean sameTree(Row before, Row after) {
-    return unchanged(before, after) || scalarKey(before).equals(scalarKey(after)) && !relationshipsChanged(before, after);
+    return unchanged(before, after)
+        || scalarKey(before).equals(scalarKey(after)) && !relationshipsChanged(before, after);
   }
 
   private boolean relationshipsChanged(Row before, Row after) {
@@ -255,11 +257,12 @@ public final class TreeDiff {
 
   /**
    * Appends the changes that take the ordered element rows {@code before} (as the subscribers have
-   * them) to {@code after} (now), children matched by key. Children whose keys keep their relative order (a longest increasing
-   * subsequence of old positions) stay; the others are removed (by old index descending) and
-   * added (by new index ascending). Between the two, each staying child that changed gets an Edit
-   * or Child changes ({@link #row}), unless its scalar columns and relationships both changed or
-   * another staying child shows its scalar row at that moment: then it is removed and added too.
+   * them) to {@code after} (now), children matched by key. Children whose keys keep their
+   * relative order (a longest increasing subsequence of old positions) stay; the others are
+   * removed (by old index descending) and added (by new index ascending). Between the two, each
+   * staying child that changed gets an Edit or Child changes ({@link #row}), unless its scalar
+   * columns and relationships both changed or another staying child shows its scalar row at that
+   * moment: then it is removed and added too.
    */
   public void list(List<Row> before, List<Row> after, List<CaughtChange> out) {
     Map<Row, Integer> oldIndex = new HashMap<>();
