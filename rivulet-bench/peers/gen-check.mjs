@@ -70,3 +70,26 @@ for (const mix of gen.W4_MIXES) {
   out(`digest updates W4 ${mix} ${count}: ${h}`)
 }
 out('newest of visible after W4: ' + w4.lists.slice(0, 5).map((l) => l[0]?.id ?? '-').join(' '))
+
+// W5: tasks and members, then its mixed stream on them.
+const taskLine = (t) => `task ${t.id} ${t.priority} ${t.assignee ?? 'null'} ${t.title}`
+const memberLine = (m) => `member ${m.id} ${m.name} ${m.active}`
+const tasks = gen.tasks(rows, seed), members = gen.members(rows, seed)
+h = 0
+tasks.forEach((t, i) => { const line = taskLine(t); if (i < SHOW) out(line); h = hash(h, line) })
+out(`digest tasks ${rows}: ${h} unassigned=${tasks.filter((t) => t.assignee === null).length}`)
+h = 0
+members.forEach((m, i) => { const line = memberLine(m); if (i < SHOW) out(line); h = hash(h, line) })
+out(`digest members ${members.length}: ${h} active=${members.filter((m) => m.active).length}`)
+const s5 = gen.w5Updates(tasks, members, seed)
+h = 0
+for (let i = 0; i < count; i++) {
+  const c = s5.next()
+  const line = 'update W5 mixed ' + (c.table === 'tasks' ? taskLine(c.after) : memberLine(c.after))
+  if (i < SHOW) out(line)
+  h = hash(h, line)
+  s5.applied(c)
+}
+out(`digest updates W5 mixed ${count}: ${h}`)
+out('top3 visible after W5: ' + tasks.filter((t) => gen.w5Visible(t, members)).sort(gen.w5Compare).slice(0, 3)
+  .map((t) => `${t.id}/${t.priority}`).join(' '))

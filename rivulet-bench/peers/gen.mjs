@@ -10,8 +10,8 @@ export const STATUSES = ['open', 'closed', 'review']
 export const WORDS = ['crash', 'login', 'slow', 'export', 'layout', 'timeout', 'typo', 'cache']
 /** Stream tags: each stream is SplitMix64(seed + tag). */
 export const TAG = {
-  issues: 0, W1_random: 1, W1_edge: 2, W2_mixed: 3, W3_mixed: 4, W4_a: 5, W4_b: 6, W4_c: 7, W4_c2: 8,
-  projects: 100, comments: 101,
+  issues: 0, W1_random: 1, W1_edge: 2, W2_mixed: 3, W3_mixed: 4, W4_a: 5, W4_b: 6, W4_c: 7, W4_c2: 8, W5_mixed: 9,
+  projects: 100, comments: 101, tasks: 102, members: 103,
 }
 
 const GAMMA_HI = 0x9e3779b9, GAMMA_LO = 0x7f4a7c15
@@ -282,4 +282,67 @@ export function w4Updates(mix, state, seed = DEFAULT_SEED) {
     },
   }[mix]
   return { next, applied(change) { state.apply(change) } }
+}
+
+// ---- W5: tasks left-joined to an optional member, and its mixed update stream ----
+
+export const W5_LIMIT = 50
+/** Members at n tasks. */
+export const memberCount = (n) => Math.max(2, Math.floor(n / 100))
+
+/** n tasks; per row the draws are priority, title word, assigned (nextInt(5) >= 3), member. */
+export function tasks(n, seed = DEFAULT_SEED) {
+  const rnd = new SplitMix64(seed + TAG.tasks)
+  const m = memberCount(n)
+  const rows = new Array(n)
+  for (let id = 0; id < n; id++) {
+    const priority = rnd.nextInt(100)
+    const title = WORDS[rnd.nextInt(8)] + ' task ' + id
+    const assigned = rnd.nextInt(5) >= 3
+    const member = rnd.nextInt(m)
+    rows[id] = { id, priority, title, assignee: assigned ? member : null }
+  }
+  return rows
+}
+
+/** The members at n tasks; active unless nextInt(4) == 0. */
+export function members(n, seed = DEFAULT_SEED) {
+  const rnd = new SplitMix64(seed + TAG.members)
+  const rows = new Array(memberCount(n))
+  for (let id = 0; id < rows.length; id++) rows[id] = { id, name: 'member-' + id, active: rnd.nextInt(4) !== 0 }
+  return rows
+}
+
+/** W5's order: priority desc, id asc. */
+export function w5Compare(a, b) { return b.priority - a.priority || a.id - b.id }
+/** W5's filter: unassigned, or assigned to an active member. */
+export function w5Visible(t, members) { return t.assignee === null || members[t.assignee].active }
+
+/**
+ * W5's mixed stream over tasks and members (arrays by id, owned by the caller): next() returns
+ * { table: 'tasks' | 'members', before, after } without storing it; applied(change) stores it.
+ * k = nextInt(10): k < 5 task nextInt(n) gets a new priority; k < 8 task nextInt(n) changes
+ * assignee (NULL -> nextInt(m); else nextInt(2) == 0 -> NULL, or another member); else member
+ * nextInt(m) flips active.
+ */
+export function w5Updates(taskRows, memberRows, seed = DEFAULT_SEED) {
+  const rnd = new SplitMix64(seed + TAG.W5_mixed)
+  const n = taskRows.length, m = memberRows.length
+  return {
+    next() {
+      const k = rnd.nextInt(10)
+      if (k >= 8) {
+        const u = memberRows[rnd.nextInt(m)]
+        return { table: 'members', before: u, after: { ...u, active: !u.active } }
+      }
+      const t = taskRows[rnd.nextInt(n)]
+      if (k < 5) return { table: 'tasks', before: t, after: { ...t, priority: (t.priority + 1 + rnd.nextInt(99)) % 100 } }
+      let a
+      if (t.assignee === null) a = rnd.nextInt(m)
+      else if (rnd.nextInt(2) === 0) a = null
+      else a = (t.assignee + 1 + rnd.nextInt(m - 1)) % m
+      return { table: 'tasks', before: t, after: { ...t, assignee: a } }
+    },
+    applied(c) { (c.table === 'tasks' ? taskRows : memberRows)[c.after.id] = c.after },
+  }
 }

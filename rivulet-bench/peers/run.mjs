@@ -1,6 +1,9 @@
 // Runs one workload at one size on one peer engine and prints one JSON line per figure:
-//   node run.mjs --engine tanstack|zero --workload W1|W2|W3|W4 --rows N [--warmup N] [--updates N]
-//       [--hydrate-runs N] [--seed N]
+//   node run.mjs --engine tanstack|zero --workload W1|W2|W3|W4|W5 --rows N [--warmup N] [--updates N]
+//       [--hydrate-runs N] [--seed N] [--mode warm|cold|memory]
+// warm (default): hydrate-runs builds, then the update mixes. cold: one build in this fresh process
+// (hydrate_cold_ms, load_until_ready_cold_ms, correct_cold). memory: one build, then the heap per
+// retained row with the driver's copy released (heap_bytes_per_row; needs node --expose-gc).
 // Run from the scratch folder that holds node_modules (run-peers.sh copies this file there).
 // Diagnostics go to stderr. Exit code 1 when a check failed.
 import * as gen from './gen.mjs'
@@ -14,7 +17,9 @@ const warmup = Number(args.warmup ?? 10000)
 const measured = Number(args.updates ?? 50000)
 const hydrateRuns = Math.max(1, Number(args["hydrate-runs"] ?? 20))
 const seed = Number(args.seed ?? gen.DEFAULT_SEED)
-const MIXES = { W1: ['random', 'edge'], W2: ['mixed'], W3: ['mixed'], W4: gen.W4_MIXES }[workload]
+const mode = args.mode ?? 'warm'
+if (!['warm', 'cold', 'memory'].includes(mode)) throw new Error('unknown mode ' + mode)
+const MIXES = { W1: ['random', 'edge'], W2: ['mixed'], W3: ['mixed'], W4: gen.W4_MIXES, W5: ['mixed'] }[workload]
 if (!MIXES) throw new Error('unknown workload ' + workload)
 const engine = await import(`./${engineName}.mjs`)
 // Zero with a view flush per update (see zero.mjs) is reported as its own engine.
@@ -29,9 +34,9 @@ function emit(metric, value, mix, detail) {
   if (detail) o.detail = detail
   console.log(JSON.stringify(o))
 }
-function correct(problem) {
+function correct(problem, metric = 'correct') {
   if (problem) failed = true
-  emit('correct', !problem, undefined, problem ?? undefined)
+  emit(metric, !problem, undefined, problem ?? undefined)
 }
 const gc = globalThis.gc ?? (() => {})
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b), n = s.length; return n % 2 ? s[n >> 1] : (s[n / 2 - 1] + s[n / 2]) / 2 }
@@ -49,8 +54,18 @@ function naiveW4(state, data) {
       project: p ? { id: p.id, name: p.name } : null }
   })
 }
+/** W5: tasks unassigned or with an active member, priority desc, id asc, first 50, with the member's columns. */
+function naiveW5(cur) {
+  return cur.tasks.filter((t) => gen.w5Visible(t, cur.members)).sort(gen.w5Compare).slice(0, gen.W5_LIMIT)
+    .map((t) => {
+      const u = t.assignee === null ? null : cur.members[t.assignee]
+      return { id: t.id, title: t.title, priority: t.priority, assignee: t.assignee, owner: u ? u.name : null,
+        active: u ? u.active : null }
+    })
+}
 function naive(cur, data) {
   if (workload === 'W4') return naiveW4(cur, data)
+  if (workload === 'W5') return naiveW5(cur)
   if (workload === 'W1') {
     return cur.filter((r) => r.status === 'open').sort(gen.w1Compare).slice(0, gen.LIMIT)
       .map((r) => ({ id: r.id, priority: r.priority, created: r.created }))
@@ -69,7 +84,7 @@ function naive(cur, data) {
 function check(live, cur, data, when) {
   const want = naive(cur, data)
   const key = (r) => JSON.stringify(r)
-  const inOrder = workload === 'W1' || workload === 'W4'
+  const inOrder = workload === 'W1' || workload === 'W4' || workload === 'W5'
   const a = inOrder ? live : [...live].sort((x, y) => x.id - y.id)
   const b = inOrder ? want : [...want].sort((x, y) => x.id - y.id)
   if (a.length !== b.length) return `${when}: ${a.length} rows, naive has ${b.length}`
@@ -79,9 +94,74 @@ function check(live, cur, data, when) {
   return null
 }
 
+/** The driver's data (W5: tasks and members; else issues, users, projects, W4 also comments). */
+function generate() {
+  if (workload === 'W5') return { tasks: gen.tasks(rows, seed), members: gen.members(rows, seed) }
+  const d = { issues: gen.issues(rows, seed), users: gen.users(), projects: gen.projects(seed) }
+  if (workload === 'W4') d.comments = gen.comments(rows, seed)
+  return d
+}
+/** The driver's own copy of the current data, which the update streams change. */
+function current(d) {
+  if (workload === 'W4') return new gen.W4State(d.issues, d.comments)
+  if (workload === 'W5') return { tasks: d.tasks.slice(), members: d.members.slice() }
+  return d.issues.slice()
+}
+/** Rows the engine keeps for the workload (the tables it loads). */
+function retainedRows(d) {
+  return workload === 'W5' ? d.tasks.length + d.members.length
+    : workload === 'W1' ? d.issues.length
+      : workload === 'W4' ? d.issues.length + d.projects.length + d.comments.length
+        : d.issues.length + d.users.length + (workload === 'W3' ? d.projects.length : 0)
+}
+const gc3 = () => { gc(); gc(); gc() }
+
+if (mode === 'cold') {
+  // One build in this fresh process: what an application meets when it starts.
+  const d = generate()
+  gc()
+  const one = await engine.open(workload, d)
+  if (!one) { emit('unsupported', true); process.exit(0) }
+  emit('hydrate_cold_ms', one.queryMs)
+  emit('load_until_ready_cold_ms', one.loadMs + one.queryMs)
+  correct(check(one.result(), current(d), d, 'after hydration'), 'correct_cold')
+  process.exit(failed ? 1 : 0)
+}
+if (mode === 'memory') {
+  // Live heap per retained row: heapUsed after full GCs, minus the process's before the data was
+  // made, with the driver's copy released. RSS delta beside it (native memory included). The
+  // build runs in its own function, and the last measure after a timer turn, so no stale
+  // register or pending job of this module keeps the driver's arrays alive.
+  if (!globalThis.gc) throw new Error('memory mode needs node --expose-gc')
+  gc3()
+  const base = process.memoryUsage()
+  const build = async () => {
+    const d = generate()
+    const one = await engine.open(workload, d)
+    if (!one) return null
+    const problem = check(one.result(), current(d), d, 'after hydration')
+    gc3()
+    return { one, problem, retained: retainedRows(d), withCopy: process.memoryUsage().heapUsed }
+  }
+  const b = await build()
+  if (!b) { emit('unsupported', true); process.exit(0) }
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  gc3()
+  const m = process.memoryUsage()
+  emit('heap_bytes_per_row', (m.heapUsed - base.heapUsed) / b.retained, undefined,
+    `heapUsed after full GCs minus before the data, over ${b.retained} rows, harness copy released`)
+  emit('heap_mb', (m.heapUsed - base.heapUsed) / 1048576)
+  emit('harness_copy_mb', (b.withCopy - m.heapUsed) / 1048576)
+  emit('external_mb', (m.external - base.external) / 1048576)
+  emit('rss_bytes_per_row', (m.rss - base.rss) / b.retained, undefined, 'RSS delta (heap, native and allocator slack)')
+  emit('retained_rows', b.retained)
+  correct(b.problem, 'correct_memory')
+  b.one.close()
+  process.exit(failed ? 1 : 0)
+}
+
 // ---- hydration: fresh tables and query each run; the last one is kept ----
-const data = { issues: gen.issues(rows, seed), users: gen.users(), projects: gen.projects(seed) }
-if (workload === 'W4') data.comments = gen.comments(rows, seed)
+const data = generate()
 let h = null
 const totals = [], loads = [], queries = []
 for (let i = 0; i < hydrateRuns; i++) {
@@ -94,28 +174,31 @@ for (let i = 0; i < hydrateRuns; i++) {
 }
 const warm = (xs) => (xs.length > 1 ? xs.slice(1) : xs)
 emit('hydrate_first_ms', totals[0])
-emit('hydrate_ms', median(warm(totals)))
+emit('hydrate_warm_ms', median(warm(queries)))
+emit('load_until_ready_warm_ms', median(warm(totals)))
 emit('load_ms', median(warm(loads)))
-emit('query_ms', median(warm(queries)))
 gc()
 emit('heap_after_hydrate_mb', Math.round(process.memoryUsage().heapUsed / 1048576))
 
 // ---- updates: per single-row update, the time until the live result reflects it ----
-// W1-W3 replace issue rows; W4 inserts and moves comments (before is null for an insert).
-const cur = workload === 'W4' ? new gen.W4State(data.issues, data.comments) : data.issues.slice()
+// W1-W3 replace issue rows; W4 inserts and moves comments (before is null for an insert); W5
+// replaces a task or a member row (the change names its table).
+const cur = current(data)
 let problem = check(h.result(), cur, data, 'after hydration')
 for (const mix of MIXES) {
   if (problem) break
-  const stream = workload === 'W4' ? gen.w4Updates(mix, cur, seed) : gen.updates(workload, mix, cur, seed)
+  const stream = workload === 'W4' ? gen.w4Updates(mix, cur, seed)
+    : workload === 'W5' ? gen.w5Updates(cur.tasks, cur.members, seed) : gen.updates(workload, mix, cur, seed)
+  const changes = workload === 'W4' || workload === 'W5'
   const lat = new Float64Array(measured)
   const events0 = h.events?.()
   gc()
   for (let i = 0, n = warmup + measured; i < n; i++) {
     const next = stream.next()
-    const after = workload === 'W4' ? next.after : next
-    const before = workload === 'W4' ? next.before : cur[after.id]
+    const after = changes ? next.after : next
+    const before = changes ? next.before : cur[after.id]
     const t0 = process.hrtime.bigint()
-    h.update(before, after)
+    h.update(before, after, next.table)
     const t1 = process.hrtime.bigint()
     stream.applied(next)
     if (i >= warmup) lat[i - warmup] = Number(t1 - t0) / 1000

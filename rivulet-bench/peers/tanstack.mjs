@@ -2,7 +2,7 @@
 // collections from the query builder, BTree indexes on every column a query filters, orders
 // or joins on (what its dev-mode warnings ask for) plus autoIndex 'eager' with BTreeIndex.
 import {
-  createCollection, createLiveQueryCollection, BTreeIndex, eq, and, count, max, toArray, materialize,
+  createCollection, createLiveQueryCollection, BTreeIndex, eq, and, or, isUndefined, count, max, toArray, materialize,
 } from '@tanstack/db'
 
 let uid = 0
@@ -62,12 +62,25 @@ const QUERIES = {
         .select(({ p }) => ({ id: p.id, name: p.name }))
         .findOne()),
     })),
+  // Left join with NULL-heavy keys, filtered on the joined side (an unmatched member is
+  // undefined), ordered and limited.
+  W5: ({ tasks, members }) => (q) => q.from({ t: tasks })
+    .leftJoin({ u: members }, ({ t, u }) => eq(t.assignee, u.id))
+    .where(({ u }) => or(isUndefined(u?.id), eq(u?.active, true)))
+    .orderBy(({ t }) => t.priority, 'desc')
+    .orderBy(({ t }) => t.id, 'asc')
+    .limit(50)
+    .select(({ t, u }) => ({
+      id: t.id, title: t.title, priority: t.priority, assignee: t.assignee, owner: u?.name, active: u?.active,
+    })),
 }
 
 const ISSUE_INDEXES = {
   W1: ['status', 'priority', 'created'], W2: ['assignee'], W3: ['status', 'assignee', 'project_id'],
   W4: ['status', 'priority', 'created', 'project_id'],
 }
+/** Changes seen by a subscriber attached as a user's would be (with the initial state). */
+const SUBSCRIBED = new Set(['W4', 'W5'])
 
 /**
  * Loads the tables and hydrates the workload's live query. Returns the timings and a handle:
@@ -77,8 +90,15 @@ const ISSUE_INDEXES = {
 export async function open(workload, data) {
   const t0 = performance.now()
   const s = {}
-  const issues = source('issues', data.issues, ISSUE_INDEXES[workload])
-  s.issues = issues.c
+  const tables = {}
+  if (workload === 'W5') {
+    tables.tasks = source('tasks', data.tasks, ['priority', 'assignee'])
+    tables.members = source('members', data.members, ['id', 'active'])
+    s.tasks = tables.tasks.c
+    s.members = tables.members.c
+  }
+  const issues = workload === 'W5' ? null : source('issues', data.issues, ISSUE_INDEXES[workload])
+  if (issues) s.issues = issues.c
   if (workload === 'W2' || workload === 'W3') s.users = source('users', data.users, ['id']).c
   if (workload === 'W3') s.projects = source('projects', data.projects, ['id', 'archived']).c
   let comments = null
@@ -92,19 +112,20 @@ export async function open(workload, data) {
   await live.preload()
   const t2 = performance.now()
   if (live.status !== 'ready') throw new Error('live query not ready: ' + live.status)
-  const { ctl } = workload === 'W4' ? comments : issues
-  // W4: change events as a user's subscriber sees them (the initial state included). W1-W3 keep
-  // no subscriber, as Rivulet's W1-W3 lines do.
+  const { ctl } = workload === 'W4' ? comments : workload === 'W5' ? tables.tasks : issues
+  // W4, W5: change events as a user's subscriber sees them (the initial state included). W1-W3
+  // keep no subscriber, as Rivulet's W1-W3 lines do.
   let events = 0
-  const sub = workload !== 'W4' ? null
+  const sub = !SUBSCRIBED.has(workload) ? null
     : live.subscribeChanges((changes) => { events += changes.length }, { includeInitialState: true })
   return {
     loadMs: t1 - t0,
     queryMs: t2 - t1,
-    update(before, after) {
-      ctl.begin()
-      ctl.write({ type: before ? 'update' : 'insert', value: after })
-      ctl.commit()
+    update(before, after, table) {
+      const c = table ? tables[table].ctl : ctl
+      c.begin()
+      c.write({ type: before ? 'update' : 'insert', value: after })
+      c.commit()
     },
     events: sub ? () => events : undefined,
     result() {
@@ -112,6 +133,8 @@ export async function open(workload, data) {
         : workload === 'W4' ? { id: r.id, title: r.title, priority: r.priority, created: r.created,
           comments: r.comments.map((c) => ({ id: c.id, created: c.created, body: c.body })),
           project: r.project ? { id: r.project.id, name: r.project.name } : null }
+        : workload === 'W5' ? { id: r.id, title: r.title, priority: r.priority, assignee: r.assignee,
+          owner: r.owner ?? null, active: r.active ?? null }
         : workload === 'W2' ? { id: r.id, name: r.name, issues: r.issues, max_priority: r.max_priority }
           : { id: r.id, title: r.title, priority: r.priority, owner: r.owner, project: r.project })
     },

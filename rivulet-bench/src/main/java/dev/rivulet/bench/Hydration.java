@@ -6,7 +6,7 @@ import java.util.function.ToLongFunction;
 /**
  * Measures a workload's hydration: builds and hydrates a fresh graph {@code runs} times (a full
  * collection before each, outside the timing) and prints {@code hydrate_first_ms} (the first
- * run, JIT still cold), {@code hydrate_ms} (the median of the other runs), {@code hydrate_gc_ms}
+ * run, JIT still cold), {@code load_until_ready_warm_ms} (the median of the other runs), {@code hydrate_gc_ms}
  * (the median collection time within those runs) and {@code heap_after_hydrate_mb}.
  */
 final class Hydration {
@@ -31,7 +31,7 @@ final class Hydration {
       warm[Math.max(0, i - 1)] = ms;
       warmGc[Math.max(0, i - 1)] = gcMs;
     }
-    report.figure(workload, rows, null, "hydrate_ms", Latencies.median(warm));
+    report.figure(workload, rows, null, "load_until_ready_warm_ms", Latencies.median(warm));
     report.figure(workload, rows, null, "hydrate_gc_ms", Latencies.median(warmGc));
     report.count(workload, rows, null, "heap_after_hydrate_mb", Latencies.heapUsedMb());
     return h;

@@ -26,8 +26,21 @@ public record Figure(String engine, String workload, int rows, String mix, Strin
       return null;
     }
     return new Figure(o.get("engine") instanceof String e ? e : "rivulet", w, rows.intValue(),
-        o.get("mix") instanceof String mix ? mix : null, m, o.get("value"),
+        o.get("mix") instanceof String mix ? mix : null, current(m), o.get("value"),
         o.get("detail") instanceof String d ? d : null);
+  }
+
+  /**
+   * A metric's current name: the earlier warm names {@code hydrate_ms} (rows in until ready) and
+   * {@code query_ms} (the query part) read as {@code load_until_ready_warm_ms} and {@code
+   * hydrate_warm_ms}, so older figure files still compare.
+   */
+  static String current(String metric) {
+    return switch (metric) {
+      case "hydrate_ms" -> "load_until_ready_warm_ms";
+      case "query_ms" -> "hydrate_warm_ms";
+      default -> metric;
+    };
   }
 
   /** The value as a number, or NaN when it is not one. */

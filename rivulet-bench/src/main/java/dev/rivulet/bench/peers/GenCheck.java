@@ -19,6 +19,11 @@ public final class GenCheck {
     int rows = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
     int count = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
     long seed = args.length > 2 ? Long.parseLong(args[2]) : PeerData.DEFAULT_SEED;
+    System.out.print(text(rows, count, seed));
+  }
+
+  /** What {@link #main} prints for {@code rows}, {@code count} updates per stream and {@code seed}. */
+  public static String text(int rows, int count, long seed) {
     StringBuilder out = new StringBuilder();
     for (long s : new long[] {0, seed}) {
       SplitMix64 r = new SplitMix64(s);
@@ -70,7 +75,8 @@ public final class GenCheck {
         .sorted(PeerData.W1_ORDER).limit(3).map(i -> i.id() + "/" + i.priority())
         .collect(Collectors.joining(" "))).append('\n');
     w4(out, data, rows, count, seed);
-    System.out.print(out);
+    w5(out, rows, count, seed);
+    return out.toString();
   }
 
   /** W4: comments on fresh issues, then its four mixes in order on one {@link W4State}. */
@@ -99,6 +105,47 @@ public final class GenCheck {
       PeerComments.Comment c = w4.newest(k);
       return c == null ? "-" : String.valueOf(c.id());
     }).collect(Collectors.joining(" "))).append('\n');
+  }
+
+  /** W5: tasks and members, then its mixed stream on them. */
+  private static void w5(StringBuilder out, int rows, int count, long seed) {
+    PeerTasks.Task[] tasks = PeerTasks.tasks(rows, seed);
+    PeerTasks.Member[] members = PeerTasks.members(rows, seed);
+    int h = 0;
+    int unassigned = 0;
+    for (PeerTasks.Task t : tasks) {
+      h = show(out, h, taskLine(t), t.id());
+      unassigned += t.assignee() == null ? 1 : 0;
+    }
+    out.append("digest tasks ").append(rows).append(": ").append(h).append(" unassigned=").append(unassigned)
+        .append('\n');
+    h = 0;
+    int active = 0;
+    for (PeerTasks.Member m : members) {
+      h = show(out, h, memberLine(m), m.id());
+      active += m.active() ? 1 : 0;
+    }
+    out.append("digest members ").append(members.length).append(": ").append(h).append(" active=").append(active)
+        .append('\n');
+    PeerTasks.Updates s = PeerTasks.updates(tasks, members, seed);
+    h = 0;
+    for (int i = 0; i < count; i++) {
+      PeerTasks.Change c = s.next();
+      h = show(out, h, "update W5 mixed " + (c.isTask() ? taskLine(c.task()) : memberLine(c.member())), i);
+      s.applied(c);
+    }
+    out.append("digest updates W5 mixed ").append(count).append(": ").append(h).append('\n');
+    out.append("top3 visible after W5: ").append(java.util.Arrays.stream(tasks)
+        .filter(t -> PeerTasks.visible(t, members)).sorted(PeerTasks.ORDER).limit(3)
+        .map(t -> t.id() + "/" + t.priority()).collect(Collectors.joining(" "))).append('\n');
+  }
+
+  private static String taskLine(PeerTasks.Task t) {
+    return "task " + t.id() + " " + t.priority() + " " + (t.assignee() == null ? "null" : t.assignee()) + " " + t.title();
+  }
+
+  private static String memberLine(PeerTasks.Member m) {
+    return "member " + m.id() + " " + m.name() + " " + m.active();
   }
 
   private static String commentLine(PeerComments.Comment c) {

@@ -57,8 +57,11 @@ public final class PeerData {
       case "W4_b" -> 6;
       case "W4_c" -> 7;
       case "W4_c2" -> 8;
+      case "W5_mixed" -> 9;
       case "projects" -> 100;
       case "comments" -> 101;
+      case "tasks" -> 102;
+      case "members" -> 103;
       default -> throw new IllegalArgumentException("no stream " + stream);
     };
   }

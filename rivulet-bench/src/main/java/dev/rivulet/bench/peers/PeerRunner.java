@@ -24,7 +24,9 @@ import java.util.concurrent.TimeUnit;
  * </pre>
  *
  * {@code --peers FILE} reads earlier peer lines instead of running the script; {@code --save}
- * writes the collected peer lines. Without {@code --rivulet} only the peer lines are printed.
+ * writes the collected peer lines. The script's output holds Rivulet's cold and memory lines too
+ * (it starts a fresh JVM per cold run, interleaved with the peers' fresh Node processes); those
+ * count as Rivulet's. The ratios are printed when Rivulet has any figure, cold lines first.
  * Exit status 1 when a peer's check failed or a peer timed out, 2 on bad arguments.
  */
 public final class PeerRunner {
@@ -57,10 +59,12 @@ public final class PeerRunner {
       Files.write(Path.of(save), peerLines);
     }
     boolean bad = false;
+    boolean hasRivulet = false;
     Ratios ratios = new Ratios();
     for (Figure f : Ratios.parseAll(peerLines)) {
       ratios.add(f);
-      bad |= f.metric().equals("timeout") || (f.metric().equals("correct") && !Boolean.TRUE.equals(f.value()));
+      bad |= f.metric().equals("timeout") || (f.metric().startsWith("correct") && !Boolean.TRUE.equals(f.value()));
+      hasRivulet |= f.engine().equals("rivulet");
     }
     if (rivulet != null) {
       List<String> lines = rivulet.equals("-")
@@ -69,8 +73,11 @@ public final class PeerRunner {
       for (Figure f : Ratios.parseAll(lines)) {
         if (f.engine().equals("rivulet")) {
           ratios.add(f);
+          hasRivulet = true;
         }
       }
+    }
+    if (hasRivulet) {
       ratios.print(System.out, System.err);
     }
     System.exit(bad ? 1 : 0);

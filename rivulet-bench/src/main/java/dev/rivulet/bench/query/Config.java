@@ -7,7 +7,8 @@ package dev.rivulet.bench.query;
  *     {@code run-peers.sh}'s default is 10000)
  * @param updates timed updates per mix ({@code run-peers.sh}'s default is 50000)
  * @param hydrateRuns fresh builds per workload and size; the first is reported as {@code
- *     hydrate_first_ms}, the median of the others as {@code hydrate_ms}; the last is kept
+ *     hydrate_first_ms}, the medians of the others as {@code hydrate_warm_ms} and {@code
+ *     load_until_ready_warm_ms}; the last is kept
  * @param prewarm updates run, for the JIT only, on the first (discarded) build, drawn from the
  *     same streams under another seed on a copy of the data; they never touch the measured build
  * @param seed seed of the data and of every update stream ({@link

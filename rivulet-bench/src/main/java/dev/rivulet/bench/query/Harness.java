@@ -42,10 +42,7 @@ final class Harness {
         prewarm(w, db, data, cfg);
       }
     }
-    out.figure(name, rows, null, "hydrate_ms", Latencies.median(totals));
-    out.figure(name, rows, null, "load_ms", Latencies.median(loads));
-    out.figure(name, rows, null, "query_ms", Latencies.median(queries));
-    out.count(name, rows, null, "heap_after_hydrate_mb", Latencies.heapUsedMb());
+    warmFigures(out, name, rows, totals, loads, queries);
     out.count(name, rows, null, "result_rows", db.query().size());
 
     PeerData.Issue[] cur = data.issues().clone(); // the driver's own copy; rows are replaced
@@ -72,6 +69,40 @@ final class Harness {
       problem = w.check(db.query().rows(), cur, data, "after the " + mix + " mix");
     }
     out.correct(name, rows, problem == null, problem);
+  }
+
+  /**
+   * The warm hydration figures, medians over builds 2.. in one process: {@code hydrate_warm_ms}
+   * (the live query created until ready), {@code load_until_ready_warm_ms} (rows in until ready),
+   * {@code load_ms}; and {@code heap_after_hydrate_mb}.
+   */
+  static void warmFigures(Report out, String name, int rows, double[] totals, double[] loads, double[] queries) {
+    out.figure(name, rows, null, "hydrate_warm_ms", Latencies.median(queries));
+    out.figure(name, rows, null, "load_until_ready_warm_ms", Latencies.median(totals));
+    out.figure(name, rows, null, "load_ms", Latencies.median(loads));
+    out.count(name, rows, null, "heap_after_hydrate_mb", Latencies.heapUsedMb());
+  }
+
+  /** The cold figures: one build of {@code w} in this (fresh) process, checked. */
+  static void cold(QueryWorkload w, int rows, Config cfg, Report out) {
+    Tables.Data data = Tables.Data.generate(rows, cfg.seed());
+    Tables.Db db = Tables.open(w, data);
+    String problem = w.check(db.query().rows(), data.issues(), data, "after hydration");
+    Cold.report(out, w.name(), rows, db.loadNanos(), db.queryNanos(), problem);
+  }
+
+  /** Live heap per retained row of one build of {@code w}, the driver's records and rows released. */
+  static void memory(QueryWorkload w, int rows, Config cfg, Report out) {
+    long base = Cold.liveHeap();
+    Tables.Data data = Tables.Data.generate(rows, cfg.seed());
+    int retained = rows + (w.readsUsers() ? data.users().length : 0) + (w.readsProjects() ? data.projects().length : 0);
+    Tables.Db db = Tables.open(w, data);
+    String problem = w.check(db.query().rows(), data.issues(), data, "after hydration");
+    long withCopy = Cold.liveHeap();
+    data = null; // the harness's copy: records and row arrays (the rows themselves the engine keeps)
+    long live = Cold.liveHeap();
+    Cold.memoryFigures(out, w.name(), rows, retained, base, withCopy, live, problem);
+    java.lang.ref.Reference.reachabilityFence(db);
   }
 
   /** The update figures of one mix, each metric name prefixed with {@code prefix}. */

@@ -14,19 +14,19 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The query-layer workload runner: W1, W2 and W3 written with the query builder over Rivulet
+ * The query-layer workload runner: W1, W2, W3 and W5 written with the query builder over Rivulet
  * collections, fed with the peers' data and update streams ({@link PeerData}), printing one JSON
  * line per figure ({@code "engine":"rivulet"}) in the peers' format, so that {@code
  * dev.rivulet.bench.peers.PeerRunner --rivulet FILE} prints the ratios. Diagnostics go to standard
  * error. Exits with 1 when a correctness check failed or a workload threw, 2 on bad arguments.
  *
  * <pre>
- * java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4] [W4L]
- *     [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20]
+ * java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4] [W4L] [W5]
+ *     [--cold | --memory] [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20]
  *     [--prewarm 20000] [--seed 20240601] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]
  * </pre>
  *
- * With no workload named, W1, W2 and W3 run; W4 (the nested view, {@link W4Harness}: at {@code
+ * With no workload named, W1, W2, W3 and W5 ({@link W5Harness}, the left join) run; W4 (the nested view, {@link W4Harness}: at {@code
  * --rows} issues, 1,000 projects and ten comments per issue) runs only when named. {@code --rows}
  * defaults to 100,000. {@code --warmup},
  * {@code --updates} (per mix) and {@code --hydrate-runs} default to {@code run-peers.sh}'s, so the
@@ -38,6 +38,12 @@ import java.util.Set;
  * window on its ordered variant W3o), lines tagged {@code "face"}, with the window/changes to
  * keyed ratios; {@code --no-faces} skips it. The workload's own lines above are unchanged (no
  * subscriber, what the peer runner compares).
+ *
+ * <p>{@code --cold}: one build per named workload and size, nothing else ({@link Cold}: {@code
+ * hydrate_cold_ms}, {@code load_until_ready_cold_ms}, {@code correct_cold}); meant for a fresh
+ * JVM per run and one workload per process, as {@code run-peers.sh} starts it. {@code --memory}:
+ * one build, then the live heap per retained row with the harness's copy released ({@code
+ * heap_bytes_per_row}, {@code heap_mb}, {@code harness_copy_mb}); also one workload per process.
  */
 public final class QueryWorkloads {
   private QueryWorkloads() {}
@@ -54,6 +60,7 @@ public final class QueryWorkloads {
     int prewarm = 20_000;
     long seed = PeerData.DEFAULT_SEED;
     boolean compare = true;
+    String mode = "warm";
     List<FaceProbe.Face> faces = FaceUpdates.ALL;
     Map<String, QueryWorkload> known = new LinkedHashMap<>();
     for (QueryWorkload w : Harness.all()) {
@@ -74,6 +81,8 @@ public final class QueryWorkloads {
           case "--prewarm" -> prewarm = Args.nonNegative(Args.value(args, ++i, a), a);
           case "--seed" -> seed = Long.parseLong(Args.value(args, ++i, a));
           case "--no-compare" -> compare = false;
+          case "--cold" -> mode = "cold";
+          case "--memory" -> mode = "memory";
           case "--faces" -> faces = FaceProbe.Face.parseList(Args.value(args, ++i, a));
           case "--no-faces" -> faces = List.of();
           case "-h", "--help" -> {
@@ -82,7 +91,8 @@ public final class QueryWorkloads {
           }
           default -> {
             String w = a.toUpperCase(Locale.ROOT);
-            if (!known.containsKey(w) && !w.equals(W4NestedQuery.NAME) && !w.equals(W4Harness.LAZY_NAME)) {
+            if (!known.containsKey(w) && !w.equals(W4NestedQuery.NAME) && !w.equals(W4Harness.LAZY_NAME)
+                && !w.equals(W5LeftJoinQuery.NAME)) {
               throw new IllegalArgumentException("unknown argument '" + a + "'");
             }
             names.add(w);
@@ -96,6 +106,7 @@ public final class QueryWorkloads {
     }
     if (names.isEmpty()) {
       names.addAll(known.keySet());
+      names.add(W5LeftJoinQuery.NAME);
     }
     if (rows.isEmpty()) {
       rows.add(100_000);
@@ -103,11 +114,19 @@ public final class QueryWorkloads {
     Config cfg = new Config(warmup, updates, hydrateRuns, prewarm, seed, compare);
     Report out = new Report(System.out, "rivulet");
     System.err.println("QueryWorkloads: " + jvm());
+    if (!mode.equals("warm")) {
+      oneBuild(mode, names, rows, known, cfg, out);
+      System.exit(out.failed() ? 1 : 0);
+    }
     for (int n : rows) {
       for (String name : names) {
         QueryWorkload w = known.get(name);
         try {
           System.err.printf(Locale.ROOT, "QueryWorkloads: %s at %d rows%n", name, n);
+          if (name.equals(W5LeftJoinQuery.NAME)) {
+            W5Harness.run(n, cfg, out);
+            continue;
+          }
           if (w == null) {
             W4Harness.run(n, cfg, out, name.equals(W4Harness.LAZY_NAME));
             continue;
@@ -132,6 +151,37 @@ public final class QueryWorkloads {
     System.exit(out.failed() ? 1 : 0);
   }
 
+  /** {@code --cold} (every workload) or {@code --memory} (W1-W3, W5): one build per workload and size. */
+  private static void oneBuild(String mode, Set<String> names, List<Integer> rows, Map<String, QueryWorkload> known,
+      Config cfg, Report out) {
+    for (int n : rows) {
+      for (String name : names) {
+        try {
+          boolean cold = mode.equals("cold");
+          QueryWorkload w = known.get(name);
+          if (name.equals(W5LeftJoinQuery.NAME)) {
+            if (cold) {
+              W5Harness.cold(n, cfg, out);
+            } else {
+              W5Harness.memory(n, cfg, out);
+            }
+          } else if (w == null && cold) {
+            W4Harness.cold(n, cfg, out, name.equals(W4Harness.LAZY_NAME));
+          } else if (w == null) {
+            throw new IllegalArgumentException(name + " has no --memory mode (W1, W2, W3, W5 have)");
+          } else if (cold) {
+            Harness.cold(w, n, cfg, out);
+          } else {
+            Harness.memory(w, n, cfg, out);
+          }
+        } catch (RuntimeException | OutOfMemoryError e) {
+          e.printStackTrace();
+          out.correct(name, n, "correct_" + mode, false, "threw " + e);
+        }
+      }
+    }
+  }
+
   /** The runtime the figures come from: Java version, collectors, maximum heap. */
   static String jvm() {
     StringBuilder gcs = new StringBuilder();
@@ -143,8 +193,8 @@ public final class QueryWorkloads {
   }
 
   private static void usage() {
-    System.err.println("usage: java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4] [W4L]"
-        + " [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20] [--prewarm 20000]"
+    System.err.println("usage: java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4] [W4L] [W5]"
+        + " [--cold | --memory] [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20] [--prewarm 20000]"
         + " [--seed N] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]");
   }
 }

@@ -94,10 +94,7 @@ final class W4Harness {
         prewarm(db, data, cfg);
       }
     }
-    out.figure(name, rows, null, "hydrate_ms", Latencies.median(totals));
-    out.figure(name, rows, null, "load_ms", Latencies.median(loads));
-    out.figure(name, rows, null, "query_ms", Latencies.median(queries));
-    out.count(name, rows, null, "heap_after_hydrate_mb", Latencies.heapUsedMb());
+    Harness.warmFigures(out, name, rows, totals, loads, queries);
     out.count(name, rows, null, "result_rows", db.query().size());
     printOperators("W4 hydration (last build): rows examined by operator", db.query().stats(), null, 1);
 
@@ -112,6 +109,16 @@ final class W4Harness {
     }
     db.subscription().close();
     out.correct(name, rows, problem == null, problem);
+  }
+
+  /** The cold figures: one build in this (fresh) process, checked. */
+  static void cold(int rows, Config cfg, Report out, boolean lazy) {
+    Data data = Data.generate(rows, cfg.seed());
+    Db db = open(data, lazy);
+    String problem = W4NestedQuery.check(db.query().rows(), new W4State(data.issues(), data.comments()),
+        data.projectRecords(), "after hydration");
+    db.subscription().close();
+    Cold.report(out, lazy ? LAZY_NAME : W4NestedQuery.NAME, rows, db.loadNanos(), db.queryNanos(), problem);
   }
 
   /** One mix: warm-up then timed updates, with the examined counters read around each update. */

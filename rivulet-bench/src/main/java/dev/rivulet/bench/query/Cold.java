@@ -1,0 +1,45 @@
+package dev.rivulet.bench.query;
+
+import dev.rivulet.bench.Report;
+import java.lang.management.ManagementFactory;
+
+/**
+ * The one-build modes of {@link QueryWorkloads}, meant for a fresh JVM per run: the cold figures
+ * ({@code hydrate_cold_ms}: the live query created until ready, rows already loaded; {@code
+ * load_until_ready_cold_ms}: rows in until the query is ready; {@code correct_cold}) and the
+ * memory figures (live heap after full collections per retained row, the harness's copy of the
+ * rows released first).
+ */
+final class Cold {
+  private Cold() {}
+
+  /** Prints the cold figures of one build and its check ({@code problem} null when correct). */
+  static void report(Report out, String name, int rows, long loadNanos, long queryNanos, String problem) {
+    out.figure(name, rows, null, "hydrate_cold_ms", queryNanos / 1e6);
+    out.figure(name, rows, null, "load_until_ready_cold_ms", (loadNanos + queryNanos) / 1e6);
+    out.correct(name, rows, "correct_cold", problem == null, problem);
+  }
+
+  /** Heap in use after three full collections, in bytes (what is live, give or take the collector's slack). */
+  static long liveHeap() {
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+    }
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+
+  /**
+   * Prints {@code heap_bytes_per_row} ({@code (live - base) / retained}), {@code heap_mb} (the
+   * engine's live heap), {@code harness_copy_mb} (what releasing the driver's copy freed), {@code
+   * retained_rows} and {@code correct_memory}.
+   */
+  static void memoryFigures(Report out, String name, int rows, int retained, long base, long withCopy, long live,
+      String problem) {
+    out.figure(name, rows, null, "heap_bytes_per_row", (double) (live - base) / retained,
+        "live heap after full GCs minus the empty process's, over " + retained + " rows, harness copy released");
+    out.figure(name, rows, null, "heap_mb", (live - base) / 1048576.0);
+    out.figure(name, rows, null, "harness_copy_mb", (withCopy - live) / 1048576.0);
+    out.count(name, rows, null, "retained_rows", retained);
+    out.correct(name, rows, "correct_memory", problem == null, problem);
+  }
+}

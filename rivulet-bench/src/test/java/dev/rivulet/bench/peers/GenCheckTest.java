@@ -1,0 +1,40 @@
+package dev.rivulet.bench.peers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The Java and JS generators agree, W5's tables and stream included. */
+class GenCheckTest {
+  private static final Path SCRIPT = Path.of("peers", "gen-check.mjs");
+
+  @Test
+  void javaTextCoversEveryWorkloadsTablesAndStreams() {
+    String text = GenCheck.text(2_000, 500, PeerData.DEFAULT_SEED);
+    assertThat(text).contains("digest issues 2000:", "digest updates W3 mixed 500:", "digest comments 20000:",
+        "digest tasks 2000:", "digest members 20:", "digest updates W5 mixed 500:", "top3 visible after W5:");
+    assertThat(text).containsPattern("task 0 \\d+ (null|\\d+) \\w+ task 0\\n");
+  }
+
+  @Test
+  void nodeGeneratorPrintsTheSameText() throws IOException, InterruptedException {
+    assumeTrue(Files.isRegularFile(SCRIPT), "run from rivulet-bench (the peers folder is there)");
+    Process p;
+    try {
+      p = new ProcessBuilder("node", SCRIPT.toString(), "2000", "500").redirectErrorStream(true).start();
+    } catch (IOException e) {
+      assumeTrue(false, "no node on this machine: " + e.getMessage());
+      return;
+    }
+    String js = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(js).isZero();
+    assertThat(js).isEqualTo(GenCheck.text(2_000, 500, PeerData.DEFAULT_SEED));
+  }
+}
