@@ -247,7 +247,7 @@ abstract class BaseCollection implements LiveCollection {
   @Override
   public Subscription subscribeTree(SubscribeOptions options, Consumer<TreeBatch> listener) {
     TreeDiff.Buckets buckets = buckets();
-    TreeFace face = new TreeFace(new TreeDiff(shape(), buckets), positioned());
+    TreeFace face = new TreeFace(new TreeDiff(shape(), buckets), positioned(), this::storedRows);
     return register(options.withInitialState(), listener, null, true, true, txId -> {
       Row[] stored = storedRows();
       face.capture(stored);
@@ -278,6 +278,14 @@ abstract class BaseCollection implements LiveCollection {
   /** The rows of collection includes' buckets, for the change-tree face (none here). */
   TreeDiff.Buckets buckets() {
     return TreeDiff.Buckets.NONE;
+  }
+
+  /**
+   * Whether the running transaction changed a collection include's bucket (none here): then it
+   * is published to the change-tree subscribers though no row of this collection changed.
+   */
+  boolean bucketsChanged() {
+    return false;
   }
 
   /**
@@ -416,14 +424,15 @@ abstract class BaseCollection implements LiveCollection {
   void publish(long txId) {
     List<WindowDelta> positions = treeSubscribers > 0 ? takeTreeSteps() : null;
     List<WindowDelta> window = takeWindowSteps();
-    if (staged.isEmpty() && window == null && positions == null) {
+    boolean buckets = treeSubscribers > 0 && bucketsChanged(); // the tree changes inside rows that stay
+    if (staged.isEmpty() && window == null && positions == null && !buckets) {
       return;
     }
     List<ChangeEvent> events = netEvents();
     List<StoredChange> stored = treeSubscribers > 0 ? storedChanges() : null;
     staged.clear();
     if (subscribers.isEmpty() || events.isEmpty() && (window == null || window.isEmpty())
-        && (positions == null || positions.isEmpty())) {
+        && (positions == null || positions.isEmpty()) && !buckets) {
       return;
     }
     Publication p = new Publication(txId, events, window, stored, positions);

@@ -15,12 +15,10 @@ import java.util.TreeMap;
  * LiveQuery#relationships()}) to its child nodes in the child query's order. A flat query's nodes
  * have no relationships. Immutable and fully owned.
  *
- * <p>A collection include's slot holds its bucket's rows when the node is built (a hydration, an
- * added row); later changes inside the bucket are not re-emitted on every parent (the seed's
- * facade rule): they arrive on the bucket's own {@link LiveCollection} faces, the value the
- * parent's row shows for that include. So a collection slot in a removed node shows the bucket
- * as it is when the node is removed, not as it was added: a consumer that finds a removed node by
- * value compares its row and its array and one slots.
+ * <p>A collection include's slot holds its bucket's rows (in the child's order); a later change
+ * inside the bucket arrives as a {@link CaughtChange.Child} change of every node showing the
+ * bucket, in the batch of the transaction that made it. A removed node shows its buckets as the
+ * subscriber has them (before the transaction), so it equals the node a consumer folded.
  */
 public record CaughtNode(Row row, SortedMap<Integer, List<CaughtNode>> relationships) {
   public CaughtNode {

@@ -7,6 +7,7 @@ import dev.rivulet.engine.internal.EngineAccess;
 import dev.rivulet.query.compile.FacadeEdge;
 import dev.rivulet.query.compile.RowShape;
 import dev.rivulet.query.face.NestedValues;
+import dev.rivulet.query.face.TreeDiff;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -23,9 +24,13 @@ import java.util.Set;
  * adapter only follows the routed-bucket relation, NULL buckets included, which are always
  * empty).
  *
+ * <p>It is also the change-tree face's {@link TreeDiff.Buckets}: while change-tree subscribers
+ * read the query, a run keeps each bucket's element rows as they were before the transaction's
+ * first change to it, until the transaction is published (or its staged events are discarded).
+ *
  * <p>Guarded by the owning {@link Rivulet}'s monitor.
  */
-final class IncludeFacades implements NestedValues.Facades {
+final class IncludeFacades implements NestedValues.Facades, TreeDiff.Buckets {
   private static final EngineAccess ENGINE = EngineAccess.get();
 
   private final Rivulet db;
@@ -33,6 +38,10 @@ final class IncludeFacades implements NestedValues.Facades {
   private final List<Edge> edges = new ArrayList<>();
   private final Map<RowShape.Nest, Edge> byNest = new IdentityHashMap<>();
   private final Set<BucketCollection> touched = new LinkedHashSet<>(); // facades with staged events
+  // Per edge: the element rows of each bucket this transaction changed, as before it (tree faces only).
+  private final Map<RowShape.Nest, Map<Row, List<Row>>> before = new IdentityHashMap<>();
+  // Per edge: element rows read while such a transaction is published (the rows no longer change).
+  private final Map<RowShape.Nest, Map<Row, List<Row>>> shown = new IdentityHashMap<>();
 
   /** One collection include: its outputs and the facades of its active buckets. */
   private static final class Edge {
@@ -63,8 +72,14 @@ final class IncludeFacades implements NestedValues.Facades {
     return edges.isEmpty();
   }
 
-  /** Applies the last run's changes: new buckets, their rows, then the buckets that went away. */
-  void apply() {
+  /**
+   * Applies the last run's changes: new buckets, their rows, then the buckets that went away.
+   *
+   * @param keepBefore whether to keep the element rows of the buckets it changes as they were
+   *     before the transaction (a change-tree subscriber reads the query)
+   */
+  void apply(boolean keepBefore) {
+    shown.clear();
     for (Edge e : edges) {
       List<Row> gone = new ArrayList<>();
       for (int i = 0; i < ENGINE.deltaSize(e.active); i++) {
@@ -81,8 +96,13 @@ final class IncludeFacades implements NestedValues.Facades {
           long w = ENGINE.deltaWeight(e.rows, i);
           if ((pass == 0) == (w < 0)) {
             Row row = ENGINE.deltaRow(e.rows, i);
-            BucketCollection f = e.buckets.get(row.project(e.spec.partition()));
+            Row bucket = row.project(e.spec.partition());
+            BucketCollection f = e.buckets.get(bucket);
             if (f != null) {
+              if (keepBefore) {
+                before.computeIfAbsent(e.spec.nest(), n -> new HashMap<>())
+                    .computeIfAbsent(bucket, b -> elements(e, f));
+              }
               f.install(f.keyOf(row), w > 0 ? row : null);
               touched.add(f);
             }
@@ -117,9 +137,44 @@ final class IncludeFacades implements NestedValues.Facades {
    * names, in the child's order: the children the change-tree face shows (caller holds the
    * monitor).
    */
-  List<Row> elements(RowShape.Nest nest, Object value) {
-    BucketCollection f = (BucketCollection) facade(nest, ((dev.rivulet.engine.RowList) value).get(0));
-    int[] element = byNest.get(nest).spec.element();
+  @Override
+  public List<Row> rows(RowShape.Nest nest, Object value) {
+    Row bucket = bucket(value);
+    if (before.isEmpty()) {
+      return elements(byNest.get(nest), (BucketCollection) facade(nest, bucket));
+    }
+    return shown.computeIfAbsent(nest, n -> new HashMap<>())
+        .computeIfAbsent(bucket, b -> elements(byNest.get(nest), (BucketCollection) facade(nest, b)));
+  }
+
+  @Override
+  public List<Row> before(RowShape.Nest nest, Object value) {
+    List<Row> b = kept(nest, value);
+    return b == null ? rows(nest, value) : b;
+  }
+
+  @Override
+  public boolean changed(RowShape.Nest nest, Object value) {
+    List<Row> b = kept(nest, value);
+    return b != null && !b.equals(rows(nest, value));
+  }
+
+  @Override
+  public boolean anyChanged() {
+    return !before.isEmpty();
+  }
+
+  private List<Row> kept(RowShape.Nest nest, Object value) {
+    Map<Row, List<Row>> m = before.get(nest);
+    return m == null ? null : m.get(bucket(value));
+  }
+
+  private static Row bucket(Object value) {
+    return ((dev.rivulet.engine.RowList) value).get(0);
+  }
+
+  private static List<Row> elements(Edge e, BucketCollection f) {
+    int[] element = e.spec.element();
     List<Row> out = new ArrayList<>();
     for (Row r : f.storedRows()) {
       out.add(r.project(element));
@@ -133,6 +188,8 @@ final class IncludeFacades implements NestedValues.Facades {
       f.publish(txId);
     }
     touched.clear();
+    before.clear();
+    shown.clear();
   }
 
   /** Drops staged events (after hydration, which nobody was subscribed to). */
@@ -141,5 +198,7 @@ final class IncludeFacades implements NestedValues.Facades {
       f.discardStaged();
     }
     touched.clear();
+    before.clear();
+    shown.clear();
   }
 }

@@ -228,7 +228,7 @@ public final class LiveQuery extends BaseCollection {
   void run() {
     graph.run();
     if (!facades.isEmpty()) {
-      facades.apply();
+      facades.apply(treeSubscribed());
     }
     if (!demandPlans.isEmpty()) {
       demand();
@@ -423,7 +423,12 @@ public final class LiveQuery extends BaseCollection {
 
   @Override
   dev.rivulet.query.face.TreeDiff.Buckets buckets() {
-    return facades.isEmpty() ? dev.rivulet.query.face.TreeDiff.Buckets.NONE : facades::elements;
+    return facades.isEmpty() ? dev.rivulet.query.face.TreeDiff.Buckets.NONE : facades;
+  }
+
+  @Override
+  boolean bucketsChanged() {
+    return facades.anyChanged();
   }
 
   /** The query this live query keeps. */

@@ -134,9 +134,8 @@ final class IncludeTrees {
   /**
    * The change-tree form of a tree row of block {@code s}: the scalar columns (concatenations
    * included) as a row, each relationship include (array, one, collection; in select order) as a
-   * slot of child nodes, a ONE include's slot holding zero or one node. A COLLECTION include's
-   * slot is left empty here: the face fills it when it builds a node, and later changes inside
-   * the bucket come through the facade's own tree face (see {@link #withoutCollections}).
+   * slot of child nodes, a ONE include's slot holding zero or one node, a COLLECTION include's
+   * slot its bucket's rows.
    */
   @SuppressWarnings("unchecked")
   static CaughtNode node(List<Object> tree, QueryIR.Select s) {
@@ -150,10 +149,6 @@ final class IncludeTrees {
       }
       QueryIR.Select child = (QueryIR.Select) inc.query();
       List<CaughtNode> kids = new ArrayList<>();
-      if (inc.mode() == Expr.IncludeMode.COLLECTION) {
-        rels.put(rels.size(), kids);
-        continue;
-      }
       if (inc.mode() == Expr.IncludeMode.ONE) {
         if (tree.get(i) != null) {
           kids.add(node((List<Object>) tree.get(i), child));
@@ -169,9 +164,8 @@ final class IncludeTrees {
   }
 
   /**
-   * {@code n} (a node of block {@code s}) with every COLLECTION slot emptied, at any depth: the
-   * face shows a bucket's rows in the slot as they were when it built the node and follows them on
-   * the facade's own face, so a folded parent tree holds them only as of then.
+   * {@code n} (a node of block {@code s}) with every COLLECTION slot emptied, at any depth: a
+   * collection facade's own change-tree face shows its rows' collection slots empty.
    */
   static CaughtNode withoutCollections(CaughtNode n, QueryIR.Select s) {
     SortedMap<Integer, List<CaughtNode>> rels = new TreeMap<>();
@@ -218,8 +212,8 @@ final class IncludeTrees {
 
   /**
    * Applies {@code change} to {@code list} (a list of nodes of block {@code s}: the root, or one
-   * relationship's children). A removed node must be the one at its index, compared without its
-   * collection slots (which show a bucket's rows as of when each node was built).
+   * relationship's children). A removed node must be the one at its index (unordered: one equal
+   * to it), collection slots and all.
    */
   static void apply(List<CaughtNode> list, CaughtChange change, QueryIR.Select s) {
     if (change instanceof CaughtChange.Add a) {
@@ -228,14 +222,9 @@ final class IncludeTrees {
       }
       list.add(a.index() == -1 ? list.size() : a.index(), a.node());
     } else if (change instanceof CaughtChange.Remove r) {
-      CaughtNode want = withoutCollections(r.node(), s);
-      int at = r.index();
-      if (at == -1) {
-        for (int i = 0; i < list.size() && at == -1; i++) {
-          at = withoutCollections(list.get(i), s).equals(want) ? i : -1;
-        }
-      }
-      if (at < 0 || at >= list.size() || !withoutCollections(list.get(at), s).equals(want)) {
+      CaughtNode want = r.node();
+      int at = r.index() == -1 ? list.indexOf(want) : r.index();
+      if (at < 0 || at >= list.size() || !list.get(at).equals(want)) {
         throw new AssertionError("remove of a node that is not at " + r.index() + ": " + r + " from " + list);
       }
       list.remove(at);
@@ -259,13 +248,29 @@ final class IncludeTrees {
 
   /** The child block of relationship slot {@code slot} of block {@code s}. */
   private static QueryIR.Select relationship(QueryIR.Select s, int slot) {
+    return (QueryIR.Select) include(s, slot).query();
+  }
+
+  private static Expr.Include include(QueryIR.Select s, int slot) {
     int k = 0;
     for (QueryIR.SelectItem item : s.select()) {
       if (item.expr() instanceof Expr.Include inc && inc.mode() != Expr.IncludeMode.CONCAT && k++ == slot) {
-        return (QueryIR.Select) inc.query();
+        return inc;
       }
     }
     throw new AssertionError("no relationship slot " + slot + " in " + s.select());
+  }
+
+  /** How many collection relationships the chain of Child changes {@code c} (of block {@code s}) goes into. */
+  static int collectionsCrossed(CaughtChange c, QueryIR.Select s) {
+    int n = 0;
+    while (c instanceof CaughtChange.Child child) {
+      Expr.Include inc = include(s, child.relationship());
+      n += inc.mode() == Expr.IncludeMode.COLLECTION ? 1 : 0;
+      s = (QueryIR.Select) inc.query();
+      c = child.change();
+    }
+    return n;
   }
 
   private static int find(List<CaughtNode> list, Row row, CaughtChange change) {

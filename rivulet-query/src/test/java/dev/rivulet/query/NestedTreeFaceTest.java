@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
  * comments, array, last 2; issue -> its project, one, and its name as a concat): random sync
  * transactions that insert, update, delete and re-parent; after each, folding the hydration and
  * every batch (callback and sink) gives the tree that the query's rows show, and each batch is one
- * transaction. Values come from tiny domains so that siblings often show the same row.
+ * transaction. Values come from tiny domains so that siblings often show the same row. The same
+ * with collection includes over {@link IncludeWorld}'s histories, optimistic transactions and
+ * rollbacks included.
  */
 class NestedTreeFaceTest {
   private static final String[] WORDS = {"a", "b", "c"};
@@ -89,7 +91,7 @@ class NestedTreeFaceTest {
   }
 
   @Test
-  void collectionIncludesKeepTheirSlotAndTheirFacadesHaveTheirOwnTreeFace() {
+  void collectionIncludesShowTheirBucketsRowsAndTheirFacadesHaveTheirOwnTreeFace() {
     Rivulet db = Rivulet.create();
     SourceCollection issues = db.collection("issues", Schema.parse("id INT NOT NULL, project INT, title STRING"),
         List.of("id"));
@@ -114,6 +116,119 @@ class NestedTreeFaceTest {
     }
     assertThat(errors).isEmpty();
     assertThat(counts(fold.nodes())).isEqualTo(counts(bucket.rows().stream().map(CaughtNode::new).toList()));
+  }
+
+  /**
+   * Collection includes (issue -> the issues of its project, each with its comments; project ->
+   * its issues, each with its comments and assignee), the roots showing few distinct scalar rows
+   * so that parents often look alike, over {@link IncludeWorld}'s random histories (re-parents,
+   * re-keys, deletes, optimistic transactions confirmed or rolled back): after every transaction
+   * the callback's and the sink's folds, and a new subscriber's hydration, equal the tree the
+   * query's rows show (a collection slot holding its bucket's rows).
+   */
+  @Test
+  void collectionIncludesFoldToTheirBucketsRowsThroughRandomHistories() {
+    int throughCollections = 0;
+    int nested = 0;
+    for (long seed : Seeds.runs(12)) {
+      IncludeWorld w = new IncludeWorld(seed);
+      Random r = new Random(seed ^ 0x7EE);
+      w.populate(4, 10, 24, 4);
+      boolean ordered = r.nextBoolean();
+      Map<String, LiveQuery> live = new java.util.LinkedHashMap<>();
+      Query siblings = collections(w, r, ordered);
+      live.put("siblings", w.db.liveQuery("siblings", siblings));
+      live.put("projects", w.db.liveQuery("projects", projectsWithCollections(w, r, ordered)));
+      Map<String, TreeFold> folds = new java.util.LinkedHashMap<>();
+      Map<String, List<TreeBatch>> seen = new java.util.LinkedHashMap<>();
+      Map<String, ChangeTreeSink> sinks = new java.util.LinkedHashMap<>();
+      List<String> errors = new ArrayList<>();
+      for (Map.Entry<String, LiveQuery> e : live.entrySet()) {
+        List<TreeBatch> batches = new ArrayList<>();
+        e.getValue().subscribeTree(SubscribeOptions.sync(), batches::add);
+        seen.put(e.getKey(), batches);
+        folds.put(e.getKey(), TreeFold.hydrate(ordered, batches.remove(0), errors, e.getKey()));
+        ChangeTreeSink sink = e.getValue().changeTreeSink(1000);
+        sinks.put(e.getKey(), sink);
+        folds.put(e.getKey() + " sink", TreeFold.hydrate(ordered, sink.hydrate(), errors, e.getKey() + " sink"));
+      }
+      for (int step = 0; step < 30; step++) {
+        long tx = w.db.lastTxId();
+        w.step();
+        for (Map.Entry<String, LiveQuery> e : live.entrySet()) {
+          String at = "seed " + seed + " (RIVULET_SEED replays) step " + step + " " + e.getKey() + " (ordered "
+              + ordered + ") after " + w.log;
+          QueryIR.Select ir = (QueryIR.Select) e.getValue().query().raw();
+          List<TreeBatch> callback = seen.get(e.getKey());
+          List<TreeBatch> taken = sinks.get(e.getKey()).take();
+          assertThat(callback).as(at).hasSizeLessThanOrEqualTo(1).isEqualTo(taken);
+          for (TreeBatch b : callback) {
+            assertThat(b.txId()).as(at).isEqualTo(tx + 1).isEqualTo(w.db.lastTxId());
+            for (CaughtChange c : b.changes()) {
+              assertThat(folds.get(e.getKey()).apply(c)).as("%s: %s", at, b.changes()).isNull();
+              assertThat(folds.get(e.getKey() + " sink").apply(c)).as(at).isNull();
+              int crossed = IncludeTrees.collectionsCrossed(c, ir);
+              throughCollections += crossed > 0 ? 1 : 0;
+              nested += crossed > 1 ? 1 : 0;
+            }
+          }
+          callback.clear();
+          assertThat(errors).as(at).isEmpty();
+          List<CaughtNode> want = IncludeTrees.nodes(IncludeTrees.of(e.getValue().rows(), ir), ir);
+          List<CaughtNode> fresh;
+          try (ChangeTreeSink newcomer = e.getValue().changeTreeSink(1)) {
+            fresh = TreeFold.hydrate(ordered, newcomer.hydrate(), errors, at).nodes();
+          }
+          for (List<CaughtNode> got : List.of(folds.get(e.getKey()).nodes(), folds.get(e.getKey() + " sink").nodes(),
+              fresh)) {
+            if (ordered) {
+              assertThat(got).as(at).isEqualTo(want);
+            } else {
+              assertThat(counts(got)).as(at).isEqualTo(counts(want));
+            }
+          }
+        }
+      }
+    }
+    assertThat(throughCollections).as("Child changes through a collection slot").isGreaterThan(80);
+    assertThat(nested).as("Child changes through two collection slots").isGreaterThan(15);
+  }
+
+  /**
+   * Issues showing only their status, each with the issues of its project (a bucket shared by
+   * siblings) by priority, each with its comments by creation (a collection inside a collection).
+   */
+  private static Query collections(IncludeWorld w, Random r, boolean ordered) {
+    Query comments = Query.from("c", w.comments).where(eq(col("c.issue"), col("s.id")))
+        .select(Query.as("body", col("c.body"))).orderBy(Query.desc(col("c.created")), Query.asc(col("c.id")));
+    Query siblings = Query.from("s", w.issues).where(eq(col("s.project"), col("r.project")))
+        .select(Query.as("title", col("s.title")), Query.include("comments", r.nextBoolean() ? comments
+            : comments.limit(2)))
+        .orderBy(Query.desc(col("s.priority")), Query.asc(col("s.id")));
+    Query root = Query.from("r", w.issues).select(Query.as("status", col("r.status")),
+        Query.include("siblings", siblings));
+    return ordered ? root.orderBy(Query.asc(col("r.status")), Query.asc(col("r.id"))) : root;
+  }
+
+  /**
+   * Projects by name, each with its issues (a collection, windowed or not) with their comments (a
+   * collection), assignee (one) and comment bodies (array).
+   */
+  private static Query projectsWithCollections(IncludeWorld w, Random r, boolean ordered) {
+    Query comments = Query.from("c", w.comments).where(eq(col("c.issue"), col("i.id")))
+        .select(Query.as("body", col("c.body")), Query.as("created", col("c.created")))
+        .orderBy(Query.asc(col("c.created")), Query.asc(col("c.id")));
+    Query assignee = Query.from("u", w.users).where(eq(col("u.id"), col("i.assignee")))
+        .select(Query.as("name", col("u.name")));
+    Query bodies = Query.from("a", w.comments).where(eq(col("a.issue"), col("i.id")))
+        .select(Query.as("body", col("a.body"))).orderBy(Query.asc(col("a.id")));
+    Query issues = Query.from("i", w.issues).where(eq(col("i.project"), col("p.id")))
+        .select(Query.as("title", col("i.title")), Query.include("comments", comments),
+            Query.includeOne("assignee", assignee), Query.includeArray("bodies", bodies))
+        .orderBy(Query.desc(col("i.priority")), Query.asc(col("i.id")));
+    Query root = Query.from("p", w.projects).select(Query.as("name", col("p.name")),
+        Query.include("issues", r.nextBoolean() ? issues : issues.limit(2)));
+    return ordered ? root.orderBy(Query.asc(col("p.name")), Query.asc(col("p.id"))).limit(3) : root;
   }
 
   private static Query query(SourceCollection projects, SourceCollection issues, SourceCollection comments,

@@ -20,11 +20,19 @@ import java.util.TreeMap;
  * recursively from the element rows of its includes), and the {@link CaughtChange}s that take one
  * row, or one ordered list of element rows, to another.
  *
+ * <p>A collection relationship's children are its bucket's rows, kept outside the stored row
+ * ({@link Buckets}), so a stored row stands for two trees while a transaction is published: the
+ * one the subscribers have (its buckets as before the transaction) and the new one. A diff reads
+ * {@code before} rows in the first and {@code after} rows in the second, so a row whose stored
+ * value did not change still changes when a bucket it shows, at any depth, did ({@link
+ * #showsChangedBucket}).
+ *
  * <p>An {@link CaughtChange.Edit} or {@link CaughtChange.Child} names its row by value, so it is
  * emitted only where no sibling in the list as it stands shows the same scalar row; otherwise the
  * row is replaced (a Remove then an Add at its index), which a consumer can place exactly.
  *
- * <p>Immutable; safe to share between threads.
+ * <p>Immutable; its {@link Buckets} are read under the database's monitor (the face's capture and
+ * publications run under it).
  */
 public final class TreeDiff {
   /**
@@ -33,8 +41,26 @@ public final class TreeDiff {
    * is plugged in ({@link #NONE}) such a relationship shows no children.
    */
   public interface Buckets {
-    /** The element rows (in the child's order) of the bucket that {@code value} names. */
+    /** The element rows (in the child's order) of the bucket that {@code value} names, now. */
     List<Row> rows(RowShape.Nest nest, Object value);
+
+    /**
+     * The bucket's element rows as the change-tree subscribers have them: as before the
+     * transaction being published, else (between transactions) as now.
+     */
+    default List<Row> before(RowShape.Nest nest, Object value) {
+      return rows(nest, value);
+    }
+
+    /** Whether the bucket's rows {@link #before} differ from its rows now. */
+    default boolean changed(RowShape.Nest nest, Object value) {
+      return false;
+    }
+
+    /** Whether any bucket may have changed in the transaction being published. */
+    default boolean anyChanged() {
+      return false;
+    }
 
     /** No bucket rows: every collection relationship is empty. */
     Buckets NONE = (nest, value) -> List.of();
@@ -46,6 +72,7 @@ public final class TreeDiff {
   private final RowShape.Nest[] relationships;
   private final TreeDiff[] children; // per relationship slot
   private final Buckets buckets;
+  private final boolean showsBuckets; // whether a collection relationship is here or below
 
   public TreeDiff(RowShape shape) {
     this(shape, Buckets.NONE);
@@ -62,9 +89,12 @@ public final class TreeDiff {
     this.scalarSchema = Schema.of(cols);
     this.relationships = shape.relationships().toArray(new RowShape.Nest[0]);
     this.children = new TreeDiff[relationships.length];
+    boolean shows = false;
     for (int i = 0; i < relationships.length; i++) {
       children[i] = new TreeDiff(relationships[i].child(), buckets);
+      shows |= relationships[i].mode() == Expr.IncludeMode.COLLECTION || children[i].showsBuckets;
     }
+    this.showsBuckets = shows;
   }
 
   /** Whether the rows of this shape have no relationships. */
@@ -84,28 +114,68 @@ public final class TreeDiff {
 
   /** A stored row with its relationships, every slot present (empty when it has no children). */
   public CaughtNode node(Row stored) {
+    return node(stored, false);
+  }
+
+  /**
+   * A stored row's node as the subscribers have it while a transaction is published ({@code old}:
+   * its buckets as before the transaction) or as it is now.
+   */
+  public CaughtNode node(Row stored, boolean old) {
     Row row = scalars(stored);
     if (relationships.length == 0) {
       return new CaughtNode(row);
     }
     TreeMap<Integer, List<CaughtNode>> rels = new TreeMap<>();
     for (int slot = 0; slot < relationships.length; slot++) {
-      List<Row> kids = children(slot, stored);
+      List<Row> kids = children(slot, stored, old);
       List<CaughtNode> nodes = new ArrayList<>(kids.size());
       for (Row kid : kids) {
-        nodes.add(children[slot].node(kid));
+        nodes.add(children[slot].node(kid, old));
       }
       rels.put(slot, nodes);
     }
     return new CaughtNode(row, rels);
   }
 
+  /** Whether rows of this shape show buckets and some bucket changed in the transaction being published. */
+  public boolean bucketsChanged() {
+    return showsBuckets && buckets.anyChanged();
+  }
+
+  /**
+   * Whether a stored row shows, at any depth, a bucket whose rows changed in the transaction
+   * being published: then its tree changed though its stored value may not have.
+   */
+  public boolean showsChangedBucket(Row stored) {
+    if (!bucketsChanged()) {
+      return false;
+    }
+    for (int slot = 0; slot < relationships.length; slot++) {
+      RowShape.Nest nest = relationships[slot];
+      if (nest.mode() == Expr.IncludeMode.COLLECTION) {
+        Object value = stored.get(nest.column());
+        if (value != null && buckets.changed(nest, value)) {
+          return true;
+        }
+      }
+      if (children[slot].showsBuckets) {
+        for (Row kid : children(slot, stored, false)) {
+          if (children[slot].showsChangedBucket(kid)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   /** The element rows of relationship {@code slot} of a stored row, in the child's order. */
-  List<Row> children(int slot, Row stored) {
+  List<Row> children(int slot, Row stored, boolean old) {
     RowShape.Nest nest = relationships[slot];
     Object value = stored.get(nest.column());
     if (nest.mode() == Expr.IncludeMode.COLLECTION) {
-      return value == null ? List.of() : buckets.rows(nest, value);
+      return value == null ? List.of() : old ? buckets.before(nest, value) : buckets.rows(nest, value);
     }
     if (value == null) {
       return List.of();
@@ -118,13 +188,14 @@ public final class TreeDiff {
 
   /**
    * Appends the changes that take a row from {@code before} to {@code after} (same key, same
-   * position {@code index}, -1 in an unordered list): nothing when they are equal; an Edit when
+   * position {@code index}, -1 in an unordered list): nothing when they show the same tree
+   * ({@code before} read as the subscribers have it, {@code after} as now); an Edit when
    * only the scalar columns changed; a Child per change inside each changed relationship when only
    * relationships changed; a Remove then an Add at {@code index} when both changed, or when the
    * row is not {@code unique} (another sibling shows its scalar row).
    */
   public void row(Row before, Row after, int index, boolean unique, List<CaughtChange> out) {
-    if (before.equals(after)) {
+    if (unchanged(before, after)) {
       return;
     }
     boolean scalarsChanged = !scalarKey(before).equals(scalarKey(after));
@@ -133,17 +204,35 @@ public final class TreeDiff {
       return;
     }
     if (!unique || scalarsChanged && relationshipsChanged) {
-      out.add(new CaughtChange.Remove(node(before), index));
+      out.add(new CaughtChange.Remove(node(before, true), index));
       out.add(new CaughtChange.Add(node(after), index));
     } else {
       inPlace(before, after, scalarsChanged, out);
     }
   }
 
+  /** Whether {@code before} (as the subscribers have it) and {@code after} (now) show the same tree. */
+  private boolean unchanged(Row before, Row after) {
+    return before.equals(after) && !showsChangedBucket(after);
+  }
+
+  /** Whether the trees of {@code before} (as the subscribers have it) and {@code after} (now) are equal. */
+  private boolean sameTree(Row before, Row after) {
+    return unchanged(before, after)
+        || scalarKey(before).equals(scalarKey(after)) && !relationshipsChanged(before, after);
+  }
+
   private boolean relationshipsChanged(Row before, Row after) {
     for (int slot = 0; slot < relationships.length; slot++) {
-      if (!children(slot, before).equals(children(slot, after))) {
+      List<Row> b = children(slot, before, true);
+      List<Row> a = children(slot, after, false);
+      if (b.size() != a.size()) {
         return true;
+      }
+      for (int i = 0; i < b.size(); i++) {
+        if (!children[slot].sameTree(b.get(i), a.get(i))) {
+          return true;
+        }
       }
     }
     return false;
@@ -159,7 +248,7 @@ public final class TreeDiff {
     List<CaughtChange> inner = new ArrayList<>();
     for (int slot = 0; slot < relationships.length; slot++) {
       inner.clear();
-      children[slot].list(children(slot, before), children(slot, after), inner);
+      children[slot].list(children(slot, before, true), children(slot, after, false), inner);
       for (CaughtChange c : inner) {
         out.add(new CaughtChange.Child(shown, slot, c));
       }
@@ -167,12 +256,13 @@ public final class TreeDiff {
   }
 
   /**
-   * Appends the changes that take the ordered element rows {@code before} to {@code after},
-   * children matched by key. Children whose keys keep their relative order (a longest increasing
-   * subsequence of old positions) stay; the others are removed (by old index descending) and
-   * added (by new index ascending). Between the two, each staying child that changed gets an Edit
-   * or Child changes ({@link #row}), unless its scalar columns and relationships both changed or
-   * another staying child shows its scalar row at that moment: then it is removed and added too.
+   * Appends the changes that take the ordered element rows {@code before} (as the subscribers have
+   * them) to {@code after} (now), children matched by key. Children whose keys keep their
+   * relative order (a longest increasing subsequence of old positions) stay; the others are
+   * removed (by old index descending) and added (by new index ascending). Between the two, each
+   * staying child that changed gets an Edit or Child changes ({@link #row}), unless its scalar
+   * columns and relationships both changed or another staying child shows its scalar row at that
+   * moment: then it is removed and added too.
    */
   public void list(List<Row> before, List<Row> after, List<CaughtChange> out) {
     Map<Row, Integer> oldIndex = new HashMap<>();
@@ -194,7 +284,7 @@ public final class TreeDiff {
     boolean[] edited = new boolean[seq.length];
     for (int j = 0; j < seq.length; j++) {
       Row b = stays[j] ? before.get(seq[j]) : null;
-      if (b == null || b.equals(after.get(j))) {
+      if (b == null || unchanged(b, after.get(j))) {
         continue;
       }
       Row sb = scalarKey(b);
@@ -220,7 +310,7 @@ public final class TreeDiff {
     }
     for (int i = before.size() - 1; i >= 0; i--) {
       if (!staysOld[i]) {
-        out.add(new CaughtChange.Remove(node(before.get(i)), i));
+        out.add(new CaughtChange.Remove(node(before.get(i), true), i));
       }
     }
     for (int j = 0; j < seq.length; j++) {

@@ -5,8 +5,11 @@ import dev.rivulet.query.CaughtChange;
 import dev.rivulet.query.WindowDelta;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * One change-tree subscriber's face: the result captured at subscription as {@link
@@ -14,6 +17,11 @@ import java.util.Map;
  * list ({@link TreeDiff} below it). The root of an ordered query is placed by the publication's
  * positioned steps (a removed row at its old index, an added one at its new index, a row that
  * moves as a Remove then an Add); an unordered root has index -1 throughout.
+ *
+ * <p>A root row whose stored value did not change still changes when a collection bucket it shows
+ * (at any depth) did: after the root list's changes, each such row of the root as it now stands
+ * gets its Child changes (or, shown by another root row too, a Remove and an Add at its index),
+ * in the root's order, so every parent showing a bucket hears of its change in the same batch.
  *
  * <p>When a root row could be confused with another by value (an ordered root, or rows with
  * relationships), the face counts the scalar rows of the root as the subscriber folds them, so
@@ -26,13 +34,19 @@ public final class TreeFace {
   private final TreeDiff diff;
   private final boolean ordered;
   private final boolean counted;
+  private final Supplier<Row[]> root; // the stored rows of the root now, in order
   private Row[] captured; // until the counts are built from it
   private Map<Row, Integer> counts; // scalar rows of the root, as the subscriber has them
 
-  public TreeFace(TreeDiff diff, boolean ordered) {
+  /**
+   * @param root the collection's stored rows as they stand (in order when {@code ordered}), read
+   *     under the monitor while a publication is turned into changes
+   */
+  public TreeFace(TreeDiff diff, boolean ordered, Supplier<Row[]> root) {
     this.diff = diff;
     this.ordered = ordered;
     this.counted = ordered || !diff.flat();
+    this.root = root;
   }
 
   /** Keeps the stored rows the subscriber starts from (caller holds the monitor). */
@@ -70,7 +84,28 @@ public final class TreeFace {
         change(c.before(), c.after(), -1, -1, out);
       }
     }
+    bucketChanges(p, out);
     return out;
+  }
+
+  /** The changes of the root rows that did not change themselves but show a bucket that did. */
+  private void bucketChanges(Publication p, List<CaughtChange> out) {
+    if (!diff.bucketsChanged()) {
+      return;
+    }
+    Set<Row> done = new HashSet<>(); // rows the root list's changes already took to their new tree
+    for (StoredChange c : p.stored) {
+      if (c.after() != null) {
+        done.add(c.after());
+      }
+    }
+    Row[] rows = root.get();
+    for (int i = 0; i < rows.length; i++) {
+      Row r = rows[i];
+      if (!done.contains(r) && diff.showsChangedBucket(r)) {
+        diff.row(r, r, ordered ? i : -1, counts.getOrDefault(diff.scalarKey(r), 0) <= 1, out);
+      }
+    }
   }
 
   private void placed(Publication p, List<CaughtChange> out) {
@@ -109,7 +144,7 @@ public final class TreeFace {
       return;
     }
     if (before != null) {
-      out.add(new CaughtChange.Remove(diff.node(before), from));
+      out.add(new CaughtChange.Remove(diff.node(before, true), from));
       count(diff.scalarKey(before), -1);
     }
     if (after != null) {
