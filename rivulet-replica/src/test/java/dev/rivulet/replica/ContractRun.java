@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs one history of the contract suite on a fresh in-memory database: opens a replica with the
- * live queries of {@code cases} (each with a change-batch subscriber), runs the steps, and after
- * each one compares every query's rows and its subscriber's folded rows with the database's own
+ * live queries of {@code cases} (each with a change-batch and a keyed-event subscriber), runs the
+ * steps, and after each one compares every query's rows and its subscribers' folded rows with the database's own
  * answer. {@link #shrink} drops steps, transaction items and queries while a history still fails.
  */
 final class ContractRun {
@@ -42,12 +42,16 @@ final class ContractRun {
       replica.rivulet().onError((source, e) -> reported.add(e));
       List<LiveQuery> queries = new ArrayList<>();
       List<FoldedChanges> folds = new ArrayList<>();
+      List<FoldedEvents> keyed = new ArrayList<>();
       for (int i = 0; i < cases.size(); i++) {
         LiveQuery q = replica.liveQuery("q" + i, cases.get(i).query().apply(replica));
         FoldedChanges fold = new FoldedChanges();
         q.subscribeChanges(SubscribeOptions.sync(), fold);
+        FoldedEvents events = new FoldedEvents();
+        q.subscribe(SubscribeOptions.sync().withInitialState(), events);
         queries.add(q);
         folds.add(fold);
+        keyed.add(events);
       }
       for (int step = -1; step < steps.size(); step++) {
         if (step >= 0) {
@@ -61,7 +65,7 @@ final class ContractRun {
           return new Failure(step, "-", "reported to onError: " + reported);
         }
         for (int i = 0; i < cases.size(); i++) {
-          String why = check(keep, cases.get(i), queries.get(i), folds.get(i));
+          String why = check(keep, cases.get(i), queries.get(i), folds.get(i), keyed.get(i));
           if (why != null) {
             return new Failure(step, cases.get(i).label(), why);
           }
@@ -71,12 +75,13 @@ final class ContractRun {
     return null;
   }
 
-  private static String check(Connection keep, LiveCase c, LiveQuery q, FoldedChanges fold) throws SQLException {
+  private static String check(Connection keep, LiveCase c, LiveQuery q, FoldedChanges fold, FoldedEvents events)
+      throws SQLException {
     if (q.status() != Status.READY) {
       return "status " + q.status() + (q.error() == null ? "" : ": " + q.error());
     }
-    if (!fold.errors().isEmpty()) {
-      return "subscriber: " + fold.errors();
+    if (!fold.errors().isEmpty() || !events.errors().isEmpty()) {
+      return "subscriber: " + fold.errors() + events.errors();
     }
     List<Object> expected = c.answer().rows(keep);
     List<Object> rows = PlainValues.rows(q.rows());
@@ -86,7 +91,11 @@ final class ContractRun {
     }
     List<Object> folded = fold.plainRows();
     if (!folded.equals(sortedExpected)) {
-      return "the subscriber's folded rows " + folded + " but the database says " + sortedExpected;
+      return "the change-batch subscriber's folded rows " + folded + " but the database says " + sortedExpected;
+    }
+    List<Object> byKey = events.plainRows();
+    if (!byKey.equals(sortedExpected)) {
+      return "the keyed-event subscriber's rows " + byKey + " but the database says " + sortedExpected;
     }
     return null;
   }

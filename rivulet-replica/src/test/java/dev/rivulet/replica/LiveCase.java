@@ -26,17 +26,25 @@ record LiveCase(String label, Function<SqliteReplica, Query> query, boolean orde
 
   /**
    * An include answered by SQL per parent: {@code childSql} with its one {@code ?} replaced by the
-   * parent's column {@code param} (an integer); a NULL parameter gives the empty value.
+   * parent's column {@code param} (an integer); a NULL parameter gives the empty value. Each child
+   * row is followed by the values of the child's own includes, {@code nested}.
    */
-  record IncludeSql(int param, String childSql, Mode mode) {
+  record IncludeSql(int param, String childSql, Mode mode, List<IncludeSql> nested) {
+    IncludeSql(int param, String childSql, Mode mode) {
+      this(param, childSql, mode, List.of());
+    }
+
     Object value(Connection c, Row parent) throws SQLException {
       Object p = parent.get(param);
       List<Row> kids = p == null ? List.of() : SqlRows.read(c, childSql.replace("?", String.valueOf((long) (Long) p)));
+      if (mode == Mode.CONCAT) {
+        return concat(kids);
+      }
+      List<Object> rows = withIncludes(c, kids, nested);
       return switch (mode) {
-        case ARRAY -> PlainValues.rows(kids);
-        case ONE -> kids.isEmpty() ? null : PlainValues.of(kids.get(0));
-        case COLLECTION -> PlainValues.sorted(PlainValues.rows(kids));
-        case CONCAT -> concat(kids);
+        case ONE -> rows.isEmpty() ? null : rows.get(0);
+        case COLLECTION -> PlainValues.sorted(rows);
+        default -> rows;
       };
     }
 
@@ -58,18 +66,21 @@ record LiveCase(String label, Function<SqliteReplica, Query> query, boolean orde
 
   /** The rows of {@code parentSql}, each followed by the values of {@code includes}. */
   static DbAnswer nested(String parentSql, List<IncludeSql> includes) {
-    return c -> {
-      List<Object> out = new ArrayList<>();
-      for (Row parent : SqlRows.read(c, parentSql)) {
-        @SuppressWarnings("unchecked")
-        List<Object> row = (List<Object>) PlainValues.of(parent);
-        for (IncludeSql inc : includes) {
-          row.add(inc.value(c, parent));
-        }
-        out.add(row);
+    return c -> withIncludes(c, SqlRows.read(c, parentSql), includes);
+  }
+
+  private static List<Object> withIncludes(Connection c, List<Row> parents, List<IncludeSql> includes)
+      throws SQLException {
+    List<Object> out = new ArrayList<>();
+    for (Row parent : parents) {
+      @SuppressWarnings("unchecked")
+      List<Object> row = (List<Object>) PlainValues.of(parent);
+      for (IncludeSql inc : includes) {
+        row.add(inc.value(c, parent));
       }
-      return out;
-    };
+      out.add(row);
+    }
+    return out;
   }
 
   /** The replica's collection of {@code table}: its lazy collection when it is lazy. */

@@ -28,7 +28,7 @@ class LiveQueryContractTest {
   @MethodSource("backends")
   void randomLiveQueriesEqualTheDatabaseAfterEveryStep(ReplicaDialect d, boolean lazy) throws SQLException {
     ContractRun run = new ContractRun(d, lazy ? ReplicaOptions.lazy("comments", "projects") : ReplicaOptions.eager());
-    for (long seed : Seeds.runs(6)) {
+    for (long seed : Seeds.runs(5)) {
       Random r = new Random(seed);
       List<LiveCase> cases = RandomLiveQueries.generate(r, 6);
       List<SqlHistory.Step> steps = SqlHistory.generate(d, r, 40);

@@ -45,12 +45,13 @@ final class RandomLiveQueries {
   static List<LiveCase> generate(Random r, int n) {
     List<LiveCase> out = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      out.add(switch (r.nextInt(6)) {
+      out.add(switch (r.nextInt(7)) {
         case 0 -> filter(r);
         case 1 -> join(r);
         case 2 -> grouped(r);
         case 3 -> window(r);
         case 4 -> commentsWithIssue(r);
+        case 5 -> projectsWithIssues(r);
         default -> issuesWithIncludes(r);
       });
     }
@@ -230,6 +231,29 @@ final class RandomLiveQueries {
           .select(select.toArray(QueryIR.SelectItem[]::new));
       return window ? q.orderBy(Query.asc(col("i.id"))).limit(limit) : q;
     }, window, LiveCase.nested(sql, sqls));
+  }
+
+  /** Projects with their first issues (an array ordered by priority, limited), each with its comments' bodies. */
+  private static LiveCase projectsWithIssues(Random r) {
+    int limit = 1 + r.nextInt(3);
+    boolean desc = r.nextBoolean();
+    String sql = "SELECT p.id, p.name FROM projects p";
+    LiveCase.IncludeSql bodies = new LiveCase.IncludeSql(0,
+        "SELECT c.body FROM comments c WHERE c.issue = ? ORDER BY c.id", LiveCase.Mode.CONCAT);
+    LiveCase.IncludeSql issues = new LiveCase.IncludeSql(0, "SELECT i.id, i.priority FROM issues i WHERE i.project = ?"
+        + " ORDER BY i.priority " + (desc ? "DESC NULLS FIRST" : "ASC NULLS LAST") + ", i.id LIMIT " + limit,
+        LiveCase.Mode.ARRAY, List.of(bodies));
+    return new LiveCase("projects with issues: " + sql + " + " + issues, rep -> Query.from("p", LiveCase.table(rep, "projects"))
+        .select(Query.as("id", col("p.id")), Query.as("name", col("p.name")),
+            Query.includeArray("issues", Query.from("i", LiveCase.table(rep, "issues"))
+                .where(eq(col("i.project"), col("p.id")))
+                .select(Query.as("id", col("i.id")), Query.as("priority", col("i.priority")),
+                    Query.includeConcat("bodies", Query.from("c", LiveCase.table(rep, "comments"))
+                        .where(eq(col("c.issue"), col("i.id"))).select(Query.as("body", col("c.body")))
+                        .orderBy(Query.asc(col("c.id"))), ","))
+                .orderBy(desc ? Query.desc(col("i.priority")) : Query.asc(col("i.priority")), Query.asc(col("i.id")))
+                .limit(limit))),
+        false, LiveCase.nested(sql, List.of(issues)));
   }
 
   /** One include of an issue (columns: 0 id, 1 project). */
