@@ -263,7 +263,7 @@ final class RandomLiveQueries {
     String c = "c" + items.size(); // aliases are unique in a query tree
     Function<SqliteReplica, Query> comments = rep -> Query.from(c, LiveCase.table(rep, "comments"))
         .where(eq(col(c + ".issue"), col("i.id")));
-    switch (r.nextInt(4)) {
+    switch (r.nextInt(6)) {
       case 0 -> {
         List<String> orderSql = new ArrayList<>();
         boolean byId = r.nextBoolean();
@@ -288,6 +288,22 @@ final class RandomLiveQueries {
             LiveCase.Mode.CONCAT));
         items.add(rep -> Query.includeConcat(name, comments.apply(rep).select(Query.as("body", col(c + ".body")))
             .orderBy(Query.asc(col(c + ".id"))), ","));
+      }
+      case 3 -> { // a grouped child: absent (null) for an issue without comments
+        sqls.add(new LiveCase.IncludeSql(0, "SELECT count(*), max(c.body), sum(c.id) FROM comments c WHERE c.issue = ?"
+            + " GROUP BY c.issue", LiveCase.Mode.ONE));
+        items.add(rep -> Query.includeOne(name, comments.apply(rep).groupBy(col(c + ".issue"))
+            .select(Query.as("n", count()), Query.as("last", max(col(c + ".body"))), Query.as("ids", sum(col(c + ".id"))))));
+      }
+      case 4 -> { // a child filtered beyond its correlation, ordered by a nullable column
+        String pattern = List.of("c1%", "c%", "%2", "x").get(r.nextInt(4));
+        sqls.add(new LiveCase.IncludeSql(0, "SELECT c.id, c.body FROM comments c WHERE c.issue = ? AND (c.body LIKE '"
+            + pattern + "' OR c.body IS NULL) ORDER BY c.body DESC NULLS FIRST, c.id LIMIT 2", LiveCase.Mode.ARRAY));
+        items.add(rep -> Query.includeArray(name, Query.from(c, LiveCase.table(rep, "comments"))
+            .where(and(eq(col(c + ".issue"), col("i.id")),
+                or(like(col(c + ".body"), lit(pattern)), isNull(col(c + ".body")))))
+            .select(Query.as("id", col(c + ".id")), Query.as("body", col(c + ".body")))
+            .orderBy(Query.desc(col(c + ".body")), Query.asc(col(c + ".id"))).limit(2)));
       }
       default -> {
         sqls.add(new LiveCase.IncludeSql(0, "SELECT c.id, c.body FROM comments c WHERE c.issue = ?",
