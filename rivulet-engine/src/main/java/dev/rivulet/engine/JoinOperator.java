@@ -61,6 +61,10 @@ final class JoinOperator extends Operator {
       stepInner(dl, dr);
       return;
     }
+    if (!keepRight) {
+      stepLeftPreserving(dl, dr);
+      return;
+    }
     Map<Row, KeyChanges> byKey = new LinkedHashMap<>();
     group(dl, leftKeys, byKey, true);
     group(dr, rightKeys, byKey, false);
@@ -105,6 +109,59 @@ final class JoinOperator extends Operator {
         }
       }
       addChecked(right, key, row, dr.weights[i]);
+    }
+  }
+
+  /**
+   * A left or anti join: a key's right side turns empty or non-empty only through {@code dR}, so
+   * only {@code dR} is grouped by key. First {@code dR} meets {@code L0} ({@code L0 x dR}; where the
+   * right side turns non-empty or empty, {@code L0}'s unmatched rows are retracted or emitted) and
+   * enters the right index; then each {@code dL} row meets {@code R1}: {@code dL x R1}, or the row
+   * unmatched when {@code R1} is empty. Together that is the law's {@code L0 x dR + dL x R1} plus
+   * the change of the null-extended part, without a per-key map over a hydration's left rows.
+   */
+  private void stepLeftPreserving(Delta dl, Delta dr) {
+    if (!dr.isEmpty()) {
+      Map<Row, Delta> byKey = new LinkedHashMap<>();
+      for (int i = 0; i < dr.size; i++) {
+        Row row = dr.rows[i];
+        if (!row.anyNull(rightKeys)) { // a right row with a null key matches nothing and is not kept
+          byKey.computeIfAbsent(row.project(rightKeys), k -> new Delta(2)).add(row, dr.weights[i]);
+        }
+      }
+      for (Map.Entry<Row, Delta> e : byKey.entrySet()) {
+        Row key = e.getKey();
+        Delta d = e.getValue();
+        Bag<Row> l0 = left.get(key);
+        boolean r0Empty = right.get(key) == null;
+        if (type != JoinType.ANTI) {
+          crossBagDelta(d, l0, false);
+        }
+        apply(right, key, d);
+        boolean r1Empty = right.get(key) == null;
+        if (r0Empty != r1Empty) {
+          emitBag(l0, r1Empty ? 1 : -1, true);
+        }
+      }
+    }
+    for (int i = 0; i < dl.size; i++) {
+      Row row = dl.rows[i];
+      long w = dl.weights[i];
+      if (row.anyNull(leftKeys)) {
+        emitUnmatched(row, w, true);
+        continue;
+      }
+      Row key = row.project(leftKeys);
+      Bag<Row> r1 = right.get(key);
+      if (r1 == null) {
+        emitUnmatched(row, w, true);
+      } else if (type != JoinType.ANTI) {
+        examined += r1.size();
+        for (int j = 0; j < r1.size(); j++) {
+          emit(row.concat(r1.value(j)), w * r1.weight(j));
+        }
+      }
+      addChecked(left, key, row, w);
     }
   }
 
