@@ -37,7 +37,8 @@ import java.util.regex.Pattern;
  * are not captured (their rows stay as they were in the mirrors until the replica is reopened).
  *
  * <p>Tables with a primary key are mirrored ({@link #table}); their rows are loaded when the
- * replica opens. Callbacks run on the writing thread after the commit; a callback must not write
+ * replica opens, except those {@link ReplicaOptions#lazy} names, loaded as queries demand them
+ * ({@link #lazyTable}). Callbacks run on the writing thread after the commit; a callback must not write
  * through the replica (refused with an {@link IllegalStateException}).
  *
  * <p>Concurrency: one owner, this object's monitor, serialises writers; reads of live queries are
