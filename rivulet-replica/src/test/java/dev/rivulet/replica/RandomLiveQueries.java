@@ -174,6 +174,9 @@ final class RandomLiveQueries {
   }
 
   private static LiveCase window(Random r) {
+    if (r.nextInt(3) == 0) {
+      return commentWindow(r);
+    }
     Pred p = r.nextBoolean() ? issuePred(r, 1) : new Pred(isNotNull(col("i.id")), "i.id IS NOT NULL");
     List<String> orderSql = new ArrayList<>();
     List<QueryIR.OrderItem> order = new ArrayList<>();
@@ -194,6 +197,18 @@ final class RandomLiveQueries {
           .orderBy(order.toArray(QueryIR.OrderItem[]::new)).limit(limit);
       return offset > 0 ? q.offset(offset) : q;
     }, true, LiveCase.flat(sql));
+  }
+
+  /** Comments ordered by a nullable column (then id), a window of them: over a lazy table, a whole read. */
+  private static LiveCase commentWindow(Random r) {
+    List<String> orderSql = new ArrayList<>();
+    QueryIR.OrderItem first = order(r.nextBoolean() ? "c.body" : "c.issue", r.nextBoolean(), orderSql);
+    QueryIR.OrderItem tie = order("c.id", false, orderSql);
+    int limit = 1 + r.nextInt(4);
+    String sql = "SELECT c.id, c.issue, c.body FROM comments c ORDER BY " + String.join(", ", orderSql) + " LIMIT " + limit;
+    return new LiveCase("comment window: " + sql, rep -> Query.from("c", LiveCase.table(rep, "comments"))
+        .select(Query.as("id", col("c.id")), Query.as("issue", col("c.issue")), Query.as("body", col("c.body")))
+        .orderBy(first, tie).limit(limit), true, LiveCase.flat(sql));
   }
 
   /** Comments with the issue they reference (a one include), perhaps ordered and limited. */
