@@ -224,8 +224,9 @@ final class DemandAdapter {
       }
       if (after != null) {
         Row row = after.canonical();
-        DemandRequest<LazyCollection> holder = ledger.holder(t, columns -> row.project(t.schema.indexesOf(columns)));
-        if (holder != null) {
+        // every held request that covers the row owns it: it stays while any of them is held
+        List<DemandRequest<LazyCollection>> holders = ledger.holders(t, columns -> row.project(t.schema.indexesOf(columns)));
+        for (DemandRequest<LazyCollection> holder : holders) {
           t.sourceAdded(holder.generation(), row);
         }
       }

@@ -22,7 +22,12 @@ public final class H2Replica {
    * @throws IllegalArgumentException when the URL names an H2 server rather than an embedded database
    */
   public static SqliteReplica open(String jdbcUrl) throws SQLException {
+    return open(jdbcUrl, ReplicaOptions.eager());
+  }
+
+  /** Like {@link #open(String)}, with the tables {@code options} names loaded on demand ({@link SqliteReplica#lazyTable}). */
+  public static SqliteReplica open(String jdbcUrl, ReplicaOptions options) throws SQLException {
     Connection conn = DriverManager.getConnection(jdbcUrl);
-    return SqliteReplica.open(conn, new H2Backend());
+    return SqliteReplica.open(conn, new H2Backend(), options);
   }
 }

@@ -1,5 +1,7 @@
 package dev.rivulet.replica;
 
+import dev.rivulet.engine.Row;
+import dev.rivulet.query.LazyCollection;
 import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Query;
 import dev.rivulet.query.Rivulet;
@@ -36,7 +38,8 @@ import java.util.regex.Pattern;
  * are not captured (their rows stay as they were in the mirrors until the replica is reopened).
  *
  * <p>Tables with a primary key are mirrored ({@link #table}); their rows are loaded when the
- * replica opens. Callbacks run on the writing thread after the commit; a callback must not write
+ * replica opens, except those {@link ReplicaOptions#lazy} names, loaded as queries demand them
+ * ({@link #lazyTable}). Callbacks run on the writing thread after the commit; a callback must not write
  * through the replica (refused with an {@link IllegalStateException}).
  *
  * <p>Schema changes: a statement whose first keyword is CREATE, ALTER, DROP, RENAME or TRUNCATE
@@ -89,11 +92,12 @@ public final class SqliteReplica implements AutoCloseable {
   private final CaptureBuffer capture = new CaptureBuffer();
   private final ReplicaQueries queries = new ReplicaQueries();
   private final SchemaSync schema;
+  private final LazyTables lazy;
   private boolean inTransaction;
   private boolean publishing;
   private boolean closed;
 
-  private SqliteReplica(Connection conn, Backend backend) throws SQLException {
+  private SqliteReplica(Connection conn, Backend backend, ReplicaOptions options) throws SQLException {
     this.conn = conn;
     this.backend = backend;
     List<TableInfo> mirrored = new ArrayList<>();
@@ -103,8 +107,12 @@ public final class SqliteReplica implements AutoCloseable {
         mirrored.add(t); // the others are not mirrored: table() says why
       }
     }
+    this.lazy = new LazyTables(db, backend, conn, this, () -> inTransaction, tables, options);
     SyncTransaction load = db.beginSync();
     for (TableInfo t : mirrored) {
+      if (lazy.has(t.name())) {
+        continue; // loaded on demand
+      }
       mirrors.put(t.name(), MirrorLoader.load(db, conn, backend, t, load));
       keyIndexes.put(t.name(), t.schema().indexesOf(t.keys()));
     }
@@ -118,6 +126,11 @@ public final class SqliteReplica implements AutoCloseable {
    * jdbc:sqlite::memory:}) with its schema already created.
    */
   public static SqliteReplica open(String jdbcUrl) throws SQLException {
+    return open(jdbcUrl, ReplicaOptions.eager());
+  }
+
+  /** Like {@link #open(String)}, with the tables {@code options} names loaded on demand ({@link #lazyTable}). */
+  public static SqliteReplica open(String jdbcUrl, ReplicaOptions options) throws SQLException {
     Connection conn = DriverManager.getConnection(jdbcUrl);
     try (Statement st = conn.createStatement()) {
       st.execute("PRAGMA foreign_keys = ON");
@@ -127,13 +140,13 @@ public final class SqliteReplica implements AutoCloseable {
       conn.close();
       throw e;
     }
-    return open(conn, new SqliteBackend());
+    return open(conn, new SqliteBackend(), options);
   }
 
   /** The replica over {@code conn} (which it owns from now on), closing it when opening fails. */
-  static SqliteReplica open(Connection conn, Backend backend) throws SQLException {
+  static SqliteReplica open(Connection conn, Backend backend, ReplicaOptions options) throws SQLException {
     try {
-      return new SqliteReplica(conn, backend);
+      return new SqliteReplica(conn, backend, options);
     } catch (SQLException | RuntimeException e) {
       try {
         backend.uninstall(conn);
@@ -158,11 +171,37 @@ public final class SqliteReplica implements AutoCloseable {
   public SourceCollection table(String name) {
     SourceCollection c = mirrors.get(name);
     if (c == null) {
-      throw new IllegalArgumentException(tables.containsKey(name)
+      throw new IllegalArgumentException(lazy.has(name) ? "table '" + name + "' is lazy: read it through lazyTable()"
+          : tables.containsKey(name)
           ? "table '" + name + "' has no primary key: it cannot be mirrored"
           : "no table '" + name + "' in the database; tables: " + tables.keySet());
     }
     return c;
+  }
+
+  /**
+   * The lazy collection of table {@code name}, opened with {@link ReplicaOptions#lazy}: live
+   * queries load the rows they demand with SQL on the table (a query reading it whole loads it
+   * whole; an include loads its parents' buckets, ordered and limited per bucket when the request
+   * says so, with a keyset cursor), and the replica's captured changes reach the rows loaded. A
+   * committed transaction's changes of lazy tables are published as one transaction right before
+   * that of its other tables. Loads run at once on a thread that holds the replica (a live query
+   * created through {@link #liveQuery}, a commit's publication), otherwise on a loader thread.
+   *
+   * @throws IllegalArgumentException naming the table when it is not lazy
+   */
+  public LazyCollection lazyTable(String name) {
+    LazyCollection c = lazy.collection(name);
+    if (c == null) {
+      throw new IllegalArgumentException("table '" + name + "' is not lazy: open the replica with"
+          + " ReplicaOptions.lazy(\"" + name + "\") to load it on demand");
+    }
+    return c;
+  }
+
+  /** The lazy source of table {@code name} (null when it is not lazy): its statements and rows read. */
+  SqlLazySource lazySource(String name) {
+    return lazy.source(name);
   }
 
   /**
@@ -350,6 +389,7 @@ public final class SqliteReplica implements AutoCloseable {
     }
     publishing = true;
     try {
+      lazy.publish(changes); // first: their loads of new buckets then read the committed state
       SyncTransaction tx = db.beginSync();
       for (CaptureBuffer.Changed c : changes) {
         SourceCollection m = mirrors.get(c.table());
@@ -408,6 +448,7 @@ public final class SqliteReplica implements AutoCloseable {
         conn.rollback();
         conn.setAutoCommit(true);
       }
+      lazy.close();
       backend.uninstall(conn);
     } finally {
       conn.close();

@@ -13,9 +13,7 @@ import dev.rivulet.query.Query;
 import dev.rivulet.query.SubscribeOptions;
 import dev.rivulet.testkit.Seeds;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -29,50 +27,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * is one committed transaction.
  */
 class ReplicaContractTest {
-  /** A backend with its SQL dialect: the URL of an in-memory database per seed, the schema, an upsert. */
-  enum Dialect {
-    SQLITE("TEXT", "INSERT INTO issues VALUES (?, 0, 'open', ?, NULL) ON CONFLICT(id) DO UPDATE SET"
-        + " status = 'open', priority = excluded.priority"),
-    H2("VARCHAR", "MERGE INTO issues KEY(id) VALUES (?, 0, 'open', ?, NULL)");
-
-    final String text;
-    final String upsert;
-
-    Dialect(String text, String upsert) {
-      this.text = text;
-      this.upsert = upsert;
-    }
-
-    String url(long seed) {
-      String name = "replica" + Long.toUnsignedString(seed);
-      return this == SQLITE ? "jdbc:sqlite:file:" + name + "?mode=memory&cache=shared"
-          : "jdbc:h2:mem:" + name + ";DATABASE_TO_LOWER=TRUE";
-    }
-
-    String schema() {
-      return ("CREATE TABLE issues (id INTEGER PRIMARY KEY, project INTEGER,"
-          + " status TEXT NOT NULL, priority INTEGER, title TEXT UNIQUE);"
-          + "CREATE TABLE comments (id INTEGER PRIMARY KEY, issue INTEGER REFERENCES issues(id) ON DELETE CASCADE,"
-          + " body TEXT)").replace("TEXT", text);
-    }
-
-    SqliteReplica open(long seed) throws SQLException {
-      return this == SQLITE ? SqliteReplica.open(url(seed)) : H2Replica.open(url(seed));
-    }
-  }
-
-  private static Connection create(Dialect d, long seed) throws SQLException {
-    Connection c = DriverManager.getConnection(d.url(seed));
-    try (Statement st = c.createStatement()) {
-      for (String s : d.schema().split(";")) {
-        st.execute(s);
-      }
-      st.execute("INSERT INTO issues VALUES (1, 1, 'open', 5, 'a'), (2, 1, 'closed', 7, 'b'), (3, 2, 'open', 9, NULL)");
-      st.execute("INSERT INTO comments VALUES (10, 1, 'x'), (11, 3, 'y')");
-    }
-    return c;
-  }
-
   private static List<Row> sql(Connection c, String query) throws SQLException {
     return SqlRows.read(c, query);
   }
@@ -87,11 +41,11 @@ class ReplicaContractTest {
       + " ORDER BY priority DESC NULLS LAST, id LIMIT 5";
 
   @ParameterizedTest
-  @EnumSource(Dialect.class)
-  void liveQueriesEqualTheDatabaseAfterEveryCommitOfRandomSql(Dialect d) throws SQLException {
+  @EnumSource(ReplicaDialect.class)
+  void liveQueriesEqualTheDatabaseAfterEveryCommitOfRandomSql(ReplicaDialect d) throws SQLException {
     for (long seed : Seeds.runs(8)) {
       Random r = new Random(seed);
-      try (Connection keep = create(d, seed); SqliteReplica replica = d.open(seed)) {
+      try (Connection keep = d.create(seed); SqliteReplica replica = d.open(seed)) {
         LiveQuery top = replica.liveQuery("top", openByPriority(replica));
         LiveQuery comments = replica.liveQuery("comments", Query.from("c", replica.table("comments"))
             .orderBy(Query.asc(col("c.id"))));
@@ -150,7 +104,7 @@ class ReplicaContractTest {
   }
 
   /** One random statement; some fail on the UNIQUE title or the foreign key. */
-  private static void statement(Dialect d, SqliteReplica r, Random rnd) throws SQLException {
+  private static void statement(ReplicaDialect d, SqliteReplica r, Random rnd) throws SQLException {
     int id = 1 + rnd.nextInt(12);
     switch (rnd.nextInt(7)) {
       case 0 -> r.execute("INSERT INTO issues VALUES (?, ?, ?, ?, ?)", id, rnd.nextInt(3),
@@ -165,9 +119,9 @@ class ReplicaContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Dialect.class)
-  void aCallbackCannotWriteThroughTheReplicaAndUnknownTablesAreNamed(Dialect d) throws SQLException {
-    try (Connection keep = create(d, 1); SqliteReplica replica = d.open(1)) {
+  @EnumSource(ReplicaDialect.class)
+  void aCallbackCannotWriteThroughTheReplicaAndUnknownTablesAreNamed(ReplicaDialect d) throws SQLException {
+    try (Connection keep = d.create(1); SqliteReplica replica = d.open(1)) {
       List<Throwable> refused = new ArrayList<>();
       replica.rivulet().onError((source, e) -> refused.add(e));
       LiveQuery top = replica.liveQuery("top", openByPriority(replica));
@@ -186,9 +140,9 @@ class ReplicaContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Dialect.class)
-  void aRolledBackSavepointPublishesOnlyTheRestOfItsTransaction(Dialect d) throws SQLException {
-    try (Connection keep = create(d, 2); SqliteReplica replica = d.open(2)) {
+  @EnumSource(ReplicaDialect.class)
+  void aRolledBackSavepointPublishesOnlyTheRestOfItsTransaction(ReplicaDialect d) throws SQLException {
+    try (Connection keep = d.create(2); SqliteReplica replica = d.open(2)) {
       LiveQuery top = replica.liveQuery("top", openByPriority(replica));
       List<ChangeBatch> batches = new ArrayList<>();
       top.subscribeChanges(SubscribeOptions.sync(), batches::add);

@@ -71,19 +71,21 @@ public final class DemandLedger<T> {
   private long stale;
 
   /**
-   * A request held for a value of a plan on {@code target} that a row has ({@code valueOf} gives
-   * the row's values of a plan's columns), or null when no held request covers the row.
+   * The requests held for a value of a plan on {@code target} that a row has ({@code valueOf} gives
+   * the row's values of a plan's columns), each once; empty when no held request covers the row.
+   * A row added by its source belongs to all of them, so that it stays while any is held.
    */
-  public DemandRequest<T> holder(T target, java.util.function.Function<List<String>, Row> valueOf) {
+  public List<DemandRequest<T>> holders(T target, java.util.function.Function<List<String>, Row> valueOf) {
+    List<DemandRequest<T>> out = new ArrayList<>();
     for (DemandPlan<T> p : plans.values()) {
       if (p.target == target && !p.unregistered) {
         DemandRequest<T> r = p.leases.get(valueOf.apply(p.columns));
-        if (r != null) {
-          return r;
+        if (r != null && !out.contains(r)) {
+          out.add(r);
         }
       }
     }
-    return null;
+    return out;
   }
 
   /** Registers a plan: demand for {@code columns IN (...)} of {@code target}. */

@@ -1,0 +1,92 @@
+package dev.rivulet.replica;
+
+import dev.rivulet.engine.Row;
+import dev.rivulet.query.LazyCollection;
+import dev.rivulet.query.Rivulet;
+import dev.rivulet.query.SourceChange;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The lazy tables of a replica (see {@link ReplicaOptions#lazy}): a {@link LazyCollection} over a
+ * {@link SqlLazySource} per table. Owned by the replica, under its monitor.
+ */
+final class LazyTables {
+  private final Map<String, LazyCollection> collections = new LinkedHashMap<>();
+  private final Map<String, SqlLazySource> sources = new LinkedHashMap<>();
+  private final Map<String, int[]> keyIndexes = new LinkedHashMap<>();
+
+  /**
+   * Makes {@code tables} lazy collections of {@code db}.
+   *
+   * @throws IllegalArgumentException naming a lazy table that does not exist or has no primary key
+   */
+  LazyTables(Rivulet db, Backend backend, Connection conn, Object replicaLock, BooleanSupplier inTransaction,
+      Map<String, TableInfo> tables, ReplicaOptions options) {
+    for (String name : options.lazyTables()) {
+      TableInfo t = tables.get(name);
+      if (t == null || t.keys().isEmpty()) {
+        throw new IllegalArgumentException(t == null
+            ? "lazy table '" + name + "': no such table in the database; tables: " + tables.keySet()
+            : "lazy table '" + name + "': it has no primary key");
+      }
+      SqlLazySource source = new SqlLazySource(t, backend.qualified(name), conn, replicaLock, inTransaction);
+      sources.put(name, source);
+      collections.put(name, db.lazyCollection(name, t.schema(), t.keys(), source));
+      keyIndexes.put(name, t.schema().indexesOf(t.keys()));
+    }
+  }
+
+  boolean has(String table) {
+    return collections.containsKey(table);
+  }
+
+  /** The lazy collection of {@code table}, or null when it is not lazy. */
+  LazyCollection collection(String table) {
+    return collections.get(table);
+  }
+
+  /** The source of {@code table}, or null when it is not lazy. */
+  SqlLazySource source(String table) {
+    return sources.get(table);
+  }
+
+  /**
+   * Hands a committed transaction's changes of the lazy tables to their collections, one list per
+   * table in capture order (a changed key becomes a removal and an addition).
+   */
+  void publish(List<CaptureBuffer.Changed> changes) {
+    if (sources.isEmpty()) {
+      return;
+    }
+    Map<String, List<SourceChange>> byTable = new LinkedHashMap<>();
+    for (CaptureBuffer.Changed c : changes) {
+      int[] keys = keyIndexes.get(c.table());
+      if (keys == null) {
+        continue;
+      }
+      List<SourceChange> out = byTable.computeIfAbsent(c.table(), t -> new ArrayList<>());
+      Row before = c.before();
+      Row after = c.after();
+      if (before != null && after != null && before.project(keys).equals(after.project(keys))) {
+        out.add(new SourceChange.Edit(after, before));
+      } else {
+        if (before != null) {
+          out.add(new SourceChange.Remove(before));
+        }
+        if (after != null) {
+          out.add(new SourceChange.Add(after));
+        }
+      }
+    }
+    byTable.forEach((table, list) -> sources.get(table).publish(list));
+  }
+
+  void close() {
+    sources.values().forEach(SqlLazySource::close);
+  }
+}
