@@ -243,6 +243,15 @@ public final class Rivulet {
 
   /** Commits sync batches of one or more collections as one transaction. */
   synchronized void commitSync(Map<SourceCollection, SourceCollection.SyncBatch> batches) {
+    commitSync(batches, Map.of());
+  }
+
+  /**
+   * Commits sync batches and changes of lazy collections' sources (queued to the demand plane and
+   * applied in the same run) as one transaction.
+   */
+  synchronized void commitSync(Map<SourceCollection, SourceCollection.SyncBatch> batches,
+      Map<LazyCollection, List<SourceChange>> sourceChanges) {
     for (SourceCollection c : batches.keySet()) {
       if (c.db != this) {
         throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
@@ -259,6 +268,10 @@ public final class Rivulet {
         } else if (c.statusNow() == Status.IDLE) {
           c.setStatus(Status.LOADING);
         }
+      }
+      if (!sourceChanges.isEmpty()) {
+        sourceChanges.forEach((c, changes) -> demand.changed(c, changes));
+        demand.apply();
       }
       runQueries();
     } finally {

@@ -1,7 +1,9 @@
 package dev.rivulet.query;
 
 import dev.rivulet.engine.Row;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,6 +21,7 @@ import java.util.Map;
 public final class SyncTransaction {
   private final Rivulet db;
   private final Map<SourceCollection, SourceCollection.SyncBatch> batches = new LinkedHashMap<>();
+  private final Map<LazyCollection, List<SourceChange>> sourceChanges = new LinkedHashMap<>();
   private boolean done;
 
   SyncTransaction(Rivulet db) {
@@ -50,6 +53,23 @@ public final class SyncTransaction {
   }
 
   /**
+   * Adds {@code changes} that the source of lazy collection {@code c} made (what its {@link
+   * LazySource#onChange} listener would be handed), applied within this transaction: the rows that
+   * held requests cover change together with the other collections' writes, in one publication.
+   */
+  public SyncTransaction sourceChanged(LazyCollection c, List<SourceChange> changes) {
+    open();
+    if (c == null) {
+      throw new QueryException("sync transaction: the lazy collection is null");
+    }
+    if (c.db != db) {
+      throw new QueryException("sync transaction: lazy collection '" + c.name() + "' belongs to another database");
+    }
+    sourceChanges.computeIfAbsent(c, k -> new ArrayList<>()).addAll(changes);
+    return this;
+  }
+
+  /**
    * Applies every collection's writes as one transaction.
    *
    * @throws IllegalStateException, applying nothing, when a collection was closed since its write
@@ -58,7 +78,7 @@ public final class SyncTransaction {
     open();
     done = true;
     batches.values().forEach(SourceCollection.SyncBatch::seal);
-    db.commitSync(batches);
+    db.commitSync(batches, sourceChanges);
   }
 
   private SourceCollection.SyncBatch batch(SourceCollection c) {

@@ -4,6 +4,7 @@ import dev.rivulet.engine.Row;
 import dev.rivulet.query.LazyCollection;
 import dev.rivulet.query.Rivulet;
 import dev.rivulet.query.SourceChange;
+import dev.rivulet.query.SyncTransaction;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -56,10 +57,11 @@ final class LazyTables {
   }
 
   /**
-   * Hands a committed transaction's changes of the lazy tables to their collections, one list per
-   * table in capture order (a changed key becomes a removal and an addition).
+   * Adds a committed transaction's changes of the lazy tables to {@code tx}, which publishes them
+   * with the eager tables' changes as one transaction: one list per table in capture order (a
+   * changed key becomes a removal and an addition).
    */
-  void publish(List<CaptureBuffer.Changed> changes) {
+  void publish(List<CaptureBuffer.Changed> changes, SyncTransaction tx) {
     if (sources.isEmpty()) {
       return;
     }
@@ -83,7 +85,21 @@ final class LazyTables {
         }
       }
     }
-    byTable.forEach((table, list) -> sources.get(table).publish(list));
+    byTable.forEach((table, list) -> tx.sourceChanged(collections.get(table), list));
+  }
+
+  /**
+   * Stops table {@code name} being lazy after a schema change altered or dropped it: its collection
+   * is closed (the live queries reading it fail, naming it) and its source stops. No-op when it is
+   * not lazy.
+   */
+  void retire(String name) {
+    LazyCollection c = collections.remove(name);
+    if (c != null) {
+      keyIndexes.remove(name);
+      sources.remove(name).close();
+      c.close();
+    }
   }
 
   void close() {

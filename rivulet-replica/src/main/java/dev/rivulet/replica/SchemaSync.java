@@ -37,11 +37,13 @@ final class SchemaSync {
   private final Map<String, SourceCollection> mirrors;
   private final Map<String, int[]> keyIndexes;
   private final ReplicaQueries queries;
+  private final LazyTables lazy;
   private final List<Consumer<SchemaChange>> listeners = new CopyOnWriteArrayList<>();
 
   SchemaSync(Connection conn, Backend backend, Rivulet db, CaptureBuffer capture, Map<String, TableInfo> tables,
-      Map<String, SourceCollection> mirrors, Map<String, int[]> keyIndexes, ReplicaQueries queries) {
+      Map<String, SourceCollection> mirrors, Map<String, int[]> keyIndexes, ReplicaQueries queries, LazyTables lazy) {
     this.conn = conn;
+    this.lazy = lazy;
     this.backend = backend;
     this.db = db;
     this.capture = capture;
@@ -93,6 +95,7 @@ final class SchemaSync {
     List<String> gone = new ArrayList<>(dropped);
     gone.addAll(altered);
     for (String name : gone) {
+      lazy.retire(name); // its live queries fail naming it; an altered one comes back as an eager mirror
       SourceCollection old = mirrors.remove(name);
       keyIndexes.remove(name);
       if (old != null) {
@@ -115,7 +118,7 @@ final class SchemaSync {
     backend.uninstall(conn);
     List<TableInfo> mirrored = new ArrayList<>();
     for (TableInfo t : tables.values()) {
-      if (mirrors.containsKey(t.name())) {
+      if (mirrors.containsKey(t.name()) || lazy.has(t.name())) {
         mirrored.add(t);
       }
     }

@@ -25,16 +25,16 @@ import java.util.function.Consumer;
 
 /**
  * A lazy table of a replica: answers {@link SubsetRequest}s with SQL on the replica's connection
- * (see {@link SubsetSql}) and hands the replica's captured changes of the table to its lazy
- * collection, one list per committed transaction.
+ * (see {@link SubsetSql}). The replica's captured changes of the table reach its lazy collection
+ * through the replica's sync transaction ({@code SyncTransaction.sourceChanged}), with the rest of
+ * each commit.
  *
  * <p>A request is read at a committed and published state of the database: at once, inside {@link
  * #load}, when the calling thread holds the replica's monitor outside a transaction (a live query
  * created through the replica, demand that a commit's publication raised); otherwise on the
  * source's loader thread, which takes the monitor (so it waits for the running transaction).
  *
- * <p>Concurrency: the connection is used only under the replica's monitor; counters are atomic,
- * listeners a copy-on-write list.
+ * <p>Concurrency: the connection is used only under the replica's monitor; counters are atomic.
  */
 final class SqlLazySource implements LazySource {
   private final TableInfo table;
@@ -42,7 +42,6 @@ final class SqlLazySource implements LazySource {
   private final Connection conn;
   private final Object replicaLock;
   private final BooleanSupplier inTransaction;
-  private final List<Consumer<List<SourceChange>>> listeners = new CopyOnWriteArrayList<>();
   private final AtomicLong statements = new AtomicLong();
   private final AtomicLong rowsRead = new AtomicLong();
   private ExecutorService loader; // created at the first load that cannot run at once; guarded by this
@@ -124,20 +123,6 @@ final class SqlLazySource implements LazySource {
     return canonical instanceof Instant t ? java.sql.Timestamp.from(t) : canonical;
   }
 
-  @Override
-  public void onChange(Consumer<List<SourceChange>> listener) {
-    listeners.add(listener);
-  }
-
-  /** Hands one committed transaction's changes of the table to the listeners. */
-  void publish(List<SourceChange> changes) {
-    if (changes.isEmpty()) {
-      return;
-    }
-    for (Consumer<List<SourceChange>> l : listeners) {
-      l.accept(changes);
-    }
-  }
 
   /** Statements run for requests so far. */
   long statements() {

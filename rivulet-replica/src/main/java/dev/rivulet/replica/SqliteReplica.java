@@ -58,7 +58,10 @@ import java.util.regex.Pattern;
  *       the compile error (naming the missing column) when it no longer compiles. The old live
  *       query stays failed (its source is closed): no query shows rows of the old schema as
  *       current;
- *   <li>a TRUNCATE (which fires no triggers in H2) re-reads every mirror's rows.
+ *   <li>a TRUNCATE (which fires no triggers in H2) re-reads every mirror's rows;
+ *   <li>a lazy table ({@link ReplicaOptions#lazy}) that is altered or dropped stops being lazy:
+ *       its lazy collection is closed (its live queries fail, naming it) and an altered one is
+ *       mirrored eagerly from then on; other schema changes keep capturing it.
  * </ul>
  *
  * {@link #onSchemaChange} listeners hear of each change. Live queries made directly on {@link
@@ -118,7 +121,7 @@ public final class SqliteReplica implements AutoCloseable {
     }
     backend.install(conn, mirrored, capture);
     load.commit();
-    this.schema = new SchemaSync(conn, backend, db, capture, tables, mirrors, keyIndexes, queries);
+    this.schema = new SchemaSync(conn, backend, db, capture, tables, mirrors, keyIndexes, queries, lazy);
   }
 
   /**
@@ -184,8 +187,8 @@ public final class SqliteReplica implements AutoCloseable {
    * queries load the rows they demand with SQL on the table (a query reading it whole loads it
    * whole; an include loads its parents' buckets, ordered and limited per bucket when the request
    * says so, with a keyset cursor), and the replica's captured changes reach the rows loaded. A
-   * committed transaction's changes of lazy tables are published as one transaction right before
-   * that of its other tables. Loads run at once on a thread that holds the replica (a live query
+   * committed transaction's changes of lazy tables are published in the same transaction as those
+   * of its other tables. Loads run at once on a thread that holds the replica (a live query
    * created through {@link #liveQuery}, a commit's publication), otherwise on a loader thread.
    *
    * @throws IllegalArgumentException naming the table when it is not lazy
@@ -389,8 +392,8 @@ public final class SqliteReplica implements AutoCloseable {
     }
     publishing = true;
     try {
-      lazy.publish(changes); // first: their loads of new buckets then read the committed state
       SyncTransaction tx = db.beginSync();
+      lazy.publish(changes, tx);
       for (CaptureBuffer.Changed c : changes) {
         SourceCollection m = mirrors.get(c.table());
         if (m == null) {

@@ -7,10 +7,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rivulet.engine.Row;
+import dev.rivulet.query.ChangeBatch;
 import dev.rivulet.query.LazyCollection;
 import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Query;
 import dev.rivulet.query.Status;
+import dev.rivulet.query.SubscribeOptions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -109,6 +111,53 @@ class LazyTableTest {
       replica.execute("DELETE FROM issues WHERE id = 120"); // cascades to its comments
       assertThat(PlainValues.rows(board.rows())).isEqualTo(answer(keep)).isEmpty();
       assertThat(comments.size()).isZero();
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(ReplicaDialect.class)
+  void aCommitTouchingLazyAndEagerTablesIsPublishedAsOneTransaction(ReplicaDialect d) throws SQLException {
+    String url = d.url("lazy-atomic");
+    try (Connection keep = bigDatabase(d, url);
+        SqliteReplica replica = d.open(url, ReplicaOptions.lazy("comments"))) {
+      LiveQuery board = replica.liveQuery("board", board(replica));
+      List<List<Object>> seen = new java.util.ArrayList<>(); // the board as each batch left it
+      List<Long> txIds = new java.util.ArrayList<>();
+      board.subscribeChanges(SubscribeOptions.sync(), batch -> {
+        if (batch instanceof ChangeBatch.Changed) {
+          txIds.add(batch.txId());
+          seen.add(PlainValues.rows(board.rows()));
+        }
+      });
+      replica.transaction(tx -> {
+        tx.execute("UPDATE comments SET body = 'edited' WHERE issue = 101"); // lazy
+        tx.execute("UPDATE issues SET status = 'closed' WHERE id = 100"); // eager
+        tx.execute("INSERT INTO comments VALUES (5000, 102, 'new')"); // lazy
+      });
+      assertThat(txIds).as("one batch for the one commit").hasSize(1);
+      assertThat(seen.get(0)).as("never half of the commit").isEqualTo(answer(keep)).hasSize(2);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(ReplicaDialect.class)
+  void schemaChangesKeepLazyCaptureAndRetireAnAlteredLazyTable(ReplicaDialect d) throws SQLException {
+    String url = d.url("lazy-ddl");
+    try (Connection keep = bigDatabase(d, url);
+        SqliteReplica replica = d.open(url, ReplicaOptions.lazy("comments"))) {
+      LiveQuery board = replica.liveQuery("board", board(replica));
+      replica.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body VARCHAR(20))");
+      replica.execute("INSERT INTO comments VALUES (5000, 101, 'after create')");
+      assertThat(PlainValues.rows(board.rows())).as("capture of the lazy table survives other DDL")
+          .isEqualTo(answer(keep));
+
+      replica.execute("ALTER TABLE comments ADD COLUMN likes INTEGER");
+      assertThat(board.status()).isEqualTo(Status.ERROR);
+      assertThat(board.error()).hasMessageContaining("comments");
+      assertThatThrownBy(() -> replica.lazyTable("comments")).hasMessageContaining("not lazy");
+      replica.execute("INSERT INTO comments VALUES (5001, 101, 'eager now', 3)");
+      assertThat(replica.table("comments").size()).as("an altered lazy table comes back as an eager mirror")
+          .isEqualTo(ISSUES * PER_ISSUE + 2);
     }
   }
 
