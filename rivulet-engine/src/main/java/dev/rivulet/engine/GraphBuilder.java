@@ -55,7 +55,7 @@ public final class GraphBuilder {
           + source.op.name + " produces " + source.op.schema);
     }
     f.upstream[0] = source.op;
-    connect(source.op, f, 0);
+    source.op.connect(f, 0);
   }
 
   /** Names {@code stream} as output {@code name}; read its change after each run. */
@@ -126,15 +126,10 @@ public final class GraphBuilder {
     operators.add(op);
     for (int port = 0; port < op.upstream.length; port++) {
       if (op.upstream[port] != null) {
-        connect(op.upstream[port], op, port);
+        op.upstream[port].connect(op, port);
       }
     }
     return op;
-  }
-
-  private static void connect(Operator from, Operator to, int port) {
-    from.targets.add(to);
-    from.targetPorts.add(port);
   }
 
   void checkOwns(Stream s) {

@@ -218,11 +218,7 @@ final class TopKOperator extends Operator {
     int n = changes.size;
     long[] first = new long[n];
     long[] second = new long[n];
-    for (int i = 0; i < n; i++) {
-      Row r = changes.rows[i];
-      first[i] = order.first(r);
-      second[i] = order.second(r);
-    }
+    order.prefixes(changes.rows, n, first, second);
     int[] perm = PrefixSort.permutation(changes.rows, first, second, n, order);
     Row[] rows = new Row[n];
     long[] counts = new long[n];

@@ -188,6 +188,29 @@ public final class RowTable {
     }
   }
 
+  /** The rows in slot order (the order of {@link #forEachRow}), in one new array. */
+  public Row[] toArray() {
+    Row[] out = new Row[size];
+    int n = 0;
+    for (Row r : rows) {
+      if (r != null) {
+        out[n++] = r;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@link #putRow} of {@code batch[0..n)}, in order (a later row of a key wins), with the table
+   * sized once for them: a bulk load that needs none of the replaced rows.
+   */
+  public void putRows(Row[] batch, int n) {
+    reserve(size + n);
+    for (int i = 0; i < n; i++) {
+      putRow(batch[i]);
+    }
+  }
+
   public List<Row> keys() {
     List<Row> out = new ArrayList<>(size);
     forEach((k, r) -> out.add(k));
