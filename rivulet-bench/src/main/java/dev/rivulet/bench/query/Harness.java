@@ -15,7 +15,8 @@ import java.util.List;
  * the driver's own copy of the data, one committed sync batch per update, timed until {@code
  * commit()} returns. The first build's figures (a fresh JVM's, when it is the process's first)
  * are printed apart: {@code hydrate_first_ms} and its split {@code load_first_ms} / {@code
- * query_first_ms}. The live result is checked against the naive recomputation after hydration
+ * query_first_ms}, and the main thread's CPU time in each ({@code load_first_cpu_ms}, {@code
+ * query_first_cpu_ms}: on a shared machine, free of the time spent waiting for a core). The live result is checked against the naive recomputation after hydration
  * and after each mix.
  */
 final class Harness {
@@ -37,6 +38,8 @@ final class Harness {
         out.figure(name, rows, null, "hydrate_first_ms", db.totalMs());
         out.figure(name, rows, null, "load_first_ms", db.loadMs());
         out.figure(name, rows, null, "query_first_ms", db.queryMs());
+        out.figure(name, rows, null, "load_first_cpu_ms", db.loadCpuMs());
+        out.figure(name, rows, null, "query_first_cpu_ms", db.queryCpuMs());
       }
       int at = Math.max(0, i - 1);
       totals[at] = db.totalMs();
