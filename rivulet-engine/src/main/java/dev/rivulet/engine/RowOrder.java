@@ -69,7 +69,8 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
 
   /**
    * {@link #first} and {@link #second} of {@code rows[0..n)} into {@code first[i]} and {@code
-   * second[i]}: one loop over the batch (a hydration's), encoding the first sort key once per row.
+   * second[i]}: one pass over the batch (a hydration's), encoding the first sort key once per row,
+   * in chunks of {@link SortedBatch#CHUNK} rows (see there why).
    */
   void prefixes(Row[] rows, int n, long[] first, long[] second) {
     if (columns.length == 0) {
@@ -77,8 +78,14 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
       java.util.Arrays.fill(second, 0, n, 0);
       return;
     }
+    for (int from = 0; from < n; from += SortedBatch.CHUNK) {
+      prefixes(rows, from, Math.min(n, from + SortedBatch.CHUNK), first, second);
+    }
+  }
+
+  private void prefixes(Row[] rows, int from, int to, long[] first, long[] second) {
     boolean exact = columns.length >= 2 && types[0] == ColumnType.INT;
-    for (int i = 0; i < n; i++) {
+    for (int i = from; i < to; i++) {
       long p0 = encode(rows[i], 0);
       first[i] = p0;
       second[i] = exact && p0 != Long.MIN_VALUE && p0 != Long.MAX_VALUE ? encode(rows[i], 1) : 0;

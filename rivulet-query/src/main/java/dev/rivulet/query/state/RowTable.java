@@ -26,6 +26,7 @@ import java.util.function.Consumer;
 public final class RowTable {
   private static final int MIN_CAPACITY = 16;
   private static final int LONG_PROBE = 24;
+  private static final int CHUNK = 64;
   private final int[] keyIndexes; // where a row's key sits (for putRow and the other row-keyed calls)
   private Row[] keys; // null entries: derived by putRow, made from longKeys on demand
   private Row[] rows; // null: empty slot
@@ -206,7 +207,15 @@ public final class RowTable {
    */
   public void putRows(Row[] batch, int n) {
     reserve(size + n);
-    for (int i = 0; i < n; i++) {
+    // In chunks, one call each: a fresh JVM compiles the chunk loop after about a hundred calls,
+    // where a single loop would run interpreted until on-stack replacement.
+    for (int from = 0; from < n; from += CHUNK) {
+      putRows(batch, from, Math.min(n, from + CHUNK));
+    }
+  }
+
+  private void putRows(Row[] batch, int from, int to) {
+    for (int i = from; i < to; i++) {
       putRow(batch[i]);
     }
   }
