@@ -73,9 +73,12 @@ public final class ExprCompiler {
       throw new QueryException(clause + ": condition " + ExprText.of(e) + " is " + t + ", not BOOL");
     }
     ExprCompiler compiler = new ExprCompiler(types);
-    Evaluator ev = compiler.node(e);
     Predicate<Row> equals = compiler.columnEquals(e);
-    return equals != null ? equals : row -> Boolean.TRUE.equals(ev.eval(row));
+    if (equals != null) {
+      return equals;
+    }
+    Evaluator ev = compiler.node(e);
+    return row -> Boolean.TRUE.equals(ev.eval(row));
   }
 
   /** {@code e} as a {@link ColumnEquals} when it is {@code column = non-NULL literal}; else null. */
