@@ -50,10 +50,27 @@ final class Delta {
     positions[size - 1] = position;
   }
 
+  /** Appends every entry of {@code other}, without its positions (as {@link #add(Row, long)} would). */
   void addAll(Delta other) {
-    for (int i = 0; i < other.size; i++) {
-      add(other.rows[i], other.weights[i]);
+    int n = other.size;
+    reserve(n);
+    System.arraycopy(other.rows, 0, rows, size, n);
+    System.arraycopy(other.weights, 0, weights, size, n);
+    if (positions != null) {
+      Arrays.fill(positions, size, size + n, -1);
     }
+    size += n;
+  }
+
+  /** Appends {@code src[0..n)}, each with {@code weight} (as {@link #add(Row, long)} would). */
+  void addAll(Row[] src, int n, long weight) {
+    reserve(n);
+    System.arraycopy(src, 0, rows, size, n);
+    Arrays.fill(weights, size, size + n, weight);
+    if (positions != null) {
+      Arrays.fill(positions, size, size + n, -1);
+    }
+    size += n;
   }
 
   void addAll(ZSet z) {

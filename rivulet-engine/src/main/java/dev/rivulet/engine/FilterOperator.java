@@ -18,7 +18,14 @@ final class FilterOperator extends Operator {
   void step() {
     Delta in = inputs[0];
     examined += in.size;
-    for (int i = 0; i < in.size; i++) {
+    // In chunks: a hydration's batch is compiled after a few thousand rows (see SortedBatch).
+    for (int from = 0; from < in.size; from += SortedBatch.CHUNK) {
+      step(in, from, Math.min(in.size, from + SortedBatch.CHUNK));
+    }
+  }
+
+  private void step(Delta in, int from, int to) {
+    for (int i = from; i < to; i++) {
       if (predicate.test(in.rows[i])) {
         emit(in.rows[i], in.weights[i]);
       }

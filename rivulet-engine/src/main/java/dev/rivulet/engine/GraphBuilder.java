@@ -55,7 +55,7 @@ public final class GraphBuilder {
           + source.op.name + " produces " + source.op.schema);
     }
     f.upstream[0] = source.op;
-    connect(source.op, f, 0);
+    source.op.connect(f, 0);
   }
 
   /** Names {@code stream} as output {@code name}; read its change after each run. */
@@ -91,18 +91,22 @@ public final class GraphBuilder {
     for (Operator op : operators) {
       indegree.put(op, op.upstream.length);
     }
+    // Plain loops, no lambdas: building runs once per live query, often in a fresh JVM, where
+    // each lambda's first use costs a class spun at run time.
     ArrayDeque<Operator> ready = new ArrayDeque<>();
-    indegree.forEach((op, d) -> {
-      if (d == 0) {
+    for (Operator op : operators) {
+      if (op.upstream.length == 0) {
         ready.add(op);
       }
-    });
+    }
     List<Operator> order = new ArrayList<>(operators.size());
     while (!ready.isEmpty()) {
       Operator op = ready.poll();
       order.add(op);
       for (Operator t : op.targets) {
-        if (indegree.merge(t, -1, Integer::sum) == 0) {
+        int left = indegree.get(t) - 1;
+        indegree.put(t, left);
+        if (left == 0) {
           ready.add(t);
         }
       }
@@ -121,20 +125,16 @@ public final class GraphBuilder {
 
   <T extends Operator> T add(T op, String label) {
     checkOpen();
-    int n = kindCounts.merge(op.kind, 1, Integer::sum);
+    int n = kindCounts.getOrDefault(op.kind, 0) + 1;
+    kindCounts.put(op.kind, n);
     op.name = label != null ? label : op.kind + "#" + n;
     operators.add(op);
     for (int port = 0; port < op.upstream.length; port++) {
       if (op.upstream[port] != null) {
-        connect(op.upstream[port], op, port);
+        op.upstream[port].connect(op, port);
       }
     }
     return op;
-  }
-
-  private static void connect(Operator from, Operator to, int port) {
-    from.targets.add(to);
-    from.targetPorts.add(port);
   }
 
   void checkOwns(Stream s) {

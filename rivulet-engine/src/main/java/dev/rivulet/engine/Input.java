@@ -69,6 +69,25 @@ public final class Input {
   }
 
   /**
+   * Queues {@code rows[0..n)}, each inserted once, like {@code n} calls of {@link #send(Row, long,
+   * Schema)} in order: a hydration's bulk path, one array copy instead of a call per row. A typed
+   * row is replaced by its canonical form in {@code rows} itself.
+   */
+  Input sendAll(Row[] rows, int n, Schema checkedAgainst) {
+    boolean check = checkedAgainst != op.schema && !checkedAgainst.equals(op.schema);
+    for (int i = 0; i < n; i++) {
+      if (check) {
+        check(rows[i]);
+      }
+      if (rows[i].isTyped()) {
+        rows[i] = rows[i].canonical();
+      }
+    }
+    op.acceptAllTrusted(rows, n);
+    return this;
+  }
+
+  /**
    * Queues {@code row} with {@code weight}; like {@link #send(ZSet, Schema)}, the row is checked
    * against the schema only when {@code checkedAgainst} is not this input's schema. These two
    * shortcuts are the query layer's, whose retractions always match what it sent: they are not

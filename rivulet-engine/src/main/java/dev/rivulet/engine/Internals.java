@@ -15,6 +15,11 @@ final class Internals extends EngineAccess {
   }
 
   @Override
+  public void sendAll(Input input, Row[] rows, int n, Schema checkedAgainst) {
+    input.sendAll(rows, n, checkedAgainst);
+  }
+
+  @Override
   public int deltaSize(Output output) {
     return output.deltaSize();
   }

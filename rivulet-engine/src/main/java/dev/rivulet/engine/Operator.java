@@ -16,7 +16,8 @@ abstract class Operator {
   final Operator[] upstream;
   final Delta[] inputs;
   final List<Operator> targets = new ArrayList<>(2);
-  final List<Integer> targetPorts = new ArrayList<>(2);
+  /** The input buffer of each target, at the port this operator feeds: where emits go. */
+  private Delta[] outs = new Delta[0];
   String name;
   int index;
   long examined;
@@ -49,29 +50,36 @@ abstract class Operator {
     return false;
   }
 
+  /** Wires {@code to}'s input {@code port} to this operator's output (while the graph is built). */
+  final void connect(Operator to, int port) {
+    targets.add(to);
+    outs = java.util.Arrays.copyOf(outs, outs.length + 1);
+    outs[outs.length - 1] = to.inputs[port];
+  }
+
   final void emit(Row row, long weight) {
-    for (int i = 0, n = targets.size(); i < n; i++) {
-      targets.get(i).inputs[targetPorts.get(i)].add(row, weight);
+    for (Delta out : outs) {
+      out.add(row, weight);
     }
   }
 
   final void emit(Row row, long weight, int position) {
-    for (int i = 0, n = targets.size(); i < n; i++) {
-      targets.get(i).inputs[targetPorts.get(i)].add(row, weight, position);
+    for (Delta out : outs) {
+      out.add(row, weight, position);
     }
   }
 
+  /** Emits every entry of {@code d} (its positions dropped), one array copy per target. */
   final void emitAll(Delta d) {
-    reserveOutput(d.size);
-    for (int i = 0; i < d.size; i++) {
-      emit(d.rows[i], d.weights[i]);
+    for (Delta out : outs) {
+      out.addAll(d);
     }
   }
 
   /** Makes room for {@code n} more entries in every target's input (a run of known size). */
   final void reserveOutput(int n) {
-    for (int i = 0, k = targets.size(); i < k; i++) {
-      targets.get(i).inputs[targetPorts.get(i)].reserve(n);
+    for (Delta out : outs) {
+      out.reserve(n);
     }
   }
 

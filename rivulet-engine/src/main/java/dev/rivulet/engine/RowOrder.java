@@ -67,6 +67,31 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
     return encode(row, 1);
   }
 
+  /**
+   * {@link #first} and {@link #second} of {@code rows[0..n)} into {@code first[i]} and {@code
+   * second[i]}: one pass over the batch (a hydration's), encoding the first sort key once per row,
+   * in chunks of {@link SortedBatch#CHUNK} rows (see there why).
+   */
+  void prefixes(Row[] rows, int n, long[] first, long[] second) {
+    if (columns.length == 0) {
+      java.util.Arrays.fill(first, 0, n, 0);
+      java.util.Arrays.fill(second, 0, n, 0);
+      return;
+    }
+    for (int from = 0; from < n; from += SortedBatch.CHUNK) {
+      prefixes(rows, from, Math.min(n, from + SortedBatch.CHUNK), first, second);
+    }
+  }
+
+  private void prefixes(Row[] rows, int from, int to, long[] first, long[] second) {
+    boolean exact = columns.length >= 2 && types[0] == ColumnType.INT;
+    for (int i = from; i < to; i++) {
+      long p0 = encode(rows[i], 0);
+      first[i] = p0;
+      second[i] = exact && p0 != Long.MIN_VALUE && p0 != Long.MAX_VALUE ? encode(rows[i], 1) : 0;
+    }
+  }
+
   /** Order-preserving (not necessarily injective) long for sort key {@code i} of {@code row}. */
   private long encode(Row row, int i) {
     Object v = row.get(columns[i]);

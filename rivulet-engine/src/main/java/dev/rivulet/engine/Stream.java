@@ -190,7 +190,11 @@ public final class Stream {
           + offset + " and limit " + limit);
     }
     int[] part = columns("top-k", partitionBy);
-    int[] cols = columns("top-k", order.stream().map(SortKey::column).toList());
+    List<String> sortColumns = new ArrayList<>(order.size());
+    for (SortKey k : order) {
+      sortColumns.add(k.column());
+    }
+    int[] cols = columns("top-k", sortColumns);
     boolean[] desc = new boolean[cols.length];
     boolean[] nullsFirst = new boolean[cols.length];
     ColumnType[] types = new ColumnType[cols.length];

@@ -210,48 +210,14 @@ final class TopKOperator extends Operator {
   }
 
   /**
-   * First contents of an empty partition: sort once by (prefixes, row order), which also brings
-   * equal rows together so they consolidate without hashing, then build the tree balanced instead
-   * of n descents, and emit the window in order.
+   * First contents of an empty partition: sorted and consolidated once ({@link SortedBatch}),
+   * then the tree built balanced instead of n descents, and the window emitted in order.
    */
   private void hydrate(OrderStatisticTree<Row> tree, Delta changes) {
-    int n = changes.size;
-    long[] first = new long[n];
-    long[] second = new long[n];
-    for (int i = 0; i < n; i++) {
-      Row r = changes.rows[i];
-      first[i] = order.first(r);
-      second[i] = order.second(r);
-    }
-    int[] perm = PrefixSort.permutation(changes.rows, first, second, n, order);
-    Row[] rows = new Row[n];
-    long[] counts = new long[n];
-    long[] p0 = new long[n];
-    long[] p1 = new long[n];
-    int kept = 0;
-    for (int i = 0; i < n; ) {
-      int at = perm[i];
-      Row row = changes.rows[at];
-      long weight = changes.weights[at];
-      // Equal rows are adjacent and share their prefixes; differing prefixes need no row compare.
-      for (i++; i < n && first[perm[i]] == first[at] && second[perm[i]] == second[at]
-          && changes.rows[perm[i]].equals(row); i++) {
-        weight += changes.weights[perm[i]];
-      }
-      if (weight < 0) {
-        throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + weight);
-      }
-      if (weight > 0) {
-        rows[kept] = row;
-        counts[kept] = weight;
-        p0[kept] = first[at];
-        p1[kept] = second[at];
-        kept++;
-      }
-    }
-    tree.bulkLoad(rows, counts, p0, p1, kept);
-    retainedRows += kept;
-    examined += kept;
+    SortedBatch sorted = SortedBatch.of(changes, order, name);
+    tree.bulkLoad(sorted.rows, sorted.counts, sorted.p0, sorted.p1, sorted.size);
+    retainedRows += sorted.size;
+    examined += sorted.size;
     tree.visitRange(offset, end, (row, start, count) ->
         emit(row, diff.inWindow(start, count), (int) (Math.max(start, offset) - offset)));
   }

@@ -99,9 +99,20 @@ abstract class BaseCollection implements LiveCollection {
     return stored;
   }
 
-  /** Hands every current row, in its source form, to {@code action} (a hydration). */
-  final void forEachSourceRow(Consumer<Row> action) {
-    rows.forEachRow(r -> action.accept(sourceRow(r)));
+  /** Whether a stored row is its own source form ({@link #sourceRow} is the identity). */
+  boolean storedIsSource() {
+    return true;
+  }
+
+  /** Every current row in its source form, in one new array (a hydration's). */
+  final Row[] sourceRows() {
+    Row[] out = rows.toArray();
+    if (!storedIsSource()) {
+      for (int i = 0; i < out.length; i++) {
+        out[i] = sourceRow(out[i]);
+      }
+    }
+    return out;
   }
 
   /** The current rows by key, as readers see them. */
@@ -189,10 +200,7 @@ abstract class BaseCollection implements LiveCollection {
    * are immutable, so what is made of them ({@link #entries(Row[])}) needs no monitor.
    */
   Row[] storedRows() {
-    Row[] out = new Row[rows.size()];
-    int[] i = {0};
-    rows.forEachRow(r -> out[i[0]++] = r);
-    return out;
+    return rows.toArray();
   }
 
   /** The keyed rows of stored rows; needs no monitor. */
@@ -390,6 +398,11 @@ abstract class BaseCollection implements LiveCollection {
    * that read this collection, if any, and stages it for the listeners, if any (events are the
    * net change per key of the whole transaction).
    */
+  /** Whether {@link #changed} records anything: a live query reads this collection, or a subscriber its events. */
+  final boolean recordsChanges() {
+    return observed || eventSubscribers > 0;
+  }
+
   final void changed(Row key, Row before, Row after) {
     if (observed) {
       if (before != null) {

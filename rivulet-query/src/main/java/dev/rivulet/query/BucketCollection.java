@@ -50,6 +50,11 @@ final class BucketCollection extends BaseCollection {
     throw new QueryException("nested collection '" + name() + "' cannot be read by a query; query its source");
   }
 
+  @Override
+  boolean storedIsSource() {
+    return false; // sourceRow refuses
+  }
+
   /** The rows in the child query's order. */
   @Override
   Row[] storedRows() {

@@ -177,12 +177,11 @@ public final class LiveQuery extends BaseCollection {
     return any;
   }
 
-  /** Sends every source's current rows: the first run hydrates. */
+  /** Sends every source's current rows, one array per source: the first run hydrates. */
   void hydrate() {
     for (int i = 0; i < sources.length; i++) {
-      Input input = inputs[i];
-      Schema checked = sources[i].schema;
-      sources[i].forEachSourceRow(row -> ENGINE.send(input, row, 1, checked));
+      Row[] rows = sources[i].sourceRows();
+      ENGINE.sendAll(inputs[i], rows, rows.length, sources[i].schema);
     }
   }
 
@@ -381,6 +380,11 @@ public final class LiveQuery extends BaseCollection {
   @Override
   Row sourceRow(Row stored) {
     return sourceForm ? stored : visible(stored).concat(keyOf(stored));
+  }
+
+  @Override
+  boolean storedIsSource() {
+    return sourceForm;
   }
 
   @Override

@@ -7,6 +7,7 @@ import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.SchemaException;
 import dev.rivulet.engine.Values;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,8 @@ import java.util.Map;
 public final class SourceCollection extends BaseCollection {
   private final Map<Row, Row> underlay = new HashMap<>();
   private final List<Transaction> pending = new ArrayList<>();
+  /** Sync batches applied by the bulk path of {@link #applySync} (for tests). */
+  int bulkApplies;
 
 
   SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
@@ -180,13 +183,13 @@ public final class SourceCollection extends BaseCollection {
    * collection, or on a batch already committed, throws an {@link IllegalStateException}.
    */
   public final class SyncBatch {
-    // Most batches write one row: it waits in fields; lists start from the second write. Keys
-    // are listed only once a delete comes (a write's row holds its key).
+    // Most batches write one row: it waits in fields; arrays start from the second write. Keys
+    // are kept only once a delete comes (a write's row holds its key).
     private Row firstKey;
     private Row firstRow;
     private int count;
-    private List<Row> keys; // null while every listed entry is a write
-    private List<Row> rows; // null for a delete
+    private Row[] keys; // null while every entry in the arrays is a write
+    private Row[] rows; // null for a delete
     private boolean truncate;
     private boolean markReady;
     private boolean done;
@@ -202,29 +205,27 @@ public final class SourceCollection extends BaseCollection {
       if (count == 0) {
         firstKey = key;
         firstRow = row;
-      } else {
-        if (rows == null) {
-          rows = new ArrayList<>();
-          rows.add(firstRow);
-          if (firstKey != null) {
-            listKeys();
-          }
-        }
-        if (key != null && keys == null) {
-          listKeys();
-        }
-        if (keys != null) {
-          keys.add(key);
-        }
-        rows.add(row);
+        count = 1;
+        return;
       }
-      count++;
-    }
-
-    /** Starts listing keys: null (a write) for every entry so far but the first. */
-    private void listKeys() {
-      keys = new ArrayList<>(java.util.Collections.nCopies(rows.size(), null));
-      keys.set(0, firstKey);
+      if (rows == null) {
+        rows = new Row[8];
+        rows[0] = firstRow;
+        if (firstKey != null) {
+          keys = new Row[8];
+          keys[0] = firstKey;
+        }
+      } else if (count == rows.length) {
+        rows = Arrays.copyOf(rows, 2 * count);
+        keys = keys == null ? null : Arrays.copyOf(keys, rows.length);
+      }
+      if (key != null && keys == null) {
+        keys = new Row[rows.length]; // the writes so far have none
+      }
+      if (keys != null) {
+        keys[count] = key;
+      }
+      rows[count++] = row;
     }
 
     /** Deletes the row with {@code key} (no-op when absent). */
@@ -279,12 +280,17 @@ public final class SourceCollection extends BaseCollection {
 
     /** The key of write {@code i}: given for a delete, null for a write (its row holds it). */
     Row keyAt(int i) {
-      return keys != null ? keys.get(i) : rows != null ? null : firstKey;
+      return keys != null ? keys[i] : rows != null ? null : firstKey;
     }
 
     /** The row of write {@code i}, null for a delete. */
     Row rowAt(int i) {
-      return rows != null ? rows.get(i) : firstRow;
+      return rows != null ? rows[i] : firstRow;
+    }
+
+    /** The rows of a batch of two or more writes and no delete, in order; null for any other batch. */
+    Row[] writtenRows() {
+      return rows != null && keys == null ? rows : null;
     }
 
     boolean truncates() {
@@ -319,6 +325,14 @@ public final class SourceCollection extends BaseCollection {
         }
       }
       underlay.replaceAll((k, v) -> null);
+    }
+    Row[] written = batch.writtenRows();
+    if (written != null && underlay.isEmpty() && !recordsChanges()) {
+      // Nobody reads the change (a load before any live query or listener): the rows go into
+      // the table in one loop, without the per-row change bookkeeping of install.
+      rows.putRows(written, n);
+      bulkApplies++;
+      return;
     }
     for (int i = 0; i < n; i++) {
       Row key = batch.keyAt(i);

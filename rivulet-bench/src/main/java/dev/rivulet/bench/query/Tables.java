@@ -7,6 +7,8 @@ import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Rivulet;
 import dev.rivulet.query.SourceCollection;
 import dev.rivulet.query.Status;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 
 /**
@@ -72,14 +74,26 @@ final class Tables {
    * @param loadNanos creating the collections and committing one sync batch of all rows each
    *     (marked ready)
    * @param queryNanos creating the live query until it returned, hydrated and ready
+   * @param loadCpuNanos the CPU time of this thread during the load (on a shared machine, less
+   *     noisy than the wall clock: time spent waiting for a core is not counted)
+   * @param queryCpuNanos the same during the query's creation
    */
-  record Db(Rivulet rivulet, SourceCollection issues, LiveQuery query, long loadNanos, long queryNanos) {
+  record Db(Rivulet rivulet, SourceCollection issues, LiveQuery query, long loadNanos, long queryNanos,
+      long loadCpuNanos, long queryCpuNanos) {
     double loadMs() {
       return loadNanos / 1e6;
     }
 
     double queryMs() {
       return queryNanos / 1e6;
+    }
+
+    double loadCpuMs() {
+      return loadCpuNanos / 1e6;
+    }
+
+    double queryCpuMs() {
+      return queryCpuNanos / 1e6;
     }
 
     double totalMs() {
@@ -94,18 +108,22 @@ final class Tables {
 
   /** Loads the tables {@code w} reads and creates its live query, timing both parts. */
   static Db open(QueryWorkload w, Data data) {
+    ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+    long c0 = cpu.getCurrentThreadCpuTime();
     long t0 = System.nanoTime();
     Rivulet db = Rivulet.create();
     SourceCollection issues = load(db, "issues", ISSUES, data.issueRows());
     SourceCollection users = w.readsUsers() ? load(db, "users", USERS, data.users()) : null;
     SourceCollection projects = w.readsProjects() ? load(db, "projects", PROJECTS, data.projects()) : null;
     long t1 = System.nanoTime();
+    long c1 = cpu.getCurrentThreadCpuTime();
     LiveQuery q = db.liveQuery(w.name(), w.query(issues, users, projects));
     long t2 = System.nanoTime();
+    long c2 = cpu.getCurrentThreadCpuTime();
     if (q.status() != Status.READY) {
       throw new IllegalStateException(w.name() + ": live query is " + q.status() + " after creation, not READY");
     }
-    return new Db(db, issues, q, t1 - t0, t2 - t1);
+    return new Db(db, issues, q, t1 - t0, t2 - t1, c1 - c0, c2 - c1);
   }
 
   static SourceCollection load(Rivulet db, String name, Schema schema, Row[] rows) {

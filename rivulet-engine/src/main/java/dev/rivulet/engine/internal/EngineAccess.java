@@ -42,6 +42,12 @@ public abstract class EngineAccess {
   /** Queues {@code row}; it is checked only when {@code checkedAgainst} is not the input's schema. */
   public abstract void send(Input input, Row row, long weight, Schema checkedAgainst);
 
+  /**
+   * Queues {@code rows[0..n)}, each inserted once, as {@code n} calls of {@link #send} would (a
+   * hydration); typed rows are replaced by their canonical form in {@code rows}.
+   */
+  public abstract void sendAll(Input input, Row[] rows, int n, Schema checkedAgainst);
+
   /** Entries in the last change of {@code output}. */
   public abstract int deltaSize(Output output);
 

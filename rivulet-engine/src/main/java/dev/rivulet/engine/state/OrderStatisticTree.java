@@ -432,12 +432,7 @@ public final class OrderStatisticTree<K> {
     int fill = CAP * 3 / 4;
     Node[] level = new Node[(n + fill - 1) / fill];
     for (int l = 0; l < level.length; l++) {
-      Node leaf = new Leaf();
-      for (int i = l * fill, end = Math.min(n, i + fill); i < end; i++) {
-        leaf.insertSlot(leaf.n, sorted[i], p0[i], p1[i], counts[i]);
-        leaf.size += counts[i];
-      }
-      level[l] = leaf;
+      level[l] = leaf(sorted, counts, p0, p1, l * fill, Math.min(n, l * fill + fill));
     }
     while (level.length > 1) {
       Node[] up = new Node[(level.length + fill - 1) / fill];
@@ -453,6 +448,23 @@ public final class OrderStatisticTree<K> {
     }
     root = level[0];
     distinct = n;
+  }
+
+  /** A leaf holding entries {@code [from, to)} of sorted arrays (a bulk load's), copied whole. */
+  private static Leaf leaf(Object[] sorted, long[] counts, long[] p0, long[] p1, int from, int to) {
+    Leaf leaf = new Leaf();
+    int k = to - from;
+    System.arraycopy(sorted, from, leaf.keys, 0, k);
+    System.arraycopy(p0, from, leaf.p0, 0, k);
+    System.arraycopy(p1, from, leaf.p1, 0, k);
+    System.arraycopy(counts, from, leaf.counts, 0, k);
+    long size = 0;
+    for (int i = from; i < to; i++) {
+      size += counts[i];
+    }
+    leaf.n = k;
+    leaf.size = size;
+    return leaf;
   }
 
   /**

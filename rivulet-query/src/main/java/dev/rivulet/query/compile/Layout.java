@@ -48,8 +48,11 @@ public final class Layout implements Scope {
   /** This layout with the relations in {@code aliases} marked as possibly null-extended. */
   Layout nullable(java.util.Collection<String> aliases) {
     Map<String, Part> next = new LinkedHashMap<>();
-    parts.forEach((a, p) -> next.put(a, aliases.contains(a)
-        ? new Part(a, p.schema.nullable(), p.offset, p.keys, true) : p));
+    for (Map.Entry<String, Part> e : parts.entrySet()) {
+      Part p = e.getValue();
+      boolean nulled = aliases.contains(e.getKey());
+      next.put(e.getKey(), nulled ? new Part(e.getKey(), p.schema.nullable(), p.offset, p.keys, true) : p);
+    }
     return new Layout(next, width);
   }
 
@@ -67,13 +70,18 @@ public final class Layout implements Scope {
 
   /** Every relation's key column indexes, in order. */
   int[] keys() {
-    List<Integer> out = new ArrayList<>();
+    int n = 0;
+    for (Part p : parts.values()) {
+      n += p.keys.length;
+    }
+    int[] out = new int[n];
+    int i = 0;
     for (Part p : parts.values()) {
       for (int k : p.keys) {
-        out.add(k);
+        out[i++] = k;
       }
     }
-    return out.stream().mapToInt(Integer::intValue).toArray();
+    return out;
   }
 
   @Override
@@ -106,12 +114,17 @@ public final class Layout implements Scope {
 
   /** Absolute indexes of {@link #visibleColumns()}. */
   int[] visibleIndexes() {
-    List<Integer> out = new ArrayList<>();
+    int n = 0;
+    for (Part p : parts.values()) {
+      n += p.schema.width();
+    }
+    int[] out = new int[n];
+    int at = 0;
     for (Part p : parts.values()) {
       for (int i = 0; i < p.schema.width(); i++) {
-        out.add(p.offset + i);
+        out[at++] = p.offset + i;
       }
     }
-    return out.stream().mapToInt(Integer::intValue).toArray();
+    return out;
   }
 }

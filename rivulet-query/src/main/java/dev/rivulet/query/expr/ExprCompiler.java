@@ -72,8 +72,26 @@ public final class ExprCompiler {
     if (t != ColumnType.BOOL && t != ColumnType.ANY) {
       throw new QueryException(clause + ": condition " + ExprText.of(e) + " is " + t + ", not BOOL");
     }
-    Evaluator ev = new ExprCompiler(types).node(e);
+    ExprCompiler compiler = new ExprCompiler(types);
+    Predicate<Row> equals = compiler.columnEquals(e);
+    if (equals != null) {
+      return equals;
+    }
+    Evaluator ev = compiler.node(e);
     return row -> Boolean.TRUE.equals(ev.eval(row));
+  }
+
+  /** {@code e} as a {@link ColumnEquals} when it is {@code column = non-NULL literal}; else null. */
+  private Predicate<Row> columnEquals(Expr e) {
+    if (!(e instanceof Expr.Compare c) || c.op() != Expr.CompareOp.EQ) {
+      return null;
+    }
+    Expr.Col col = c.left() instanceof Expr.Col l ? l : c.right() instanceof Expr.Col r ? r : null;
+    Expr other = col == c.left() ? c.right() : c.left();
+    if (col == null || !(other instanceof Expr.Lit lit) || lit.value() == null) {
+      return null;
+    }
+    return new ColumnEquals(types.scope().resolve(col, types.clause()).index(), lit.value());
   }
 
   private Evaluator node(Expr e) {

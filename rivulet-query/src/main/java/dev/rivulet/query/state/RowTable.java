@@ -26,6 +26,7 @@ import java.util.function.Consumer;
 public final class RowTable {
   private static final int MIN_CAPACITY = 16;
   private static final int LONG_PROBE = 24;
+  private static final int CHUNK = 64;
   private final int[] keyIndexes; // where a row's key sits (for putRow and the other row-keyed calls)
   private Row[] keys; // null entries: derived by putRow, made from longKeys on demand
   private Row[] rows; // null: empty slot
@@ -185,6 +186,37 @@ public final class RowTable {
       if (r != null) {
         action.accept(r);
       }
+    }
+  }
+
+  /** The rows in slot order (the order of {@link #forEachRow}), in one new array. */
+  public Row[] toArray() {
+    Row[] out = new Row[size];
+    int n = 0;
+    for (Row r : rows) {
+      if (r != null) {
+        out[n++] = r;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@link #putRow} of {@code batch[0..n)}, in order (a later row of a key wins), with the table
+   * sized once for them: a bulk load that needs none of the replaced rows.
+   */
+  public void putRows(Row[] batch, int n) {
+    reserve(size + n);
+    // In chunks, one call each: a fresh JVM compiles the chunk loop after about a hundred calls,
+    // where a single loop would run interpreted until on-stack replacement.
+    for (int from = 0; from < n; from += CHUNK) {
+      putRows(batch, from, Math.min(n, from + CHUNK));
+    }
+  }
+
+  private void putRows(Row[] batch, int from, int to) {
+    for (int i = from; i < to; i++) {
+      putRow(batch[i]);
     }
   }
 

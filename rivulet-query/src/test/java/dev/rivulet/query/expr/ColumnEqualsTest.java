@@ -1,0 +1,100 @@
+package dev.rivulet.query.expr;
+
+import static dev.rivulet.query.Exprs.col;
+import static dev.rivulet.query.Exprs.eq;
+import static dev.rivulet.query.Exprs.lit;
+import static dev.rivulet.query.Exprs.ne;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rivulet.engine.Column;
+import dev.rivulet.engine.ColumnType;
+import dev.rivulet.engine.Row;
+import dev.rivulet.engine.Schema;
+import dev.rivulet.query.Expr;
+import dev.rivulet.query.QueryException;
+import dev.rivulet.testkit.Seeds;
+import java.math.BigDecimal;
+import java.util.Random;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The where-test {@code column = literal} compiles to {@link ColumnEquals} (either way round; not
+ * for another comparison, a NULL literal or two columns), and it accepts exactly the rows the
+ * general comparison makes TRUE ({@link ExprCompiler#compile} evaluated, TRUE only): random
+ * values of every column type against random literals, NULLs, and numbers equal across Java
+ * classes (an INT 2 and a DOUBLE literal 2.0, a DECIMAL 2.50 and 2.5).
+ */
+class ColumnEqualsTest {
+  private static final Schema S = Schema.parse("i INT, d DOUBLE, m DECIMAL, s STRING, b BOOL, x ANY");
+
+  private static final Scope SCOPE = (c, clause) -> {
+    if (!c.alias().equals("t") || !S.has(c.column())) {
+      throw new QueryException(clause + ": unknown column " + c);
+    }
+    Column column = S.column(S.indexOf(c.column()));
+    return new Scope.Slot(S.indexOf(c.column()), column.type(), column.nullable());
+  };
+
+  @Test
+  void columnEqualsLiteralTakesTheFastPathEitherWayRound() {
+    assertThat(ExprCompiler.predicate(eq(col("t.s"), lit("open")), SCOPE)).isInstanceOf(ColumnEquals.class);
+    assertThat(ExprCompiler.predicate(eq(lit(3L), col("t.i")), SCOPE)).isInstanceOf(ColumnEquals.class);
+    assertThat(ExprCompiler.predicate(ne(col("t.s"), lit("open")), SCOPE)).isNotInstanceOf(ColumnEquals.class);
+    assertThat(ExprCompiler.predicate(eq(col("t.i"), col("t.d")), SCOPE)).isNotInstanceOf(ColumnEquals.class);
+    assertThat(ExprCompiler.predicate(eq(col("t.s"), lit(null, ColumnType.STRING)), SCOPE))
+        .isNotInstanceOf(ColumnEquals.class);
+  }
+
+  @Test
+  void fastPathAcceptsWhatTheGeneralComparisonMakesTrue() {
+    int matched = 0;
+    for (long seed : Seeds.runs(40)) {
+      Random rnd = new Random(seed);
+      for (int k = 0; k < 30; k++) {
+        int c = rnd.nextInt(S.width());
+        Object v = value(S.column(c).type(), rnd);
+        if (v == null) {
+          continue;
+        }
+        Expr.Col column = col("t." + S.column(c).name());
+        Expr.Lit literal = lit(v, S.column(c).type() == ColumnType.ANY ? ColumnType.ofJava(v) : S.column(c).type());
+        Expr e = rnd.nextBoolean() ? eq(column, literal) : eq(literal, column);
+        Predicate<Row> fast = ExprCompiler.predicate(e, SCOPE);
+        assertThat(fast).as("seed %d: %s", seed, e).isInstanceOf(ColumnEquals.class);
+        Evaluator general = ExprCompiler.compile(e, SCOPE, "where");
+        for (int r = 0; r < 40; r++) {
+          Row row = row(rnd);
+          boolean want = Boolean.TRUE.equals(general.eval(row));
+          assertThat(fast.test(row)).as("seed %d: %s on %s (replay: %s)", seed, e, row, Seeds.replayHint(seed))
+              .isEqualTo(want);
+          matched += want ? 1 : 0;
+        }
+      }
+    }
+    assertThat(matched).as("some rows match").isPositive();
+  }
+
+  private static Row row(Random rnd) {
+    Object[] values = new Object[S.width()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = value(S.column(i).type(), rnd);
+    }
+    return Row.of(values);
+  }
+
+  /** A value of {@code type} from a small domain (so that values repeat), NULL one time in five. */
+  private static Object value(ColumnType type, Random rnd) {
+    if (rnd.nextInt(5) == 0) {
+      return null;
+    }
+    return switch (type) {
+      case INT -> (long) rnd.nextInt(4);
+      case DOUBLE -> rnd.nextInt(8) / 2.0;
+      case DECIMAL -> new BigDecimal(rnd.nextInt(8)).movePointLeft(1).setScale(1 + rnd.nextInt(2)); // 2.50 = 2.5
+      case STRING -> rnd.nextBoolean() ? "open" : "s" + rnd.nextInt(3);
+      case BOOL -> rnd.nextBoolean();
+      default -> rnd.nextBoolean() ? (Object) (long) rnd.nextInt(4) : "s" + rnd.nextInt(3);
+    };
+  }
+}
