@@ -59,15 +59,18 @@ public final class LazyCollection extends BaseCollection {
     }
   }
 
-  /** The source added (or changed to) {@code row}, which request {@code generation} covers. */
-  void sourceAdded(long generation, Row row) {
+  /** The source added (or changed to) {@code row}, which the requests of {@code generations} cover. */
+  void sourceAdded(List<Long> generations, Row row) {
     try {
       schema.check(row);
     } catch (SchemaException e) {
       throw new QueryException("lazy collection '" + name() + "': the source changed to " + e.getMessage());
     }
     Row c = row.canonical();
-    loaded.adopt(generation, keyOf(c));
+    Row key = keyOf(c);
+    for (long generation : generations) {
+      loaded.adopt(generation, key);
+    }
     install(null, c);
   }
 

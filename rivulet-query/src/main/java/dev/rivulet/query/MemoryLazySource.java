@@ -58,15 +58,61 @@ public final class MemoryLazySource implements LazySource {
 
   /**
    * Declares an ordered index on {@code columns} (the request's predicate columns) in {@code
-   * order}, built from the current rows (not counted as scanned).
+   * order}, built from the current rows by sorting each value's rows once (not counted as
+   * scanned).
    *
    * @throws QueryException naming an unknown column
    */
   public synchronized MemoryLazySource index(List<String> columns, List<SubsetRequest.Order> order) {
     SubsetIndex index = new SubsetIndex(positions(columns), columns, orderSpec(order), sortKeys(order));
-    rows.values().forEach(index::add);
+    index.build(rows.values());
     indexes.add(index);
     return this;
+  }
+
+  /**
+   * Inserts or replaces many rows as one change of the source: like {@link #put} for each, but
+   * the lazy collections over it get one list, and when the rows outnumber those held the
+   * indexes are rebuilt by sorting instead of updated row by row (the fast way to load a source).
+   *
+   * @throws SchemaException naming the first row that does not fit, before anything changes
+   */
+  public void putAll(java.util.Collection<Row> newRows) {
+    List<Row> checked = new ArrayList<>(newRows.size());
+    for (Row row : newRows) {
+      try {
+        schema.check(row);
+      } catch (SchemaException e) {
+        throw new SchemaException("memory lazy source: " + e.getMessage());
+      }
+      checked.add(row.canonical());
+    }
+    List<SourceChange> changes = listeners.isEmpty() ? null : new ArrayList<>(checked.size());
+    synchronized (this) {
+      boolean rebuild = checked.size() > rows.size();
+      for (Row r : checked) {
+        Row old = rows.put(r.project(keys), r);
+        if (!rebuild) {
+          for (SubsetIndex index : indexes) {
+            if (old != null) {
+              index.remove(old);
+            }
+            index.add(r);
+          }
+        }
+        if (changes != null) {
+          changes.add(old == null ? new SourceChange.Add(r) : new SourceChange.Edit(r, old));
+        }
+      }
+      if (rebuild) {
+        indexes.forEach(index -> index.build(rows.values()));
+      }
+    }
+    if (changes != null && !changes.isEmpty()) {
+      for (java.util.function.Consumer<List<SourceChange>> l : listeners) {
+        l.accept(changes);
+      }
+    }
   }
 
   /**
@@ -211,17 +257,19 @@ public final class MemoryLazySource implements LazySource {
   private SortKeys sortKeys(List<SubsetRequest.Order> order) {
     int[] columns = new int[order.size()];
     boolean[] descending = new boolean[order.size()];
+    boolean[] nullsFirst = new boolean[order.size()];
     for (int i = 0; i < columns.length; i++) {
       columns[i] = position(order.get(i).column());
       descending[i] = order.get(i).descending();
+      nullsFirst[i] = order.get(i).nullsFirst();
     }
-    return new SortKeys(columns, descending, keys);
+    return new SortKeys(columns, descending, nullsFirst, keys);
   }
 
   private static List<String> orderSpec(List<SubsetRequest.Order> order) {
     List<String> spec = new ArrayList<>(order.size());
     for (SubsetRequest.Order o : order) {
-      spec.add(o.column() + (o.descending() ? " desc" : " asc"));
+      spec.add(o.spec());
     }
     return spec;
   }

@@ -19,6 +19,8 @@ final class DemandPlan<T> {
   final List<String> columns;
   final List<SubsetRequest.Order> order;
   final int limit;
+  /** The order then the target's key, for a limited plan (null: unlimited). */
+  final SortKeys sortKeys;
   /** Demanded values: active buckets per value (always positive). */
   final Map<Row, Long> counts = new HashMap<>();
   /** Values whose demanded-ness changed since the last flush. */
@@ -34,7 +36,8 @@ final class DemandPlan<T> {
   boolean unregistered;
 
   DemandPlan(String id, T target, List<String> columns, List<SubsetRequest.Order> order, int limit,
-      Map<Row, DemandRequest<T>> coverage) {
+      SortKeys sortKeys, Map<Row, DemandRequest<T>> coverage) {
+    this.sortKeys = limit == SubsetRequest.UNLIMITED ? null : java.util.Objects.requireNonNull(sortKeys, "sort keys");
     this.id = id;
     this.coverage = coverage;
     this.target = target;
@@ -43,7 +46,16 @@ final class DemandPlan<T> {
     this.limit = limit;
   }
 
+  boolean limited() {
+    return sortKeys != null;
+  }
+
   SubsetRequest requestFor(List<Row> values) {
     return new SubsetRequest(columns, values, order, limit, null);
+  }
+
+  /** A refill of {@code value}: its rows after {@code after}, {@code missing} of them. */
+  SubsetRequest refillFor(Row value, Row after, int missing) {
+    return new SubsetRequest(columns, List.of(value), order, missing, after);
   }
 }
