@@ -20,8 +20,9 @@ import java.util.concurrent.Executor;
 /**
  * A {@link LazySource} over rows held in memory, with ordered indexes: {@link #index} declares
  * one on some columns and an order, and a request on those columns in that order (or in no order,
- * without a cursor) is served by lookups of its values, each reading only that value's rows from the cursor on and stopping at
- * the limit. A request no index serves scans every row. {@link #rowsScanned()} counts the rows
+ * without a cursor) is served by lookups of its values, each seeking the cursor by binary search
+ * and reading only the rows it returns. A request on those columns in another order reads each
+ * of its values' rows and sorts them; a request no index serves scans every row. {@link #rowsScanned()} counts the rows
  * read, so tests and benchmarks can show that a request reads the demanded rows, not the table.
  *
  * <p>A request is served on the executor given to the constructor, or at once, inside {@link
@@ -222,6 +223,27 @@ public final class MemoryLazySource implements LazySource {
       if (index.serves(request.columns(), spec) || unordered && index.serves(request.columns())) {
         for (Row value : request.values()) {
           scanned += index.collect(value, unordered ? null : request.after(), request.limit(), out);
+        }
+        return Collections.unmodifiableList(out);
+      }
+    }
+    for (SubsetIndex index : indexes) {
+      if (index.serves(request.columns())) { // in another order: read each value's rows, then sort them
+        List<Row> all = new ArrayList<>();
+        for (Row value : request.values()) {
+          all.clear();
+          scanned += index.all(value, all);
+          all.sort(sortKeys::compareRows);
+          int taken = 0;
+          for (Row r : all) {
+            if (taken == request.limit()) {
+              break;
+            }
+            if (request.after() == null || sortKeys.compareRowToKey(r, request.after()) > 0) {
+              out.add(r);
+              taken++;
+            }
+          }
         }
         return Collections.unmodifiableList(out);
       }

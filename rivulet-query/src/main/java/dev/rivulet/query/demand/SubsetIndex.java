@@ -131,6 +131,16 @@ public final class SubsetIndex {
     return lo;
   }
 
+  /** Appends to {@code out} every row of {@code value} (in this index's order); returns how many. */
+  public int all(Row value, List<Row> out) {
+    Bucket b = byValue.get(value);
+    if (b == null) {
+      return 0;
+    }
+    out.addAll(Arrays.asList(b.rows).subList(0, b.size));
+    return b.size;
+  }
+
   /**
    * Appends to {@code out} the first {@code limit} rows of {@code value} strictly after {@code
    * after} (null: from the start); returns how many rows it read (the cursor's seek reads none).
