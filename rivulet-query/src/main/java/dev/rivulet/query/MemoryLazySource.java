@@ -288,10 +288,12 @@ public final class MemoryLazySource implements LazySource {
     return new SortKeys(columns, descending, nullsFirst, keys);
   }
 
-  private static List<String> orderSpec(List<SubsetRequest.Order> order) {
+  /** The order as an index matches it; a NOT NULL column's NULL placement does not matter. */
+  private List<String> orderSpec(List<SubsetRequest.Order> order) {
     List<String> spec = new ArrayList<>(order.size());
     for (SubsetRequest.Order o : order) {
-      spec.add(o.spec());
+      boolean nullable = schema.column(position(o.column())).nullable();
+      spec.add(nullable ? o.spec() : o.column() + (o.descending() ? " desc" : " asc"));
     }
     return spec;
   }
