@@ -26,7 +26,10 @@ import java.util.Set;
  *   <li>A request is cancelled when its last owner releases it, never before: then it is no
  *       longer current, and whatever it settles later is ignored ({@link #settle} returns null).
  *   <li>A target is settled when every value its plans demand holds a lease on a settled
- *       request; a target whose plans demand nothing is settled.
+ *       request and no refill of it is pending; a target whose plans demand nothing is settled.
+ *   <li>A limited plan's request keeps a {@link BucketWindow} per value; {@link #refill} asks for
+ *       a short window's next rows after its boundary. A refill is current while its base
+ *       request is: it goes (cancelled, its settlement stale) with it.
  * </ul>
  *
  * <p>Not thread-safe: the database's monitor guards it (see the demand adapter).
