@@ -77,6 +77,17 @@ final class DemandAdapter {
    */
   void register(String planId, LazyCollection target, List<String> columns, List<SubsetRequest.Order> order,
       int limit) {
+    register(planId, target, columns, order, limit, null);
+  }
+
+  /**
+   * {@link #register(String, LazyCollection, List, List, int)} for a read that keeps only the rows
+   * passing {@code filter} (null: all): a limited plan's window counts only those toward its
+   * limit, so a row the filter drops (or a page whose rows it drops) is refilled. A filtered
+   * plan shares its requests with no other plan.
+   */
+  void register(String planId, LazyCollection target, List<String> columns, List<SubsetRequest.Order> order,
+      int limit, java.util.function.Predicate<Row> filter) {
     if (target.db != db) {
       throw new QueryException("demand plan '" + planId + "': lazy collection '" + target.name()
           + "' belongs to another database");
@@ -97,7 +108,7 @@ final class DemandAdapter {
       throw new QueryException("demand plan '" + planId + "' on lazy collection '" + target.name() + "': "
           + e.getMessage());
     }
-    ledger.register(planId, target, columns, order, limit, sortKeys);
+    ledger.register(planId, target, columns, order, limit, sortKeys, filter);
   }
 
   /**
@@ -270,7 +281,7 @@ final class DemandAdapter {
       }
       BucketWindow<LazyCollection> w = r.window(valueOf(t, row, r.columns()));
       if (w != null && w.accepts(row)) {
-        w.add(t.keyOf(row));
+        w.add(t.keyOf(row), row);
         owners.add(r.generation());
       }
     }
@@ -360,7 +371,7 @@ final class DemandAdapter {
         }
         Row key = t.keyOf(row);
         if (changed == null || !changed.containsKey(key)) {
-          w.add(key);
+          w.add(key, row);
           install.put(key, row);
         }
       }
@@ -372,7 +383,7 @@ final class DemandAdapter {
         Row row = e.getValue();
         BucketWindow<LazyCollection> w = row == null ? null : base.window(row.project(columns));
         if (w != null && windows.contains(w) && w.accepts(row)) {
-          w.add(e.getKey());
+          w.add(e.getKey(), row);
           install.put(e.getKey(), row);
         }
       }

@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
  * its first rows only; a row that leaves it (deleted, moved to another issue or past the
  * boundary) is refilled by a keyset request after the last loaded row, for the missing count,
  * while the result shows its current partial value and the collection is LOADING; a row added
- * before the boundary comes without a request, one added past it is not loaded; a refill whose
- * bucket goes is cancelled and its late settlement changes nothing.
+ * before the boundary comes without a request, one added past it is not loaded; with a filter,
+ * only passing rows count toward the limit, and a row the filter drops is refilled; a refill
+ * whose bucket goes is cancelled and its late settlement changes nothing.
  */
 class LazyRefillTest {
   private static final Schema COMMENTS = Schema.parse("id INT NOT NULL, issue INT, created INT NOT NULL, body STRING");
@@ -134,6 +135,34 @@ class LazyRefillTest {
     serveAll();
     // the window held 4, 5, 6 and 8; two left: one is missing, refilled after 4 (created 40)
     assertThat(newest()).containsExactly(8L, 4L, 3L);
+  }
+
+  @Test
+  void aFilteredChildCountsOnlyThePassingRowsAndARowTheFilterDropsIsRefilled() {
+    Query visible = Query.from("v", comments).where(Exprs.and(eq(col("v.issue"), col("i.id")),
+            Exprs.ne(col("v.body"), Exprs.lit("hidden"))))
+        .select(as("id", col("v.id"))).orderBy(Query.desc(col("v.created"))).limit(2);
+    memory.put(Row.of(5L, 1L, 50L, "hidden")); // before the query: the second newest is filtered out
+    int before = requests.size();
+    LiveQuery f = db.liveQuery("f", Query.from("i", issues).select(as("id", col("i.id")),
+        Query.includeArray("visible", visible)));
+    serveAll();
+    assertThat(nested(f)).containsExactly(6L, 4L);
+    assertThat(requests.subList(before, requests.size())).as("two rows, one passing; then one more")
+        .extracting(SubsetRequest::limit, SubsetRequest::after).containsExactly(
+            org.assertj.core.groups.Tuple.tuple(2, null), org.assertj.core.groups.Tuple.tuple(1, Row.of(50L, 5L)));
+    memory.put(Row.of(6L, 1L, 60L, "hidden")); // the filter drops a loaded row: refilled after 4 (created 40)
+    serveAll();
+    assertThat(nested(f)).containsExactly(4L, 3L);
+    memory.put(Row.of(5L, 1L, 50L, "shown")); // passes again, before the boundary
+    assertThat(nested(f)).containsExactly(5L, 4L);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Object> nested(LiveQuery q) {
+    List<Object> out = new ArrayList<>();
+    ((List<Row>) q.rows().get(0).get(1)).forEach(r -> out.add(r.get(0)));
+    return out;
   }
 
   @Test

@@ -13,12 +13,13 @@ import java.util.List;
  * <p>{@code order} and {@code limit} are what the read's block keeps of each value's rows when
  * nothing between the source and the block's window changes which rows there are ({@link
  * DemandPushdown}): then a request need only load each value's first {@code limit} rows in that
- * order. Otherwise no order and {@link SubsetRequest#UNLIMITED}.
+ * order that pass {@code filter} (the block's where over the source's rows; null: every row).
+ * Otherwise no order and {@link SubsetRequest#UNLIMITED}.
  *
  * @param output the graph output of the demanded values, or null for a whole-source read
  */
 public record DemandEdge(String output, Source source, List<String> columns, List<SubsetRequest.Order> order,
-    int limit) {
+    int limit, java.util.function.Predicate<dev.rivulet.engine.Row> filter) {
   public DemandEdge {
     columns = List.copyOf(columns);
     order = List.copyOf(order);
@@ -26,11 +27,12 @@ public record DemandEdge(String output, Source source, List<String> columns, Lis
 
   /** A read of whole values (or of the whole source), in no order. */
   public DemandEdge(String output, Source source, List<String> columns) {
-    this(output, source, columns, List.of(), SubsetRequest.UNLIMITED);
+    this(output, source, columns, List.of(), SubsetRequest.UNLIMITED, null);
   }
 
   /** This read with the order and limit {@code window} allows (null: unchanged). */
   DemandEdge pushed(DemandPushdown.Window window) {
-    return window == null ? this : new DemandEdge(output, source, columns, window.order(), window.limit());
+    return window == null ? this
+        : new DemandEdge(output, source, columns, window.order(), window.limit(), window.filter());
   }
 }

@@ -167,9 +167,9 @@ public final class QueryCompiler {
     }
 
     if (corr != null) {
-      semiJoin(rels, corr, nullSupplying, DemandPushdown.of(s));
+      semiJoin(rels, corr, nullSupplying, DemandPushdown.of(s, alone(rels.get(0))));
     } else if (rels.get(0).source != null && lazy.test(rels.get(0).source)) {
-      wholeReads.set(fromRead, wholeReads.get(fromRead).pushed(DemandPushdown.of(s)));
+      wholeReads.set(fromRead, wholeReads.get(fromRead).pushed(DemandPushdown.of(s, alone(rels.get(0)))));
     }
     Rel first = rels.get(0);
     Stream acc = first.stream;
@@ -220,6 +220,10 @@ public final class QueryCompiler {
     Stream kept = r.stream.join(corr.activeBuckets(), dev.rivulet.engine.JoinType.INNER, cols, buckets)
         .map(r.stream.schema(), row -> row.project(own));
     rels.set(i, new Rel(r.alias, kept, r.visible, r.keys, null));
+  }
+
+  private static Layout alone(Rel r) {
+    return Layout.empty().append(r.alias, r.visible, r.width(), r.keys);
   }
 
   /** Drops the latest whole read of {@code source} (the one of the block being compiled). */

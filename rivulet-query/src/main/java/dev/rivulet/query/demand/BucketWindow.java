@@ -9,8 +9,8 @@ import java.util.Set;
  * (see {@link SortKeys}). Once its request settles, the window holds exactly the source's rows
  * of the value whose sort key is at most the {@linkplain #boundary() boundary} (all of them when
  * it is {@linkplain #complete() complete}: the source had no more); rows the source holds past
- * the boundary are never in it, so they can never pass for the first rows. While it holds fewer
- * rows than the plan's limit and is not complete, a refill (the rows after the boundary, as many
+ * the boundary are never in it, so they can never pass for the first rows. While fewer of its rows
+ * than the plan's limit pass the plan's filter (all do without one) and it is not complete, a refill (the rows after the boundary, as many
  * as are missing) extends it.
  *
  * <p>Guarded by the monitor that guards its {@link DemandLedger}.
@@ -19,6 +19,7 @@ public final class BucketWindow<T> {
   private final DemandRequest<T> base;
   private final Row value;
   private final Set<Row> keys = new HashSet<>();
+  private final Set<Row> passing = new HashSet<>(); // the keys whose rows pass the plan's filter
   private boolean settled;
   private boolean complete;
   private Row boundary; // the sort key of the last row loaded; null until a full page settles
@@ -73,14 +74,25 @@ public final class BucketWindow<T> {
     return settled && (complete || base.plan.sortKeys.compareRowToKey(row, boundary) <= 0);
   }
 
-  /** Adds the row of {@code key} (a row it {@link #accepts}); whether it was new. */
-  public boolean add(Row key) {
-    return keys.add(key);
+  /** Adds {@code row}, of {@code key} (a row it {@link #accepts}). */
+  public void add(Row key, Row row) {
+    keys.add(key);
+    if (base.plan.filter == null || base.plan.filter.test(row)) {
+      passing.add(key);
+    } else {
+      passing.remove(key);
+    }
   }
 
   /** Removes the row of {@code key} (the source removed it, or it moved out); whether it held it. */
   public boolean remove(Row key) {
+    passing.remove(key);
     return keys.remove(key);
+  }
+
+  /** How many of its rows pass the plan's filter (all without one): what counts toward the limit. */
+  public int passing() {
+    return passing.size();
   }
 
   /**
@@ -102,7 +114,7 @@ public final class BucketWindow<T> {
     if (!settled || complete || refill != null || !base.current) {
       return 0;
     }
-    return Math.max(0, base.plan.limit - keys.size());
+    return Math.max(0, base.plan.limit - passing.size());
   }
 
   @Override

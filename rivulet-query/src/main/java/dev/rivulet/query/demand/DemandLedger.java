@@ -50,12 +50,13 @@ public final class DemandLedger<T> {
     Throwable failure; // the first failure
   }
 
-  /** What makes two plans' requests interchangeable: the target (by identity) and the request's shape. */
-  private record Shape(Object target, List<String> columns, List<SubsetRequest.Order> order, int limit) {
+  /** What makes two plans' requests interchangeable: the target (by identity), the request's shape and the filter. */
+  private record Shape(Object target, List<String> columns, List<SubsetRequest.Order> order, int limit,
+      Object filter) {
     @Override
     public boolean equals(Object o) {
       return o instanceof Shape s && s.target == target && s.columns.equals(columns) && s.order.equals(order)
-          && s.limit == limit;
+          && s.limit == limit && s.filter == filter; // a filter by identity: filtered plans share nothing
     }
 
     @Override
@@ -99,7 +100,7 @@ public final class DemandLedger<T> {
    * (needed when limited, to keep each value's {@link BucketWindow}).
    */
   public void register(String planId, T target, List<String> columns, List<SubsetRequest.Order> order, int limit,
-      SortKeys sortKeys) {
+      SortKeys sortKeys, java.util.function.Predicate<Row> filter) {
     if (plans.containsKey(planId)) {
       throw new IllegalArgumentException("demand plan '" + planId + "' is already registered");
     }
@@ -107,8 +108,9 @@ public final class DemandLedger<T> {
       throw new IllegalArgumentException("demand plan '" + planId + "': limit " + limit + " is not positive");
     }
     Map<Row, DemandRequest<T>> coverage =
-        coverages.computeIfAbsent(new Shape(target, List.copyOf(columns), List.copyOf(order), limit), s -> new HashMap<>());
-    DemandPlan<T> plan = new DemandPlan<>(planId, target, columns, order, limit, sortKeys, coverage);
+        coverages.computeIfAbsent(new Shape(target, List.copyOf(columns), List.copyOf(order), limit, filter),
+            s -> new HashMap<>());
+    DemandPlan<T> plan = new DemandPlan<>(planId, target, columns, order, limit, sortKeys, filter, coverage);
     plans.put(planId, plan);
     targets.computeIfAbsent(target, t -> new TargetState()).plans++;
     touched.add(target);

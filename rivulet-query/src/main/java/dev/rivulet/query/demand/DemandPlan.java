@@ -21,6 +21,8 @@ final class DemandPlan<T> {
   final int limit;
   /** The order then the target's key, for a limited plan (null: unlimited). */
   final SortKeys sortKeys;
+  /** Which rows count toward a limited plan's limit (null: all). */
+  final java.util.function.Predicate<Row> filter;
   /** Demanded values: active buckets per value (always positive). */
   final Map<Row, Long> counts = new HashMap<>();
   /** Values whose demanded-ness changed since the last flush. */
@@ -36,7 +38,8 @@ final class DemandPlan<T> {
   boolean unregistered;
 
   DemandPlan(String id, T target, List<String> columns, List<SubsetRequest.Order> order, int limit,
-      SortKeys sortKeys, Map<Row, DemandRequest<T>> coverage) {
+      SortKeys sortKeys, java.util.function.Predicate<Row> filter, Map<Row, DemandRequest<T>> coverage) {
+    this.filter = filter;
     this.sortKeys = limit == SubsetRequest.UNLIMITED ? null : java.util.Objects.requireNonNull(sortKeys, "sort keys");
     this.id = id;
     this.coverage = coverage;
