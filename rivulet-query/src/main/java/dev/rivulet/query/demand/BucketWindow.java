@@ -77,10 +77,19 @@ public final class BucketWindow<T> {
   /** Adds {@code row}, of {@code key} (a row it {@link #accepts}). */
   public void add(Row key, Row row) {
     keys.add(key);
-    if (base.plan.filter == null || base.plan.filter.test(row)) {
+    if (passes(row)) {
       passing.add(key);
     } else {
       passing.remove(key);
+    }
+  }
+
+  /** Whether {@code row} passes the plan's filter; one it fails to evaluate on does not count (the graph reports it). */
+  private boolean passes(Row row) {
+    try {
+      return base.plan.filter == null || base.plan.filter.test(row);
+    } catch (RuntimeException e) {
+      return false;
     }
   }
 
