@@ -167,7 +167,7 @@ public final class QueryCompiler {
     }
 
     if (corr != null) {
-      semiJoin(rels, corr, nullSupplying, DemandPushdown.of(s, alone(rels.get(0))));
+      semiJoin(rels, corr, nullSupplying, s);
     } else if (rels.get(0).source != null && lazy.test(rels.get(0).source)) {
       wholeReads.set(fromRead, wholeReads.get(fromRead).pushed(DemandPushdown.of(s, alone(rels.get(0)))));
     }
@@ -189,8 +189,12 @@ public final class QueryCompiler {
     return includes == null ? c : includes.compose(c, this, corr == null);
   }
 
-  /** Keeps only the rows of the correlated relation whose correlation values are an active bucket. */
-  private void semiJoin(List<Rel> rels, Correlation corr, Set<String> nullSupplying, DemandPushdown.Window window) {
+  /**
+   * Keeps only the rows of the correlated relation whose correlation values are an active bucket.
+   * A lazy relation's read becomes the include's demand, with the order and limit of block {@code
+   * s} when they may go into its requests ({@link DemandPushdown}).
+   */
+  private void semiJoin(List<Rel> rels, Correlation corr, Set<String> nullSupplying, QueryIR.Select s) {
     String alias = ((Expr.Col) corr.childCols().get(0)).alias();
     if (nullSupplying.contains(alias)) {
       throw new QueryException(corr.what() + ": correlates on " + alias + ", which an outer join null-extends");
@@ -213,7 +217,7 @@ public final class QueryCompiler {
       for (Expr c : corr.childCols()) {
         names.add(((Expr.Col) c).column());
       }
-      demands.add(new DemandEdge(output, r.source, names).pushed(i == 0 ? window : null));
+      demands.add(new DemandEdge(output, r.source, names).pushed(i == 0 ? DemandPushdown.of(s, alone(r)) : null));
     }
     int width = r.width();
     int[] own = Projection.range(0, width);
