@@ -5,6 +5,7 @@ import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.SchemaException;
 import dev.rivulet.query.demand.SortKeys;
 import dev.rivulet.query.demand.SubsetIndex;
+import dev.rivulet.query.state.RowTable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -37,7 +38,7 @@ public final class MemoryLazySource implements LazySource {
   private final List<String> keyColumns;
   private final int[] keys;
   private final Executor executor; // null: complete in load()
-  private final Map<Row, Row> rows = new LinkedHashMap<>(); // by key
+  private final RowTable rows; // by key (primitive keys while the key is one integer)
   private final List<SubsetIndex> indexes = new ArrayList<>();
   private long scanned;
   private long served;
@@ -54,6 +55,7 @@ public final class MemoryLazySource implements LazySource {
     this.schema = schema;
     this.keyColumns = List.copyOf(keyColumns);
     this.keys = schema.indexesOf(keyColumns);
+    this.rows = new RowTable(keys);
     this.executor = executor;
   }
 
@@ -66,7 +68,7 @@ public final class MemoryLazySource implements LazySource {
    */
   public synchronized MemoryLazySource index(List<String> columns, List<SubsetRequest.Order> order) {
     SubsetIndex index = new SubsetIndex(positions(columns), columns, orderSpec(order), sortKeys(order));
-    index.build(rows.values());
+    index.build(allRows());
     indexes.add(index);
     return this;
   }
@@ -91,8 +93,9 @@ public final class MemoryLazySource implements LazySource {
     List<SourceChange> changes = listeners.isEmpty() ? null : new ArrayList<>(checked.size());
     synchronized (this) {
       boolean rebuild = checked.size() > rows.size();
+      rows.reserve(rows.size() + checked.size());
       for (Row r : checked) {
-        Row old = rows.put(r.project(keys), r);
+        Row old = rows.putRow(r);
         if (!rebuild) {
           for (SubsetIndex index : indexes) {
             if (old != null) {
@@ -106,7 +109,8 @@ public final class MemoryLazySource implements LazySource {
         }
       }
       if (rebuild) {
-        indexes.forEach(index -> index.build(rows.values()));
+        List<Row> all = allRows();
+        indexes.forEach(index -> index.build(all));
       }
     }
     if (changes != null && !changes.isEmpty()) {
@@ -130,7 +134,7 @@ public final class MemoryLazySource implements LazySource {
       } catch (SchemaException e) {
         throw new SchemaException("memory lazy source: " + e.getMessage());
       }
-      old = rows.put(r.project(keys), r);
+      old = rows.putRow(r);
       for (SubsetIndex index : indexes) {
         if (old != null) {
           index.remove(old);
@@ -166,6 +170,12 @@ public final class MemoryLazySource implements LazySource {
     for (java.util.function.Consumer<List<SourceChange>> l : listeners) {
       l.accept(List.of(change));
     }
+  }
+
+  private List<Row> allRows() {
+    List<Row> out = new ArrayList<>(rows.size());
+    rows.forEachRow(out::add);
+    return out;
   }
 
   public synchronized int size() {
@@ -256,7 +266,7 @@ public final class MemoryLazySource implements LazySource {
     int[] columns = positions(request.columns());
     Set<Row> wanted = new HashSet<>(request.values());
     Map<Row, TreeMap<Row, Row>> byValue = new LinkedHashMap<>();
-    for (Row r : rows.values()) {
+    for (Row r : allRows()) {
       scanned++;
       Row value = r.project(columns);
       if (wanted.contains(value)) {
