@@ -3,8 +3,10 @@ package dev.rivulet.query;
 import dev.rivulet.engine.RivuletException;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.SchemaException;
+import dev.rivulet.query.demand.BucketWindow;
 import dev.rivulet.query.demand.DemandLedger;
 import dev.rivulet.query.demand.DemandRequest;
+import dev.rivulet.query.demand.SortKeys;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,8 +60,9 @@ final class DemandAdapter {
   private final DemandLedger<LazyCollection> ledger = new DemandLedger<>();
   private final List<DemandRequest<LazyCollection>> toStart = new ArrayList<>();
   private final ArrayDeque<Work> inbox = new ArrayDeque<>();
-  // per pending request: keys its source changed meanwhile; their pushed change beats its baseline
-  private final Map<Long, Set<Row>> changedWhilePending = new java.util.HashMap<>();
+  // per pending request: keys its source changed meanwhile, with their last pushed row (null:
+  // removed); the pushed change beats the request's baseline
+  private final Map<Long, Map<Row, Row>> changedWhilePending = new java.util.HashMap<>();
   private boolean statusChanged; // by a flush outside a demand transaction: queries settle again
 
   DemandAdapter(Rivulet db) {
@@ -74,20 +77,38 @@ final class DemandAdapter {
    */
   void register(String planId, LazyCollection target, List<String> columns, List<SubsetRequest.Order> order,
       int limit) {
+    register(planId, target, columns, order, limit, null);
+  }
+
+  /**
+   * {@link #register(String, LazyCollection, List, List, int)} for a read that keeps only the rows
+   * passing {@code filter} (null: all): a limited plan's window counts only those toward its
+   * limit, so a row the filter drops (or a page whose rows it drops) is refilled. A filtered
+   * plan shares its requests with no other plan.
+   */
+  void register(String planId, LazyCollection target, List<String> columns, List<SubsetRequest.Order> order,
+      int limit, java.util.function.Predicate<Row> filter) {
     if (target.db != db) {
       throw new QueryException("demand plan '" + planId + "': lazy collection '" + target.name()
           + "' belongs to another database");
     }
+    SortKeys sortKeys;
     try {
       target.schema.indexesOf(columns);
-      for (SubsetRequest.Order o : order) {
-        target.schema.indexOf(o.column());
+      int[] orderColumns = new int[order.size()];
+      boolean[] descending = new boolean[order.size()];
+      boolean[] nullsFirst = new boolean[order.size()];
+      for (int i = 0; i < orderColumns.length; i++) {
+        orderColumns[i] = target.schema.indexOf(order.get(i).column());
+        descending[i] = order.get(i).descending();
+        nullsFirst[i] = order.get(i).nullsFirst();
       }
+      sortKeys = new SortKeys(orderColumns, descending, nullsFirst, target.schema.indexesOf(target.keyColumns()));
     } catch (SchemaException e) {
       throw new QueryException("demand plan '" + planId + "' on lazy collection '" + target.name() + "': "
           + e.getMessage());
     }
-    ledger.register(planId, target, columns, order, limit);
+    ledger.register(planId, target, columns, order, limit, sortKeys, filter);
   }
 
   /**
@@ -199,37 +220,85 @@ final class DemandAdapter {
     inbox.add(new Changed(target, List.copyOf(changes)));
   }
 
-  /** Applies a source's changes to the rows its held requests cover. */
+  /**
+   * Applies a source's changes to the rows its current requests cover: a removed row goes (and
+   * leaves the windows that held it), an added row comes where a request covers its value (for a
+   * limited one: where its value's window accepts it, so a row past the window's boundary stays
+   * out). Then each window left short is refilled.
+   */
   private void applyChanges(Changed c) {
     LazyCollection t = c.target();
     if (t.statusNow() == Status.CLOSED || t.statusNow() == Status.ERROR) {
       return;
     }
+    Set<BucketWindow<LazyCollection>> shrunk = new java.util.LinkedHashSet<>();
+    List<DemandRequest<LazyCollection>> pendings = ledger.pendingOn(t);
     for (SourceChange change : c.changes()) {
       Row before = change instanceof SourceChange.Remove r ? r.row()
           : change instanceof SourceChange.Edit e ? e.old() : null;
       Row after = change instanceof SourceChange.Add a ? a.row()
           : change instanceof SourceChange.Edit e ? e.row() : null;
-      for (DemandRequest<LazyCollection> pending : ledger.pendingOn(t)) {
-        Set<Row> keys = changedWhilePending.computeIfAbsent(pending.generation(), g -> new java.util.HashSet<>());
+      before = before == null ? null : before.canonical();
+      after = after == null ? null : after.canonical();
+      for (DemandRequest<LazyCollection> pending : pendings) {
+        Map<Row, Row> keys = changedWhilePending.computeIfAbsent(pending.generation(), g -> new java.util.HashMap<>());
         if (before != null) {
-          keys.add(t.keyOf(before.canonical()));
+          keys.put(t.keyOf(before), null);
         }
         if (after != null) {
-          keys.add(t.keyOf(after.canonical()));
+          keys.put(t.keyOf(after), after);
         }
       }
       if (before != null) {
-        t.sourceRemoved(before);
+        removed(t, before, shrunk);
       }
       if (after != null) {
-        Row row = after.canonical();
-        // every held request that covers the row owns it: it stays while any of them is held
-        List<DemandRequest<LazyCollection>> holders = ledger.holders(t, columns -> row.project(t.schema.indexesOf(columns)));
-        for (DemandRequest<LazyCollection> holder : holders) {
-          t.sourceAdded(holder.generation(), row);
-        }
+        added(t, after);
       }
+    }
+    shrunk.forEach(this::refillIfShort);
+  }
+
+  /** The source removed {@code row}: it goes, and leaves the windows that held it. */
+  private void removed(LazyCollection t, Row row, Set<BucketWindow<LazyCollection>> shrunk) {
+    t.sourceRemoved(row);
+    Row key = t.keyOf(row);
+    for (DemandRequest<LazyCollection> r : ledger.holders(t, columns -> valueOf(t, row, columns))) {
+      BucketWindow<LazyCollection> w = r.window(valueOf(t, row, r.columns()));
+      if (w != null && w.remove(key)) {
+        shrunk.add(w);
+      }
+    }
+  }
+
+  /** The source added {@code row}: it comes, owned by each request that covers it, if any does. */
+  private void added(LazyCollection t, Row row) {
+    List<Long> owners = new ArrayList<>(1);
+    for (DemandRequest<LazyCollection> r : ledger.holders(t, columns -> valueOf(t, row, columns))) {
+      if (!r.limited()) {
+        owners.add(r.generation());
+        continue;
+      }
+      BucketWindow<LazyCollection> w = r.window(valueOf(t, row, r.columns()));
+      if (w != null && w.accepts(row)) {
+        w.add(t.keyOf(row), row);
+        owners.add(r.generation());
+      }
+    }
+    if (!owners.isEmpty()) {
+      t.sourceAdded(owners, row);
+    }
+  }
+
+  private static Row valueOf(LazyCollection t, Row row, List<String> columns) {
+    return row.project(t.schema.indexesOf(columns));
+  }
+
+  /** Starts a refill of {@code w} when it holds fewer rows than its limit and the source may have more. */
+  private void refillIfShort(BucketWindow<LazyCollection> w) {
+    int missing = w.missing();
+    if (missing > 0) {
+      toStart.add(ledger.refill(w, missing));
     }
   }
 
@@ -239,7 +308,7 @@ final class DemandAdapter {
    * a change already pushed, or it would include it).
    */
   private void settle(Settled s) {
-    Set<Row> changed = changedWhilePending.remove(s.generation());
+    Map<Row, Row> changed = changedWhilePending.remove(s.generation());
     DemandRequest<LazyCollection> r = ledger.pending(s.generation());
     if (r == null) {
       ledger.settle(s.generation()); // counts it as stale; installs nothing
@@ -259,12 +328,69 @@ final class DemandAdapter {
       return;
     }
     ledger.settle(s.generation());
-    if (changed != null) {
-      rows.keySet().removeAll(changed);
-    }
     Status st = target.statusNow();
-    if (st != Status.CLOSED && st != Status.ERROR) {
+    boolean live = st != Status.CLOSED && st != Status.ERROR;
+    if (r.limited()) {
+      settleWindows(r, rows, changed, live);
+      return;
+    }
+    if (changed != null) {
+      rows.keySet().removeAll(changed.keySet());
+    }
+    if (live) {
       target.load(s.generation(), rows);
+    }
+  }
+
+  /**
+   * Settles a page of a limited request (a base request's first rows per value, or a refill's
+   * next rows of one value): each value's window takes the page's rows (but a key its source
+   * changed meanwhile takes the pushed state, where the window accepts it) and moves its
+   * boundary to the page's last row, or is complete when the page is short. The rows are owned
+   * by the base request. A window still short is refilled.
+   */
+  private void settleWindows(DemandRequest<LazyCollection> r, Map<Row, Row> rows, Map<Row, Row> changed,
+      boolean live) {
+    LazyCollection t = r.target();
+    DemandRequest<LazyCollection> base = r.base() == null ? r : r.base();
+    int[] columns = t.schema.indexesOf(r.columns());
+    SortKeys order = r.sortKeys();
+    Map<Row, List<Row>> pages = new java.util.HashMap<>();
+    for (Row row : rows.values()) {
+      pages.computeIfAbsent(row.project(columns), v -> new ArrayList<>()).add(row);
+    }
+    Map<Row, Row> install = new java.util.LinkedHashMap<>();
+    List<BucketWindow<LazyCollection>> windows = new ArrayList<>();
+    for (Row v : r.request().values()) {
+      BucketWindow<LazyCollection> w = base.window(v);
+      List<Row> page = pages.getOrDefault(v, List.of());
+      Row last = null;
+      for (Row row : page) {
+        if (last == null || order.compareRows(row, last) > 0) {
+          last = row;
+        }
+        Row key = t.keyOf(row);
+        if (changed == null || !changed.containsKey(key)) {
+          w.add(key, row);
+          install.put(key, row);
+        }
+      }
+      w.page(page.size(), r.request().limit(), last);
+      windows.add(w);
+    }
+    if (changed != null) {
+      for (Map.Entry<Row, Row> e : changed.entrySet()) {
+        Row row = e.getValue();
+        BucketWindow<LazyCollection> w = row == null ? null : base.window(row.project(columns));
+        if (w != null && windows.contains(w) && w.accepts(row)) {
+          w.add(e.getKey(), row);
+          install.put(e.getKey(), row);
+        }
+      }
+    }
+    if (live) {
+      t.load(base.generation(), install);
+      windows.forEach(this::refillIfShort);
     }
   }
 

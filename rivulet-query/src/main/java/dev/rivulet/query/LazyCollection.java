@@ -16,7 +16,10 @@ import java.util.Set;
  * A collection whose rows a {@link LazySource} loads on demand: live queries that read it demand
  * subsets (see {@link SubsetRequest}), and it holds a row exactly while at least one settled
  * request that loaded it is held by some demand (ownership); releasing the last such request
- * removes the row. Loaded and removed rows enter as ordinary transactions of the database, so
+ * removes the row. A read that orders and limits (an include's child, or a query over it) asks
+ * for each value's first rows only; it then holds, per value, a prefix of the value's rows in
+ * that order (never a row the source holds past the last one loaded), and a prefix left shorter
+ * than the limit by the source's changes is refilled by a keyset request after its last row. Loaded and removed rows enter as ordinary transactions of the database, so
  * live queries over it see them as changes. Rows loaded so far are readable while other demand
  * is pending.
  *
@@ -59,15 +62,18 @@ public final class LazyCollection extends BaseCollection {
     }
   }
 
-  /** The source added (or changed to) {@code row}, which request {@code generation} covers. */
-  void sourceAdded(long generation, Row row) {
+  /** The source added (or changed to) {@code row}, which the requests of {@code generations} cover. */
+  void sourceAdded(List<Long> generations, Row row) {
     try {
       schema.check(row);
     } catch (SchemaException e) {
       throw new QueryException("lazy collection '" + name() + "': the source changed to " + e.getMessage());
     }
     Row c = row.canonical();
-    loaded.adopt(generation, keyOf(c));
+    Row key = keyOf(c);
+    for (long generation : generations) {
+      loaded.adopt(generation, key);
+    }
     install(null, c);
   }
 

@@ -104,7 +104,7 @@ public final class LiveQuery extends BaseCollection {
     this.facades = new IncludeFacades(db, name, plan.facades(), graph);
     for (dev.rivulet.query.compile.DemandEdge d : plan.demands()) {
       String id = name + "@" + Integer.toHexString(System.identityHashCode(this)) + "#" + demandPlans.size();
-      db.demand().register(id, (LazyCollection) d.source(), d.columns(), List.of(), SubsetRequest.UNLIMITED);
+      db.demand().register(id, (LazyCollection) d.source(), d.columns(), d.order(), d.limit(), d.filter());
       demandPlans.add(id);
       demandOutputs.add(d.output() == null ? null : graph.output(d.output()));
       if (d.output() == null) {

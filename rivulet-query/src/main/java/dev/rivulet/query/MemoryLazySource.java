@@ -5,6 +5,7 @@ import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.SchemaException;
 import dev.rivulet.query.demand.SortKeys;
 import dev.rivulet.query.demand.SubsetIndex;
+import dev.rivulet.query.state.RowTable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -20,8 +21,9 @@ import java.util.concurrent.Executor;
 /**
  * A {@link LazySource} over rows held in memory, with ordered indexes: {@link #index} declares
  * one on some columns and an order, and a request on those columns in that order (or in no order,
- * without a cursor) is served by lookups of its values, each reading only that value's rows from the cursor on and stopping at
- * the limit. A request no index serves scans every row. {@link #rowsScanned()} counts the rows
+ * without a cursor) is served by lookups of its values, each seeking the cursor by binary search
+ * and reading only the rows it returns. A request on those columns in another order reads each
+ * of its values' rows and sorts them; a request no index serves scans every row. {@link #rowsScanned()} counts the rows
  * read, so tests and benchmarks can show that a request reads the demanded rows, not the table.
  *
  * <p>A request is served on the executor given to the constructor, or at once, inside {@link
@@ -36,7 +38,7 @@ public final class MemoryLazySource implements LazySource {
   private final List<String> keyColumns;
   private final int[] keys;
   private final Executor executor; // null: complete in load()
-  private final Map<Row, Row> rows = new LinkedHashMap<>(); // by key
+  private final RowTable rows; // by key (primitive keys while the key is one integer)
   private final List<SubsetIndex> indexes = new ArrayList<>();
   private long scanned;
   private long served;
@@ -53,20 +55,69 @@ public final class MemoryLazySource implements LazySource {
     this.schema = schema;
     this.keyColumns = List.copyOf(keyColumns);
     this.keys = schema.indexesOf(keyColumns);
+    this.rows = new RowTable(keys);
     this.executor = executor;
   }
 
   /**
    * Declares an ordered index on {@code columns} (the request's predicate columns) in {@code
-   * order}, built from the current rows (not counted as scanned).
+   * order}, built from the current rows by sorting each value's rows once (not counted as
+   * scanned).
    *
    * @throws QueryException naming an unknown column
    */
   public synchronized MemoryLazySource index(List<String> columns, List<SubsetRequest.Order> order) {
     SubsetIndex index = new SubsetIndex(positions(columns), columns, orderSpec(order), sortKeys(order));
-    rows.values().forEach(index::add);
+    index.build(allRows());
     indexes.add(index);
     return this;
+  }
+
+  /**
+   * Inserts or replaces many rows as one change of the source: like {@link #put} for each, but
+   * the lazy collections over it get one list, and when the rows outnumber those held the
+   * indexes are rebuilt by sorting instead of updated row by row (the fast way to load a source).
+   *
+   * @throws SchemaException naming the first row that does not fit, before anything changes
+   */
+  public void putAll(java.util.Collection<Row> newRows) {
+    List<Row> checked = new ArrayList<>(newRows.size());
+    for (Row row : newRows) {
+      try {
+        schema.check(row);
+      } catch (SchemaException e) {
+        throw new SchemaException("memory lazy source: " + e.getMessage());
+      }
+      checked.add(row.canonical());
+    }
+    List<SourceChange> changes = listeners.isEmpty() ? null : new ArrayList<>(checked.size());
+    synchronized (this) {
+      boolean rebuild = checked.size() > rows.size();
+      rows.reserve(rows.size() + checked.size());
+      for (Row r : checked) {
+        Row old = rows.putRow(r);
+        if (!rebuild) {
+          for (SubsetIndex index : indexes) {
+            if (old != null) {
+              index.remove(old);
+            }
+            index.add(r);
+          }
+        }
+        if (changes != null) {
+          changes.add(old == null ? new SourceChange.Add(r) : new SourceChange.Edit(r, old));
+        }
+      }
+      if (rebuild) {
+        List<Row> all = allRows();
+        indexes.forEach(index -> index.build(all));
+      }
+    }
+    if (changes != null && !changes.isEmpty()) {
+      for (java.util.function.Consumer<List<SourceChange>> l : listeners) {
+        l.accept(changes);
+      }
+    }
   }
 
   /**
@@ -83,7 +134,7 @@ public final class MemoryLazySource implements LazySource {
       } catch (SchemaException e) {
         throw new SchemaException("memory lazy source: " + e.getMessage());
       }
-      old = rows.put(r.project(keys), r);
+      old = rows.putRow(r);
       for (SubsetIndex index : indexes) {
         if (old != null) {
           index.remove(old);
@@ -119,6 +170,12 @@ public final class MemoryLazySource implements LazySource {
     for (java.util.function.Consumer<List<SourceChange>> l : listeners) {
       l.accept(List.of(change));
     }
+  }
+
+  private List<Row> allRows() {
+    List<Row> out = new ArrayList<>(rows.size());
+    rows.forEachRow(out::add);
+    return out;
   }
 
   public synchronized int size() {
@@ -180,6 +237,27 @@ public final class MemoryLazySource implements LazySource {
         return Collections.unmodifiableList(out);
       }
     }
+    for (SubsetIndex index : indexes) {
+      if (index.serves(request.columns())) { // in another order: read each value's rows, then sort them
+        List<Row> all = new ArrayList<>();
+        for (Row value : request.values()) {
+          all.clear();
+          scanned += index.all(value, all);
+          all.sort(sortKeys::compareRows);
+          int taken = 0;
+          for (Row r : all) {
+            if (taken == request.limit()) {
+              break;
+            }
+            if (request.after() == null || sortKeys.compareRowToKey(r, request.after()) > 0) {
+              out.add(r);
+              taken++;
+            }
+          }
+        }
+        return Collections.unmodifiableList(out);
+      }
+    }
     return scanAll(request, sortKeys, out);
   }
 
@@ -188,7 +266,7 @@ public final class MemoryLazySource implements LazySource {
     int[] columns = positions(request.columns());
     Set<Row> wanted = new HashSet<>(request.values());
     Map<Row, TreeMap<Row, Row>> byValue = new LinkedHashMap<>();
-    for (Row r : rows.values()) {
+    for (Row r : allRows()) {
       scanned++;
       Row value = r.project(columns);
       if (wanted.contains(value)) {
@@ -211,17 +289,21 @@ public final class MemoryLazySource implements LazySource {
   private SortKeys sortKeys(List<SubsetRequest.Order> order) {
     int[] columns = new int[order.size()];
     boolean[] descending = new boolean[order.size()];
+    boolean[] nullsFirst = new boolean[order.size()];
     for (int i = 0; i < columns.length; i++) {
       columns[i] = position(order.get(i).column());
       descending[i] = order.get(i).descending();
+      nullsFirst[i] = order.get(i).nullsFirst();
     }
-    return new SortKeys(columns, descending, keys);
+    return new SortKeys(columns, descending, nullsFirst, keys);
   }
 
-  private static List<String> orderSpec(List<SubsetRequest.Order> order) {
+  /** The order as an index matches it; a NOT NULL column's NULL placement does not matter. */
+  private List<String> orderSpec(List<SubsetRequest.Order> order) {
     List<String> spec = new ArrayList<>(order.size());
     for (SubsetRequest.Order o : order) {
-      spec.add(o.column() + (o.descending() ? " desc" : " asc"));
+      boolean nullable = schema.column(position(o.column())).nullable();
+      spec.add(nullable ? o.spec() : o.column() + (o.descending() ? " desc" : " asc"));
     }
     return spec;
   }

@@ -515,7 +515,7 @@ class IncludeLawsTest {
           source.put(Row.of(id++, issue, "b", k, null));
         }
       }
-      source.index(List.of("issue"), List.of(SubsetRequest.Order.desc("created")));
+      source.index(List.of("issue"), List.of(SubsetRequest.Order.desc("created").withNullsFirst())); // the child's order
       LazyCollection lazy = world.db.lazyCollection("lazy", world.comments.schema(), List.of("id"), source);
       SourceCollection.SyncBatch is = world.issues.beginSync();
       for (int i = 1; i <= 200; i++) {
@@ -536,9 +536,10 @@ class IncludeLawsTest {
 
     @Test
     void theSourceReadsTheDemandedBucketsRowsThroughItsIndexAndNothingElse() {
-      // Requests carry no order or limit (the child's limit is applied in the graph, so that a
-      // deleted row never leaves a bucket short): each demanded bucket is read whole, by index.
-      assertThat(scanned(10, false)).as("rows read for 200 shown issues x 10 comments").isEqualTo(2_000);
+      // The child's order and limit go down into the request (the graph keeps its limit too, and
+      // a window left short is refilled): each demanded bucket reads its last three comments, by index.
+      assertThat(scanned(10, false)).as("rows read for 200 shown issues x their last 3 of 10 comments")
+          .isEqualTo(600);
     }
 
     @Test

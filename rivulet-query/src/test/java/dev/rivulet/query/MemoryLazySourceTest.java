@@ -90,10 +90,28 @@ class MemoryLazySourceTest {
   }
 
   @Test
-  void work_withoutAnApplicableIndexARequestScansTheTable() {
+  void work_anIndexInAnotherOrderReadsTheValuesRowsAndSortsThem() {
     MemoryLazySource s = thousandComments().index(List.of("issue"), NEWEST);
     List<Row> rows = loadNow(s, new SubsetRequest(List.of("issue"), values(5),
-        List.of(SubsetRequest.Order.asc("created")), SubsetRequest.UNLIMITED, null)); // another order: not that index
+        List.of(SubsetRequest.Order.asc("created")), 3, null)); // another order: that index's rows of issue 5, sorted
+    assertThat(rows).extracting(r -> r.get(0)).containsExactly(5L, 105L, 205L);
+    assertThat(s.rowsScanned()).isEqualTo(10);
+  }
+
+  @Test
+  void work_aKeysetCursorSeeksAndReadsOnlyTheRowsItReturns() {
+    MemoryLazySource s = thousandComments().index(List.of("issue"), NEWEST);
+    List<Row> rows = loadNow(s, new SubsetRequest(List.of("issue"), values(5, 6), NEWEST, 3, Row.of(505L, 505L)));
+    // issue 5's rows after (created 505, id 505) newest first; issue 6's rows after it: those created before 505
+    assertThat(rows).extracting(r -> r.get(0)).containsExactly(405L, 305L, 205L, 406L, 306L, 206L);
+    assertThat(s.rowsScanned()).as("the rows returned, none skipped by the seek").isEqualTo(6);
+  }
+
+  @Test
+  void work_withoutAnApplicableIndexARequestScansTheTable() {
+    MemoryLazySource s = thousandComments().index(List.of("id"), List.of());
+    List<Row> rows = loadNow(s, new SubsetRequest(List.of("issue"), values(5),
+        List.of(SubsetRequest.Order.asc("created")), SubsetRequest.UNLIMITED, null)); // no index on issue
     assertThat(rows).hasSize(10);
     assertThat(s.rowsScanned()).isEqualTo(1000);
   }
@@ -105,7 +123,15 @@ class MemoryLazySourceTest {
     Comparator<Row> order = (a, b) -> {
       for (SubsetRequest.Order o : r.order()) {
         int i = schema.indexOf(o.column());
-        int c = RefValues.compare(a.get(i), b.get(i));
+        Object x = a.get(i);
+        Object y = b.get(i);
+        if (x == null || y == null) {
+          if (x != y) {
+            return (x == null) == o.nullsFirst() ? -1 : 1;
+          }
+          continue;
+        }
+        int c = RefValues.compare(x, y);
         if (c != 0) {
           return o.descending() ? -c : c;
         }
@@ -143,12 +169,15 @@ class MemoryLazySourceTest {
   @Test
   void indexedAndScanningSourcesServeEveryRequestAsTheNaiveReference() {
     List<List<SubsetRequest.Order>> orders = List.of(List.of(), NEWEST, List.of(SubsetRequest.Order.asc("created")),
-        List.of(SubsetRequest.Order.desc("created"), SubsetRequest.Order.asc("body")));
+        List.of(SubsetRequest.Order.desc("created"), SubsetRequest.Order.asc("body")),
+        List.of(SubsetRequest.Order.desc("created").withNullsFirst()),
+        List.of(SubsetRequest.Order.asc("created").withNullsLast(), SubsetRequest.Order.desc("body")));
     int checked = 0;
     for (long seed : Seeds.runs(30)) {
       Random rnd = new Random(seed);
       MemoryLazySource scanning = new MemoryLazySource(COMMENTS, List.of("id"));
       MemoryLazySource indexed = new MemoryLazySource(COMMENTS, List.of("id"));
+      MemoryLazySource bulk = null; // indexed first, then loaded by putAll at step 10, then one putAll per row
       Map<Long, Row> table = new LinkedHashMap<>();
       for (int step = 0; step < 40; step++) {
         long id = rnd.nextInt(30);
@@ -156,15 +185,25 @@ class MemoryLazySourceTest {
           table.remove(id);
           scanning.delete(Row.of(id));
           indexed.delete(Row.of(id));
+          if (bulk != null) {
+            bulk.delete(Row.of(id));
+          }
         } else {
           Row row = Row.of(id, rnd.nextInt(6) == 0 ? null : (long) rnd.nextInt(5),
               rnd.nextInt(5) == 0 ? null : (long) rnd.nextInt(4), "b" + rnd.nextInt(3));
           table.put(id, row);
           scanning.put(row);
           indexed.put(row);
+          if (bulk != null) {
+            bulk.putAll(List.of(row));
+          }
         }
         if (step == 10) { // an index built over existing rows, then maintained
           orders.forEach(o -> indexed.index(List.of("issue"), o));
+          MemoryLazySource b = new MemoryLazySource(COMMENTS, List.of("id"));
+          orders.subList(0, 3).forEach(o -> b.index(List.of("issue"), o)); // the others: sorted per value
+          b.putAll(new ArrayList<>(table.values()));
+          bulk = b;
         }
         List<SubsetRequest.Order> order = orders.get(rnd.nextInt(orders.size()));
         TreeSet<Long> vs = new TreeSet<>();
@@ -187,6 +226,9 @@ class MemoryLazySourceTest {
         String at = "seed " + seed + " step " + step + " " + r + "; replay: " + Seeds.replayHint(seed);
         assertThat(loadNow(scanning, r)).as(at).isEqualTo(expected);
         assertThat(loadNow(indexed, r)).as(at).isEqualTo(expected);
+        if (bulk != null) {
+          assertThat(loadNow(bulk, r)).as("bulk-loaded, " + at).isEqualTo(expected);
+        }
         checked++;
       }
     }

@@ -34,9 +34,10 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class W4Harness {
   /**
-   * W4 with its comments in a lazy source ({@code MemoryLazySource}, indexed on the issue): the
-   * live query loads only the comments of its visible issues, and comment writes go to the
-   * source, which passes on those of loaded issues.
+   * W4 with its comments in a lazy source ({@code MemoryLazySource}, bulk-loaded, indexed on the
+   * issue in the include's order): the live query loads only the newest comments of its visible
+   * issues (the include's order and limit go into the requests, short windows are refilled),
+   * and comment writes go to the source, which passes on those of loaded windows.
    */
   static final String LAZY_NAME = "W4L";
 
@@ -209,10 +210,10 @@ final class W4Harness {
     java.util.function.Consumer<Row> write;
     if (lazy) {
       MemoryLazySource source = new MemoryLazySource(W4NestedQuery.COMMENTS, List.of("id"));
-      for (Row r : data.commentRows()) {
-        source.put(r);
-      }
-      source.index(List.of("issue_id"), List.of());
+      // in the include's order (its order and limit go into the requests), built by one sort per issue
+      source.index(List.of("issue_id"), List.of(dev.rivulet.query.SubsetRequest.Order.desc("created").withNullsFirst(),
+          dev.rivulet.query.SubsetRequest.Order.desc("id")));
+      source.putAll(java.util.Arrays.asList(data.commentRows()));
       comments = db.lazyCollection("comments", W4NestedQuery.COMMENTS, List.of("id"), source);
       write = source::put;
     } else {

@@ -43,7 +43,7 @@ public final class QueryCompiler {
   private final List<FacadeEdge> facades = new ArrayList<>();
   private final java.util.function.Predicate<Source> lazy;
   private final List<DemandEdge> demands = new ArrayList<>();
-  private final List<Source> wholeReads = new ArrayList<>(); // lazy sources read without correlation
+  private final List<DemandEdge> wholeReads = new ArrayList<>(); // lazy sources read without correlation
 
   public QueryCompiler(GraphBuilder graph, Function<Source, Stream> inputs) {
     this(graph, inputs, s -> false);
@@ -59,9 +59,7 @@ public final class QueryCompiler {
   /** The reads of lazy sources compiled so far: correlated ones with their outputs, then whole reads. */
   public List<DemandEdge> demands() {
     List<DemandEdge> out = new ArrayList<>(demands);
-    for (Source s : wholeReads) {
-      out.add(new DemandEdge(null, s, List.of()));
-    }
+    out.addAll(wholeReads);
     return out;
   }
 
@@ -136,6 +134,7 @@ public final class QueryCompiler {
       items.add(j.relation());
     }
     List<Rel> rels = new ArrayList<>();
+    int fromRead = wholeReads.size(); // where the read of a lazy from table goes
     for (QueryIR.Aliased a : items) {
       rels.add(relation(a, rels.isEmpty() ? "from" : "join"));
     }
@@ -168,7 +167,9 @@ public final class QueryCompiler {
     }
 
     if (corr != null) {
-      semiJoin(rels, corr, nullSupplying);
+      semiJoin(rels, corr, nullSupplying, s);
+    } else if (rels.get(0).source != null && lazy.test(rels.get(0).source)) {
+      wholeReads.set(fromRead, wholeReads.get(fromRead).pushed(DemandPushdown.of(s, alone(rels.get(0)))));
     }
     Rel first = rels.get(0);
     Stream acc = first.stream;
@@ -188,8 +189,12 @@ public final class QueryCompiler {
     return includes == null ? c : includes.compose(c, this, corr == null);
   }
 
-  /** Keeps only the rows of the correlated relation whose correlation values are an active bucket. */
-  private void semiJoin(List<Rel> rels, Correlation corr, Set<String> nullSupplying) {
+  /**
+   * Keeps only the rows of the correlated relation whose correlation values are an active bucket.
+   * A lazy relation's read becomes the include's demand, with the order and limit of block {@code
+   * s} when they may go into its requests ({@link DemandPushdown}).
+   */
+  private void semiJoin(List<Rel> rels, Correlation corr, Set<String> nullSupplying, QueryIR.Select s) {
     String alias = ((Expr.Col) corr.childCols().get(0)).alias();
     if (nullSupplying.contains(alias)) {
       throw new QueryException(corr.what() + ": correlates on " + alias + ", which an outer join null-extends");
@@ -205,20 +210,34 @@ public final class QueryCompiler {
       buckets.add(corr.activeBuckets().schema().column(k).name());
     }
     if (r.source != null && lazy.test(r.source)) {
-      wholeReads.remove(r.source); // this read is served by the include's demand instead
+      removeLastRead(r.source); // this read is served by the include's demand instead
       String output = "include" + demands.size() + ":demand";
       graph.output(output, corr.activeBuckets());
       List<String> names = new ArrayList<>();
       for (Expr c : corr.childCols()) {
         names.add(((Expr.Col) c).column());
       }
-      demands.add(new DemandEdge(output, r.source, names));
+      demands.add(new DemandEdge(output, r.source, names).pushed(i == 0 ? DemandPushdown.of(s, alone(r)) : null));
     }
     int width = r.width();
     int[] own = Projection.range(0, width);
     Stream kept = r.stream.join(corr.activeBuckets(), dev.rivulet.engine.JoinType.INNER, cols, buckets)
         .map(r.stream.schema(), row -> row.project(own));
     rels.set(i, new Rel(r.alias, kept, r.visible, r.keys, null));
+  }
+
+  private static Layout alone(Rel r) {
+    return Layout.empty().append(r.alias, r.visible, r.width(), r.keys);
+  }
+
+  /** Drops the latest whole read of {@code source} (the one of the block being compiled). */
+  private void removeLastRead(Source source) {
+    for (int i = wholeReads.size() - 1; i >= 0; i--) {
+      if (wholeReads.get(i).source() == source) {
+        wholeReads.remove(i);
+        return;
+      }
+    }
   }
 
   private Rel relation(QueryIR.Aliased a, String clause) {
@@ -237,7 +256,7 @@ public final class QueryCompiler {
         throw new QueryException(clause + ": source " + src.name() + ": " + e.getMessage());
       }
       if (lazy.test(src)) {
-        wholeReads.add(src);
+        wholeReads.add(new DemandEdge(null, src, List.of()));
       }
       return new Rel(a.alias(), inputs.apply(src), visibleOf(src.schema()), keys, src);
     }

@@ -26,7 +26,10 @@ import java.util.Set;
  *   <li>A request is cancelled when its last owner releases it, never before: then it is no
  *       longer current, and whatever it settles later is ignored ({@link #settle} returns null).
  *   <li>A target is settled when every value its plans demand holds a lease on a settled
- *       request; a target whose plans demand nothing is settled.
+ *       request and no refill of it is pending; a target whose plans demand nothing is settled.
+ *   <li>A limited plan's request keeps a {@link BucketWindow} per value; {@link #refill} asks for
+ *       a short window's next rows after its boundary. A refill is current while its base
+ *       request is: it goes (cancelled, its settlement stale) with it.
  * </ul>
  *
  * <p>Not thread-safe: the database's monitor guards it (see the demand adapter).
@@ -47,12 +50,13 @@ public final class DemandLedger<T> {
     Throwable failure; // the first failure
   }
 
-  /** What makes two plans' requests interchangeable: the target (by identity) and the request's shape. */
-  private record Shape(Object target, List<String> columns, List<SubsetRequest.Order> order, int limit) {
+  /** What makes two plans' requests interchangeable: the target (by identity), the request's shape and the filter. */
+  private record Shape(Object target, List<String> columns, List<SubsetRequest.Order> order, int limit,
+      Object filter) {
     @Override
     public boolean equals(Object o) {
       return o instanceof Shape s && s.target == target && s.columns.equals(columns) && s.order.equals(order)
-          && s.limit == limit;
+          && s.limit == limit && s.filter == filter; // a filter by identity: filtered plans share nothing
     }
 
     @Override
@@ -71,16 +75,18 @@ public final class DemandLedger<T> {
   private long stale;
 
   /**
-   * The requests held for a value of a plan on {@code target} that a row has ({@code valueOf} gives
-   * the row's values of a plan's columns), each once; empty when no held request covers the row.
-   * A row added by its source belongs to all of them, so that it stays while any is held.
+   * The current requests on {@code target} that cover the value a row has ({@code valueOf} gives
+   * the row's values of a plan's columns): held ones, and those still held for other values
+   * (whose coverage a new demand reuses). A limited one covers only what its value's window
+   * {@linkplain BucketWindow#accepts accepts}.
    */
   public List<DemandRequest<T>> holders(T target, java.util.function.Function<List<String>, Row> valueOf) {
     List<DemandRequest<T>> out = new ArrayList<>();
+    Set<Map<Row, DemandRequest<T>>> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     for (DemandPlan<T> p : plans.values()) {
-      if (p.target == target && !p.unregistered) {
-        DemandRequest<T> r = p.leases.get(valueOf.apply(p.columns));
-        if (r != null && !out.contains(r)) {
+      if (p.target == target && seen.add(p.coverage)) {
+        DemandRequest<T> r = p.coverage.get(valueOf.apply(p.columns));
+        if (r != null && r.current && r.state != DemandRequest.State.FAILED) {
           out.add(r);
         }
       }
@@ -88,8 +94,13 @@ public final class DemandLedger<T> {
     return out;
   }
 
-  /** Registers a plan: demand for {@code columns IN (...)} of {@code target}. */
-  public void register(String planId, T target, List<String> columns, List<SubsetRequest.Order> order, int limit) {
+  /**
+   * Registers a plan: demand for {@code columns IN (...)} of {@code target}, per value the first
+   * {@code limit} rows in {@code order}; {@code sortKeys} is that order then the target's key
+   * (needed when limited, to keep each value's {@link BucketWindow}).
+   */
+  public void register(String planId, T target, List<String> columns, List<SubsetRequest.Order> order, int limit,
+      SortKeys sortKeys, java.util.function.Predicate<Row> filter) {
     if (plans.containsKey(planId)) {
       throw new IllegalArgumentException("demand plan '" + planId + "' is already registered");
     }
@@ -97,8 +108,9 @@ public final class DemandLedger<T> {
       throw new IllegalArgumentException("demand plan '" + planId + "': limit " + limit + " is not positive");
     }
     Map<Row, DemandRequest<T>> coverage =
-        coverages.computeIfAbsent(new Shape(target, List.copyOf(columns), List.copyOf(order), limit), s -> new HashMap<>());
-    DemandPlan<T> plan = new DemandPlan<>(planId, target, columns, order, limit, coverage);
+        coverages.computeIfAbsent(new Shape(target, List.copyOf(columns), List.copyOf(order), limit, filter),
+            s -> new HashMap<>());
+    DemandPlan<T> plan = new DemandPlan<>(planId, target, columns, order, limit, sortKeys, filter, coverage);
     plans.put(planId, plan);
     targets.computeIfAbsent(target, t -> new TargetState()).plans++;
     touched.add(target);
@@ -180,7 +192,7 @@ public final class DemandLedger<T> {
       }
       plan.dirty.clear();
       if (!fresh.isEmpty()) {
-        DemandRequest<T> r = new DemandRequest<>(++generations, plan, plan.requestFor(fresh));
+        DemandRequest<T> r = new DemandRequest<>(++generations, plan, plan.requestFor(fresh), null);
         current.put(r.generation(), r);
         for (Row v : r.request().values()) {
           plan.coverage.put(v, r);
@@ -228,7 +240,44 @@ public final class DemandLedger<T> {
         t.failure = null;
       }
       cancelled.add(r);
+      for (BucketWindow<T> w : r.windows()) {
+        if (w.refill != null) {
+          retire(w.refill, t, cancelled);
+          w.refill = null;
+        }
+      }
     }
+  }
+
+  /** A refill whose base went: obsolete, its cancellation fired with the base's. */
+  private void retire(DemandRequest<T> refill, TargetState t, List<DemandRequest<T>> cancelled) {
+    refill.current = false;
+    current.remove(refill.generation());
+    if (refill.state == DemandRequest.State.PENDING) {
+      t.pendingLeases--;
+    } else if (refill.state == DemandRequest.State.FAILED && --t.failedRequests == 0) {
+      t.failure = null;
+    }
+    cancelled.add(refill);
+  }
+
+  /**
+   * Starts a refill of {@code window}: its value's next {@code missing} rows after its boundary,
+   * which its target waits for (it is not settled while a refill is pending). The caller starts
+   * the request; its rows, owned by the window's base request, extend the window.
+   */
+  public DemandRequest<T> refill(BucketWindow<T> window, int missing) {
+    DemandRequest<T> base = window.base();
+    if (!base.current || window.refill != null || missing < 1 || window.complete() || !window.settled()) {
+      throw new IllegalStateException("no refill for " + window + " of " + base);
+    }
+    DemandRequest<T> r = new DemandRequest<>(++generations, base.plan,
+        base.plan.refillFor(window.value(), window.boundary(), missing), base);
+    current.put(r.generation(), r);
+    window.refill = r;
+    targets.get(base.plan.target).pendingLeases++;
+    touched.add(base.plan.target);
+    return r;
   }
 
   private void uncover(DemandRequest<T> r) {
@@ -265,7 +314,13 @@ public final class DemandLedger<T> {
       return null;
     }
     r.state = DemandRequest.State.SETTLED;
-    targets.get(r.plan.target).pendingLeases -= r.owners;
+    if (r.base() != null) { // a refill: done once settled, its rows the base's
+      targets.get(r.plan.target).pendingLeases--;
+      current.remove(generation);
+      r.base().window(r.request().values().get(0)).refill = null;
+    } else {
+      targets.get(r.plan.target).pendingLeases -= r.owners;
+    }
     touched.add(r.plan.target);
     return r;
   }
@@ -282,12 +337,14 @@ public final class DemandLedger<T> {
     }
     r.state = DemandRequest.State.FAILED;
     TargetState t = targets.get(r.plan.target);
-    t.pendingLeases -= r.owners;
+    t.pendingLeases -= r.base() != null ? 1 : r.owners;
     t.failedRequests++;
     if (t.failure == null) {
       t.failure = cause;
     }
-    uncover(r);
+    if (r.base() == null) {
+      uncover(r);
+    }
     touched.add(r.plan.target);
     return r;
   }
@@ -326,7 +383,7 @@ public final class DemandLedger<T> {
     return t == null || t.failedRequests == 0 ? null : t.failure;
   }
 
-  /** Current (not cancelled) requests: the active demands of the space law. */
+  /** Current (not cancelled) requests, pending refills included: the active demands of the space law. */
   public int activeRequests() {
     return current.size();
   }

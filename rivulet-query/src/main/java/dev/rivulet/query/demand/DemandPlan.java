@@ -19,6 +19,10 @@ final class DemandPlan<T> {
   final List<String> columns;
   final List<SubsetRequest.Order> order;
   final int limit;
+  /** The order then the target's key, for a limited plan (null: unlimited). */
+  final SortKeys sortKeys;
+  /** Which rows count toward a limited plan's limit (null: all). */
+  final java.util.function.Predicate<Row> filter;
   /** Demanded values: active buckets per value (always positive). */
   final Map<Row, Long> counts = new HashMap<>();
   /** Values whose demanded-ness changed since the last flush. */
@@ -34,7 +38,9 @@ final class DemandPlan<T> {
   boolean unregistered;
 
   DemandPlan(String id, T target, List<String> columns, List<SubsetRequest.Order> order, int limit,
-      Map<Row, DemandRequest<T>> coverage) {
+      SortKeys sortKeys, java.util.function.Predicate<Row> filter, Map<Row, DemandRequest<T>> coverage) {
+    this.filter = filter;
+    this.sortKeys = limit == SubsetRequest.UNLIMITED ? null : java.util.Objects.requireNonNull(sortKeys, "sort keys");
     this.id = id;
     this.coverage = coverage;
     this.target = target;
@@ -43,7 +49,16 @@ final class DemandPlan<T> {
     this.limit = limit;
   }
 
+  boolean limited() {
+    return sortKeys != null;
+  }
+
   SubsetRequest requestFor(List<Row> values) {
     return new SubsetRequest(columns, values, order, limit, null);
+  }
+
+  /** A refill of {@code value}: its rows after {@code after}, {@code missing} of them. */
+  SubsetRequest refillFor(Row value, Row after, int missing) {
+    return new SubsetRequest(columns, List.of(value), order, missing, after);
   }
 }
