@@ -2,37 +2,59 @@ package dev.rivulet.replica;
 
 import dev.rivulet.engine.Row;
 import java.sql.SQLException;
-import java.util.Map;
+import java.util.List;
 import org.sqlite.Function;
 
 /**
- * The SQLite capture function the replica's TEMP triggers call for every changed row, {@code
- * rivulet_capture(table, op, old values..., new values...)}: it appends the row's old and new values
- * (null for the side that does not exist) to the replica's {@link CaptureBuffer}.
+ * The SQLite capture function the replica's TEMP triggers call for every changed row. Its first
+ * argument, a constant of the trigger ({@link #code}), names the table (its index in the mirrored
+ * tables) and the operation; the others are what the mirror needs of the row, and nothing more
+ * (each value costs two JNI calls): an insert passes the new row, an update the new row then the
+ * old key, a delete the old key. It appends the change to the replica's {@link CaptureBuffer}.
  *
  * <p>Owned by the replica's write connection: called only on the thread that runs a statement,
  * under the replica's monitor.
  */
 final class Capture extends Function {
   static final String NAME = "rivulet_capture";
+  static final int INSERT = 0;
+  static final int UPDATE = 1;
+  static final int DELETE = 2;
 
-  private final Map<String, Integer> widths;
+  private final String[] names;
+  private final int[] widths;
+  private final int[] keyWidths;
   private final CaptureBuffer buffer;
 
-  Capture(Map<String, Integer> widths, CaptureBuffer buffer) {
-    this.widths = widths;
+  /** Captures changes of {@code tables} (a trigger names its table by its index here) into {@code buffer}. */
+  Capture(List<TableInfo> tables, CaptureBuffer buffer) {
+    int n = tables.size();
+    this.names = new String[n];
+    this.widths = new int[n];
+    this.keyWidths = new int[n];
+    for (int i = 0; i < n; i++) {
+      TableInfo t = tables.get(i);
+      names[i] = t.name();
+      widths[i] = t.columns().size();
+      keyWidths[i] = t.keys().size();
+    }
     this.buffer = buffer;
+  }
+
+  /** The first argument of the capture call in the {@code op} trigger of table {@code table}. */
+  static int code(int table, int op) {
+    return table * 3 + op;
   }
 
   @Override
   protected void xFunc() throws SQLException {
-    String table = value_text(0);
-    String op = value_text(1); // 'I', 'U' or 'D': which sides exist
-    int width = widths.get(table);
-    Row before = op.equals("I") ? null : row(2, width);
-    Row after = op.equals("D") ? null : row(2 + width, width);
-    result();
-    buffer.add(table, before, after);
+    int code = value_int(0);
+    int table = code / 3;
+    int op = code % 3;
+    int width = widths[table];
+    Row after = op == DELETE ? null : row(1, width);
+    Row oldKey = op == INSERT ? null : row(op == UPDATE ? 1 + width : 1, keyWidths[table]);
+    buffer.add(names[table], oldKey, after); // no result(): the call's value (NULL) is never read
   }
 
   private Row row(int from, int width) throws SQLException {

@@ -3,9 +3,7 @@ package dev.rivulet.replica;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.sqlite.Function;
 
 /**
@@ -26,36 +24,36 @@ final class SqliteBackend implements Backend {
 
   @Override
   public void install(Connection conn, List<TableInfo> mirrored, CaptureBuffer buffer) throws SQLException {
-    Map<String, Integer> widths = new HashMap<>();
-    for (TableInfo t : mirrored) {
-      widths.put(t.name(), t.columns().size());
-    }
-    Function.create(conn, Capture.NAME, new Capture(widths, buffer));
-    for (TableInfo t : mirrored) {
-      createTriggers(conn, t);
+    Function.create(conn, Capture.NAME, new Capture(mirrored, buffer));
+    for (int i = 0; i < mirrored.size(); i++) {
+      createTriggers(conn, mirrored.get(i), i);
     }
   }
 
-  private void createTriggers(Connection conn, TableInfo t) throws SQLException {
-    StringBuilder olds = new StringBuilder();
+  /** The three capture triggers of {@code t}, the {@code index}-th mirrored table (see {@link Capture}). */
+  private void createTriggers(Connection conn, TableInfo t, int index) throws SQLException {
     StringBuilder news = new StringBuilder();
-    StringBuilder nulls = new StringBuilder();
+    StringBuilder oldKey = new StringBuilder();
     for (String c : t.columns()) {
-      olds.append(", OLD.").append(TableInfo.quote(c));
       news.append(", NEW.").append(TableInfo.quote(c));
-      nulls.append(", NULL");
+    }
+    for (String k : t.keys()) {
+      oldKey.append(", OLD.").append(TableInfo.quote(k));
     }
     String name = t.name().replaceAll("[^A-Za-z0-9_]", "_");
     String table = qualified(t.name());
-    String lit = "'" + t.name().replace("'", "''") + "'";
     try (Statement st = conn.createStatement()) {
       st.execute("CREATE TEMP TRIGGER rivulet_ins_" + name + " AFTER INSERT ON " + table + " BEGIN SELECT "
-          + Capture.NAME + "(" + lit + ", 'I'" + nulls + news + "); END");
+          + call(index, Capture.INSERT) + news + "); END");
       st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT "
-          + Capture.NAME + "(" + lit + ", 'U'" + olds + news + "); END");
+          + call(index, Capture.UPDATE) + news + oldKey + "); END");
       st.execute("CREATE TEMP TRIGGER rivulet_del_" + name + " AFTER DELETE ON " + table + " BEGIN SELECT "
-          + Capture.NAME + "(" + lit + ", 'D'" + olds + nulls + "); END");
+          + call(index, Capture.DELETE) + oldKey + "); END");
     }
+  }
+
+  private static String call(int table, int op) {
+    return Capture.NAME + "(" + Capture.code(table, op);
   }
 
   @Override

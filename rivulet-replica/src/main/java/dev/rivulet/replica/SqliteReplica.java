@@ -47,6 +47,9 @@ public final class SqliteReplica implements AutoCloseable {
       "\\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|START\\s+TRANSACTION|SET\\s+AUTOCOMMIT)\\b",
       Pattern.CASE_INSENSITIVE);
 
+  /** How many distinct statements {@link #execute} keeps prepared. */
+  static final int STATEMENT_CACHE = 64;
+
   private final Connection conn;
   private final Rivulet db = Rivulet.create();
   private final Map<String, TableInfo> tables = new LinkedHashMap<>();
@@ -54,12 +57,14 @@ public final class SqliteReplica implements AutoCloseable {
   private final Map<String, int[]> keyIndexes = new HashMap<>();
   private final Backend backend;
   private final CaptureBuffer capture = new CaptureBuffer();
+  private final StatementCache statements;
   private boolean inTransaction;
   private boolean publishing;
 
   private SqliteReplica(Connection conn, Backend backend) throws SQLException {
     this.conn = conn;
     this.backend = backend;
+    this.statements = new StatementCache(conn, STATEMENT_CACHE);
     List<TableInfo> mirrored = new ArrayList<>();
     for (TableInfo t : backend.discover(conn)) {
       tables.put(t.name(), t);
@@ -153,7 +158,8 @@ public final class SqliteReplica implements AutoCloseable {
    */
   public synchronized int execute(String sql, Object... params) throws SQLException {
     checkNotPublishing();
-    if (TRANSACTION_CONTROL.matcher(sql).lookingAt()) {
+    StatementCache.Prepared prepared = statements.cached(sql); // a cached statement passed the check below
+    if (prepared == null && TRANSACTION_CONTROL.matcher(sql).lookingAt()) {
       throw new IllegalArgumentException("transaction control through execute is not captured: use transaction()"
           + " or savepoint() instead of: " + sql);
     }
@@ -163,7 +169,14 @@ public final class SqliteReplica implements AutoCloseable {
       exec("SAVEPOINT rivulet_statement");
     }
     int changed;
-    try (PreparedStatement ps = conn.prepareStatement(sql)) {
+    try {
+      if (prepared == null) {
+        prepared = statements.prepare(sql);
+      }
+      PreparedStatement ps = prepared.statement();
+      if (params.length < prepared.parameters()) {
+        ps.clearParameters(); // the parameters not given are unset, not the last run's
+      }
       for (int i = 0; i < params.length; i++) {
         ps.setObject(i + 1, params[i]);
       }
@@ -254,8 +267,8 @@ public final class SqliteReplica implements AutoCloseable {
           continue;
         }
         int[] keys = keyIndexes.get(c.table());
-        if (c.before() != null && (c.after() == null || !c.before().project(keys).equals(c.after().project(keys)))) {
-          tx.delete(m, c.before().project(keys));
+        if (c.oldKey() != null && (c.after() == null || !c.oldKey().equals(c.after().project(keys)))) {
+          tx.delete(m, c.oldKey()); // the key changed (or the row went): its old key goes
         }
         if (c.after() != null) {
           tx.write(m, c.after());
@@ -274,15 +287,17 @@ public final class SqliteReplica implements AutoCloseable {
   }
 
   private void exec(String sql) throws SQLException {
-    try (Statement st = conn.createStatement()) {
-      st.execute(sql);
-    }
+    statements.get(sql).executeUpdate();
   }
 
   @Override
   public synchronized void close() throws SQLException {
     try {
-      backend.uninstall(conn);
+      try {
+        statements.close();
+      } finally {
+        backend.uninstall(conn);
+      }
     } finally {
       conn.close();
     }
