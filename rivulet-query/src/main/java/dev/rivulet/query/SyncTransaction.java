@@ -18,7 +18,10 @@ import java.util.Map;
  */
 public final class SyncTransaction {
   private final Rivulet db;
-  private final Map<SourceCollection, SourceCollection.SyncBatch> batches = new LinkedHashMap<>();
+  // Most transactions write one collection: its batch waits in fields; the map starts with a second.
+  private SourceCollection first;
+  private SourceCollection.SyncBatch firstBatch;
+  private Map<SourceCollection, SourceCollection.SyncBatch> batches; // null while one collection is written
   private boolean done;
 
   SyncTransaction(Rivulet db) {
@@ -57,8 +60,15 @@ public final class SyncTransaction {
   public void commit() {
     open();
     done = true;
-    batches.values().forEach(SourceCollection.SyncBatch::seal);
-    db.commitSync(batches);
+    if (batches != null) {
+      batches.values().forEach(SourceCollection.SyncBatch::seal);
+      db.commitSync(batches);
+    } else if (first != null) {
+      firstBatch.seal();
+      db.commitSync(Map.of(first, firstBatch));
+    } else {
+      db.commitSync(Map.of());
+    }
   }
 
   private SourceCollection.SyncBatch batch(SourceCollection c) {
@@ -68,6 +78,18 @@ public final class SyncTransaction {
     }
     if (c.db != db) {
       throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
+    }
+    if (c == first) {
+      return firstBatch;
+    }
+    if (first == null) {
+      first = c;
+      firstBatch = c.beginSync();
+      return firstBatch;
+    }
+    if (batches == null) {
+      batches = new LinkedHashMap<>();
+      batches.put(first, firstBatch);
     }
     return batches.computeIfAbsent(c, SourceCollection::beginSync);
   }

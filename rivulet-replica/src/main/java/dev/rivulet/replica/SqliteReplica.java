@@ -280,6 +280,11 @@ public final class SqliteReplica implements AutoCloseable {
     }
   }
 
+  /** How many statements {@link #execute} has prepared (the others reused a kept one), for tests. */
+  synchronized long statementsPrepared() {
+    return statements.preparedCount();
+  }
+
   private void checkNotPublishing() {
     if (publishing) {
       throw new IllegalStateException("cannot write through the replica from a callback of the commit it publishes");
