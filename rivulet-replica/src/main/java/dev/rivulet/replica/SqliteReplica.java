@@ -57,7 +57,8 @@ public final class SqliteReplica implements AutoCloseable {
   private final Map<String, int[]> keyIndexes = new HashMap<>();
   private final Backend backend;
   private final CaptureBuffer capture = new CaptureBuffer();
-  private final StatementCache statements;
+  private final StatementCache statements; // execute()'s, each checked once not to be transaction control
+  private final StatementCache control; // the replica's own savepoint statements
   private boolean inTransaction;
   private boolean publishing;
 
@@ -65,6 +66,7 @@ public final class SqliteReplica implements AutoCloseable {
     this.conn = conn;
     this.backend = backend;
     this.statements = new StatementCache(conn, STATEMENT_CACHE);
+    this.control = new StatementCache(conn, 3);
     List<TableInfo> mirrored = new ArrayList<>();
     for (TableInfo t : backend.discover(conn)) {
       tables.put(t.name(), t);
@@ -292,7 +294,7 @@ public final class SqliteReplica implements AutoCloseable {
   }
 
   private void exec(String sql) throws SQLException {
-    statements.get(sql).executeUpdate();
+    control.get(sql).executeUpdate();
   }
 
   @Override
@@ -300,6 +302,7 @@ public final class SqliteReplica implements AutoCloseable {
     try {
       try {
         statements.close();
+        control.close();
       } finally {
         backend.uninstall(conn);
       }

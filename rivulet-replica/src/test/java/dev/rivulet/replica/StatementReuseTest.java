@@ -120,6 +120,13 @@ class StatementReuseTest {
         assertThatThrownBy(() -> replica.execute("BEGIN")).isInstanceOf(IllegalArgumentException.class);
       }
       assertThat(replica.statementsPrepared()).isZero();
+      replica.transaction(tx -> {
+        tx.execute("UPDATE items SET qty = 5 WHERE id = 1"); // runs under the replica's own savepoint
+        // ...whose statement is not one of execute()'s: it is refused like any transaction control
+        assertThatThrownBy(() -> tx.execute("SAVEPOINT rivulet_statement")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> tx.execute("RELEASE rivulet_statement")).isInstanceOf(IllegalArgumentException.class);
+      });
+      assertThat(SqlRows.read(keep, "SELECT qty FROM items WHERE id = 1")).containsExactly(Row.of(5));
     }
   }
 }
