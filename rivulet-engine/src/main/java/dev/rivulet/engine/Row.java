@@ -196,7 +196,13 @@ public final class Row implements Comparable<Row> {
     if (this == o) {
       return true;
     }
-    return o instanceof Row r && r.hashCode() == hashCode() && Arrays.equals(values, r.values);
+    if (!(o instanceof Row r)) {
+      return false;
+    }
+    // hashes reject fast when both are known; a row's first comparison does not compute its hash
+    int h = hash;
+    int rh = r.hash;
+    return (h == 0 || rh == 0 || h == rh) && Arrays.equals(values, r.values);
   }
 
   @Override

@@ -20,7 +20,10 @@ import java.util.Map;
  */
 public final class SyncTransaction {
   private final Rivulet db;
-  private final Map<SourceCollection, SourceCollection.SyncBatch> batches = new LinkedHashMap<>();
+  // Most transactions write one collection: its batch waits in fields; the map starts with a second.
+  private SourceCollection first;
+  private SourceCollection.SyncBatch firstBatch;
+  private Map<SourceCollection, SourceCollection.SyncBatch> batches; // null while one collection is written
   private final Map<LazyCollection, List<SourceChange>> sourceChanges = new LinkedHashMap<>();
   private boolean done;
 
@@ -77,8 +80,15 @@ public final class SyncTransaction {
   public void commit() {
     open();
     done = true;
-    batches.values().forEach(SourceCollection.SyncBatch::seal);
-    db.commitSync(batches, sourceChanges);
+    if (batches != null) {
+      batches.values().forEach(SourceCollection.SyncBatch::seal);
+      db.commitSync(batches, sourceChanges);
+    } else if (first != null) {
+      firstBatch.seal();
+      db.commitSync(Map.of(first, firstBatch), sourceChanges);
+    } else {
+      db.commitSync(Map.of(), sourceChanges);
+    }
   }
 
   private SourceCollection.SyncBatch batch(SourceCollection c) {
@@ -88,6 +98,18 @@ public final class SyncTransaction {
     }
     if (c.db != db) {
       throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
+    }
+    if (c == first) {
+      return firstBatch;
+    }
+    if (first == null) {
+      first = c;
+      firstBatch = c.beginSync();
+      return firstBatch;
+    }
+    if (batches == null) {
+      batches = new LinkedHashMap<>();
+      batches.put(first, firstBatch);
     }
     return batches.computeIfAbsent(c, SourceCollection::beginSync);
   }

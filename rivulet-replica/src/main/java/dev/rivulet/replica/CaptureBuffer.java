@@ -16,13 +16,16 @@ import java.util.List;
  * database on the thread that runs a statement, under the replica's monitor) and read there.
  */
 final class CaptureBuffer {
-  /** One captured row change: {@code before} is null for an insert, {@code after} for a delete. */
-  record Changed(String table, Row before, Row after) {}
+  /**
+   * One captured row change of {@code table}: the key the row had before ({@code oldKey}, null for
+   * an insert) and the row after ({@code after}, null for a delete).
+   */
+  record Changed(String table, Row oldKey, Row after) {}
 
-  private final List<Changed> buffer = new ArrayList<>();
+  private List<Changed> buffer = new ArrayList<>();
 
-  void add(String table, Row before, Row after) {
-    buffer.add(new Changed(table, before, after));
+  void add(String table, Row oldKey, Row after) {
+    buffer.add(new Changed(table, oldKey, after));
   }
 
   /** A JDBC value as a row holds it: large objects ({@link Clob}, {@link Blob}) read into a string or bytes. */
@@ -45,8 +48,11 @@ final class CaptureBuffer {
 
   /** The captured changes, taken (the buffer is emptied). */
   List<Changed> take() {
-    List<Changed> out = new ArrayList<>(buffer);
-    buffer.clear();
+    if (buffer.isEmpty()) {
+      return List.of();
+    }
+    List<Changed> out = buffer;
+    buffer = new ArrayList<>();
     return out;
   }
 }

@@ -112,7 +112,7 @@ final class H2Backend implements Backend {
     dropStale(conn);
     for (TableInfo t : mirrored) {
       String trigger = "RIVULET_" + id + "_" + triggers.size();
-      H2Capture.register(trigger, new H2Capture.Target(session, buffer, t.name()));
+      H2Capture.register(trigger, new H2Capture.Target(session, buffer, t.name(), t.schema().indexesOf(t.keys())));
       triggers.add(trigger);
       try (Statement st = conn.createStatement()) {
         st.execute("CREATE TRIGGER " + TableInfo.quote(schema) + "." + TableInfo.quote(trigger)

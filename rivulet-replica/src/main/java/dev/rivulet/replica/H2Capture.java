@@ -11,7 +11,7 @@ import org.h2.jdbc.JdbcConnection;
 
 /**
  * Not API: the H2 row trigger a replica creates on each mirrored table (H2 instantiates it by class
- * name, hence public). It appends each changed row's old and new values to the buffer of the
+ * name, hence public). It appends each changed row's old key and new values to the buffer of the
  * replica that created the trigger, and only for changes made through that replica's own session:
  * H2 triggers belong to the table, so writes from other connections fire them too and are ignored.
  *
@@ -20,8 +20,8 @@ import org.h2.jdbc.JdbcConnection;
  * trigger left in a file database by a replica that was not closed finds no entry and does nothing.
  */
 public final class H2Capture implements Trigger {
-  /** What a trigger captures into: its replica's session, buffer, and the table's name. */
-  record Target(Session session, CaptureBuffer buffer, String table) {}
+  /** What a trigger captures into: its replica's session, buffer, the table's name and key columns. */
+  record Target(Session session, CaptureBuffer buffer, String table, int[] keys) {}
 
   private static final Map<String, Target> TARGETS = new ConcurrentHashMap<>();
 
@@ -60,16 +60,21 @@ public final class H2Capture implements Trigger {
     if (t == null || !(conn instanceof JdbcConnection jc) || jc.getSession() != t.session()) {
       return; // not the replica's own write
     }
-    t.buffer().add(t.table(), row(oldRow), row(newRow));
+    t.buffer().add(t.table(), oldRow == null ? null : key(oldRow, t.keys()), newRow == null ? null : row(newRow));
   }
 
   private static Row row(Object[] values) throws SQLException {
-    if (values == null) {
-      return null;
-    }
     Object[] v = values.clone();
     for (int i = 0; i < v.length; i++) {
       v[i] = CaptureBuffer.plain(v[i]);
+    }
+    return Row.of(v);
+  }
+
+  private static Row key(Object[] values, int[] keys) throws SQLException {
+    Object[] v = new Object[keys.length];
+    for (int i = 0; i < keys.length; i++) {
+      v[i] = CaptureBuffer.plain(values[keys[i]]);
     }
     return Row.of(v);
   }

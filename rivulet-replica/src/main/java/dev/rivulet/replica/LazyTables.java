@@ -7,9 +7,11 @@ import dev.rivulet.query.SourceChange;
 import dev.rivulet.query.SyncTransaction;
 import java.sql.Connection;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -60,21 +62,33 @@ final class LazyTables {
    * Adds a committed transaction's changes of the lazy tables to {@code tx}, which publishes them
    * with the eager tables' changes as one transaction: one list per table in capture order (a
    * changed key becomes a removal and an addition).
+   *
+   * <p>Capture hands over only a changed row's old key; its old values are the row as this commit
+   * left it so far, or as the collection holds it. A row the collection does not hold is in no
+   * loaded bucket, so its old values do not matter beyond its key (they are left NULL).
    */
   void publish(List<CaptureBuffer.Changed> changes, SyncTransaction tx) {
     if (sources.isEmpty()) {
       return;
     }
     Map<String, List<SourceChange>> byTable = new LinkedHashMap<>();
+    Map<String, Map<Row, Row>> latest = new HashMap<>(); // per table: key -> row as this commit left it (null: gone)
     for (CaptureBuffer.Changed c : changes) {
       int[] keys = keyIndexes.get(c.table());
       if (keys == null) {
         continue;
       }
       List<SourceChange> out = byTable.computeIfAbsent(c.table(), t -> new ArrayList<>());
-      Row before = c.before();
+      Map<Row, Row> rows = latest.computeIfAbsent(c.table(), t -> new HashMap<>());
+      Row before = c.oldKey() == null ? null : oldRow(c.table(), c.oldKey(), keys, rows);
       Row after = c.after();
-      if (before != null && after != null && before.project(keys).equals(after.project(keys))) {
+      if (before != null) {
+        rows.put(c.oldKey().canonical(), null);
+      }
+      if (after != null) {
+        rows.put(after.project(keys).canonical(), after);
+      }
+      if (before != null && after != null && c.oldKey().equals(after.project(keys))) {
         out.add(new SourceChange.Edit(after, before));
       } else {
         if (before != null) {
@@ -86,6 +100,26 @@ final class LazyTables {
       }
     }
     byTable.forEach((table, list) -> tx.sourceChanged(collections.get(table), list));
+  }
+
+  private Row oldRow(String table, Row oldKey, int[] keys, Map<Row, Row> earlier) {
+    Row key = oldKey.canonical();
+    if (earlier.containsKey(key)) {
+      Row r = earlier.get(key);
+      if (r != null) {
+        return r;
+      }
+    } else {
+      Optional<Row> held = collections.get(table).get(key);
+      if (held.isPresent()) {
+        return held.get();
+      }
+    }
+    Object[] values = new Object[collections.get(table).schema().width()];
+    for (int i = 0; i < keys.length; i++) {
+      values[keys[i]] = oldKey.get(i);
+    }
+    return Row.of(values);
   }
 
   /**

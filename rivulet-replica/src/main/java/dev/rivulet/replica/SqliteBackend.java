@@ -7,13 +7,14 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.sqlite.Function;
+import org.sqlite.SQLiteConnection;
 
 /**
  * SQLite: tables from {@code sqlite_master}, capture by per-connection TEMP triggers calling the
  * {@link Capture} function (so only the replica's own connection is captured; other connections'
- * writes are not seen), a savepoint per statement inside a transaction.
+ * writes are not seen), a savepoint per statement inside a transaction. The connection does not
+ * fetch generated keys (the replica never returns them).
  */
 final class SqliteBackend implements Backend {
   @Override
@@ -28,36 +29,41 @@ final class SqliteBackend implements Backend {
 
   @Override
   public void install(Connection conn, List<TableInfo> mirrored, CaptureBuffer buffer) throws SQLException {
-    Map<String, Integer> widths = new HashMap<>();
-    for (TableInfo t : mirrored) {
-      widths.put(t.name(), t.columns().size());
-    }
-    Function.create(conn, Capture.NAME, new Capture(widths, buffer));
-    for (TableInfo t : mirrored) {
-      createTriggers(conn, t);
+    // execute() never hands out generated keys: without this, sqlite-jdbc matches every statement
+    // against a regular expression and runs an extra query after every INSERT to have them ready
+    conn.unwrap(SQLiteConnection.class).getConnectionConfig().setGetGeneratedKeys(false);
+    for (int i = 0; i < mirrored.size(); i++) {
+      TableInfo t = mirrored.get(i);
+      for (int op : new int[] {Capture.INSERT, Capture.UPDATE, Capture.DELETE}) {
+        Function.create(conn, Capture.name(i, op), new Capture(t, op, buffer));
+      }
+      createTriggers(conn, t, i);
     }
   }
 
-  private void createTriggers(Connection conn, TableInfo t) throws SQLException {
-    StringBuilder olds = new StringBuilder();
-    StringBuilder news = new StringBuilder();
-    StringBuilder nulls = new StringBuilder();
-    for (String c : t.columns()) {
-      olds.append(", OLD.").append(TableInfo.quote(c));
-      news.append(", NEW.").append(TableInfo.quote(c));
-      nulls.append(", NULL");
-    }
+  /** The three capture triggers of {@code t}, the {@code index}-th mirrored table (see {@link Capture}). */
+  private void createTriggers(Connection conn, TableInfo t, int index) throws SQLException {
+    String news = columns("NEW.", t.columns());
+    String oldKey = columns("OLD.", t.keys());
     String name = t.name().replaceAll("[^A-Za-z0-9_]", "_");
     String table = qualified(t.name());
-    String lit = "'" + t.name().replace("'", "''") + "'";
     try (Statement st = conn.createStatement()) {
       st.execute("CREATE TEMP TRIGGER rivulet_ins_" + name + " AFTER INSERT ON " + table + " BEGIN SELECT "
-          + Capture.NAME + "(" + lit + ", 'I'" + nulls + news + "); END");
+          + Capture.name(index, Capture.INSERT) + "(" + news + "); END");
       st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT "
-          + Capture.NAME + "(" + lit + ", 'U'" + olds + news + "); END");
+          + Capture.name(index, Capture.UPDATE) + "(" + news + ", " + oldKey + "); END");
       st.execute("CREATE TEMP TRIGGER rivulet_del_" + name + " AFTER DELETE ON " + table + " BEGIN SELECT "
-          + Capture.NAME + "(" + lit + ", 'D'" + olds + nulls + "); END");
+          + Capture.name(index, Capture.DELETE) + "(" + oldKey + "); END");
     }
+  }
+
+  /** {@code names} as a comma-separated list of trigger row references, e.g. {@code NEW."id", NEW."title"}. */
+  private static String columns(String row, List<String> names) {
+    StringBuilder out = new StringBuilder();
+    for (String n : names) {
+      out.append(out.length() == 0 ? "" : ", ").append(row).append(TableInfo.quote(n));
+    }
+    return out.toString();
   }
 
   @Override

@@ -86,6 +86,9 @@ public final class SqliteReplica implements AutoCloseable {
       "\\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|START\\s+TRANSACTION|SET\\s+AUTOCOMMIT)\\b",
       Pattern.CASE_INSENSITIVE);
 
+  /** How many distinct statements {@link #execute} keeps prepared. */
+  static final int STATEMENT_CACHE = 64;
+
   private final Connection conn;
   private final Rivulet db = Rivulet.create();
   private final Map<String, TableInfo> tables = new LinkedHashMap<>();
@@ -96,6 +99,8 @@ public final class SqliteReplica implements AutoCloseable {
   private final ReplicaQueries queries = new ReplicaQueries();
   private final SchemaSync schema;
   private final LazyTables lazy;
+  private final StatementCache statements; // execute()'s, each checked once not to be transaction control
+  private final StatementCache control; // the replica's own savepoint statements
   private boolean inTransaction;
   private boolean publishing;
   private boolean closed;
@@ -103,6 +108,8 @@ public final class SqliteReplica implements AutoCloseable {
   private SqliteReplica(Connection conn, Backend backend, ReplicaOptions options) throws SQLException {
     this.conn = conn;
     this.backend = backend;
+    this.statements = new StatementCache(conn, STATEMENT_CACHE);
+    this.control = new StatementCache(conn, 3);
     List<TableInfo> mirrored = new ArrayList<>();
     for (TableInfo t : backend.discover(conn)) {
       tables.put(t.name(), t);
@@ -250,7 +257,8 @@ public final class SqliteReplica implements AutoCloseable {
    */
   public synchronized int execute(String sql, Object... params) throws SQLException {
     checkWritable();
-    if (TRANSACTION_CONTROL.matcher(sql).lookingAt()) {
+    StatementCache.Prepared prepared = statements.cached(sql); // a cached statement passed the check below
+    if (prepared == null && TRANSACTION_CONTROL.matcher(sql).lookingAt()) {
       throw new IllegalArgumentException("transaction control through execute is not captured: use transaction()"
           + " or savepoint() instead of: " + sql);
     }
@@ -263,7 +271,14 @@ public final class SqliteReplica implements AutoCloseable {
       exec("SAVEPOINT rivulet_statement");
     }
     int changed;
-    try (PreparedStatement ps = conn.prepareStatement(sql)) {
+    try {
+      if (prepared == null) {
+        prepared = statements.prepare(sql);
+      }
+      PreparedStatement ps = prepared.statement();
+      if (params.length < prepared.parameters()) {
+        ps.clearParameters(); // the parameters not given are unset, not the last run's
+      }
       for (int i = 0; i < params.length; i++) {
         ps.setObject(i + 1, params[i]);
       }
@@ -400,8 +415,8 @@ public final class SqliteReplica implements AutoCloseable {
           continue;
         }
         int[] keys = keyIndexes.get(c.table());
-        if (c.before() != null && (c.after() == null || !c.before().project(keys).equals(c.after().project(keys)))) {
-          tx.delete(m, c.before().project(keys));
+        if (c.oldKey() != null && (c.after() == null || !c.oldKey().equals(c.after().project(keys)))) {
+          tx.delete(m, c.oldKey()); // the key changed (or the row went): its old key goes
         }
         if (c.after() != null) {
           tx.write(m, c.after());
@@ -411,6 +426,11 @@ public final class SqliteReplica implements AutoCloseable {
     } finally {
       publishing = false;
     }
+  }
+
+  /** How many statements {@link #execute} has prepared (the others reused a kept one), for tests. */
+  synchronized long statementsPrepared() {
+    return statements.preparedCount();
   }
 
   private void checkWritable() {
@@ -423,9 +443,7 @@ public final class SqliteReplica implements AutoCloseable {
   }
 
   private void exec(String sql) throws SQLException {
-    try (Statement st = conn.createStatement()) {
-      st.execute(sql);
-    }
+    control.get(sql).executeUpdate();
   }
 
   /**
@@ -452,7 +470,12 @@ public final class SqliteReplica implements AutoCloseable {
         conn.setAutoCommit(true);
       }
       lazy.close();
-      backend.uninstall(conn);
+      try {
+        statements.close();
+        control.close();
+      } finally {
+        backend.uninstall(conn);
+      }
     } finally {
       conn.close();
     }

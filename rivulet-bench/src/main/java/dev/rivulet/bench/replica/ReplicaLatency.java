@@ -10,6 +10,12 @@ import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Query;
 import dev.rivulet.query.SubscribeOptions;
 import dev.rivulet.replica.SqliteReplica;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -29,10 +35,25 @@ import java.util.Random;
  * of re-running every query with SQL after each commit. One JSON line per figure; each live query
  * is checked against SQLite's own answer at the end ({@code correct}).
  *
+ * <p>The capture overhead is measured twice, both sides on identical databases with the same
+ * settings (plain JDBC on a copy, so that its writes do not go around the replica), their rounds
+ * alternating so that both meet the same machine load: in memory (the
+ * figures without a mix, a shared-cache in-memory database), and in a database file in WAL mode
+ * with {@code synchronous=NORMAL}, the replica's intended setting for files (mix {@code
+ * file_wal_normal}; its mirror is checked against the file at the end, {@code
+ * correct_file_wal_normal}). The plain side is sqlite-jdbc as configured by default, which fetches
+ * generated keys (a regular expression per statement; the replica turns this off, as it never
+ * returns them): {@code plain_jdbc_no_generated_keys_writes_per_s} is the plain side with it off
+ * too, and {@code capture_overhead_ratio_vs_no_generated_keys} the ratio against that. The {@code
+ * _cpu_ratio} figures divide the writing thread's CPU time instead of wall time: on a shared,
+ * loaded machine they show what the ratio is without the waits for a core.
+ *
  * <pre>java -cp rivulet-bench.jar dev.rivulet.bench.replica.ReplicaLatency [rows] [updates]</pre>
  */
 public final class ReplicaLatency {
   private static final String W = "replica";
+  /** Rounds of the capture overhead: plain JDBC and the replica alternate, so both meet the same load. */
+  private static final int ROUNDS = 10;
 
   private ReplicaLatency() {}
 
@@ -41,50 +62,156 @@ public final class ReplicaLatency {
     int updates = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
     Report out = new Report(System.out, "rivulet");
     String url = "jdbc:sqlite:file:replica-latency?mode=memory&cache=shared";
-    try (Connection keep = DriverManager.getConnection(url)) {
+    String plainUrl = "jdbc:sqlite:file:replica-latency-plain?mode=memory&cache=shared";
+    try (Connection keep = DriverManager.getConnection(url); Connection plain = DriverManager.getConnection(plainUrl)) {
       load(keep, rows);
+      load(plain, rows);
       Random r = new Random(7);
-      double plain = plainWrites(keep, rows, updates, r);
-      out.figure(W, rows, null, "plain_jdbc_writes_per_s", plain);
       try (SqliteReplica replica = SqliteReplica.open(url)) {
-        double captured = replicaWrites(replica, rows, updates, r);
-        out.figure(W, rows, null, "replica_writes_per_s", captured);
-        out.figure(W, rows, null, "capture_overhead_ratio", plain / captured);
-        boolean ok = true;
-        double p50With10 = 0;
-        for (int n : new int[] {1, 10, 100}) {
-          List<LiveQuery> queries = new ArrayList<>();
-          for (int q = 0; q < n; q++) {
-            queries.add(replica.liveQuery("top" + n + "_" + q, top(replica, q)));
-          }
-          long[] lat = new long[updates];
-          queries.get(0).subscribe(SubscribeOptions.sync(), b -> { }); // a callback on the writer's thread
-          for (int i = 0; i < updates; i++) {
-            long t0 = System.nanoTime();
-            replica.execute("UPDATE issues SET priority = ? WHERE id = ?", r.nextInt(1000), 1 + r.nextInt(rows));
-            lat[i] = System.nanoTime() - t0;
-          }
-          Arrays.sort(lat);
-          out.figure(W, rows, "queries_" + n, "commit_publish_p50_us", lat[lat.length / 2] / 1e3);
-          out.figure(W, rows, "queries_" + n, "commit_publish_p99_us", lat[lat.length * 99 / 100] / 1e3);
-          for (int q = 0; q < n; q++) {
-            ok &= queries.get(q).rows().equals(sql(keep, q));
-          }
-          if (n == 10) {
-            p50With10 = lat[lat.length / 2] / 1e3;
-          }
-          queries.forEach(LiveQuery::close);
-        }
-        out.correct(W, rows, ok, ok ? "" : "a live query differs from SQLite's answer");
+        overhead(out, plainUrl, plain, replica, rows, updates, r, null);
+        double p50With10 = latencies(out, keep, replica, rows, updates, r);
         // Last: its writes go around the replica (plain JDBC), as a user without Rivulet would write.
         double rerun = rerunPerUpdate(keep, rows, Math.min(updates, 2_000), r, 10);
         out.figure(W, rows, "queries_10", "rerun_sql_p50_us", rerun);
         out.figure(W, rows, "queries_10", "rerun_vs_rivulet_p50_ratio", rerun / p50With10);
       }
     }
+    fileWal(out, rows, updates);
     if (out.failed()) {
       System.exit(1);
     }
+  }
+
+  /**
+   * The commit-to-callback latencies with 1, 10 and 100 live queries and the queries' check
+   * against SQL; returns the p50 with 10 queries.
+   */
+  private static double latencies(Report out, Connection keep, SqliteReplica replica, int rows, int updates,
+      Random r) throws SQLException {
+    boolean ok = true;
+    double p50With10 = 0;
+    for (int n : new int[] {1, 10, 100}) {
+      List<LiveQuery> queries = new ArrayList<>();
+      for (int q = 0; q < n; q++) {
+        queries.add(replica.liveQuery("top" + n + "_" + q, top(replica, q)));
+      }
+      long[] lat = new long[updates];
+      queries.get(0).subscribe(SubscribeOptions.sync(), b -> { }); // a callback on the writer's thread
+      for (int i = 0; i < updates; i++) {
+        long t0 = System.nanoTime();
+        replica.execute("UPDATE issues SET priority = ? WHERE id = ?", r.nextInt(1000), 1 + r.nextInt(rows));
+        lat[i] = System.nanoTime() - t0;
+      }
+      Arrays.sort(lat);
+      out.figure(W, rows, "queries_" + n, "commit_publish_p50_us", lat[lat.length / 2] / 1e3);
+      out.figure(W, rows, "queries_" + n, "commit_publish_p99_us", lat[lat.length * 99 / 100] / 1e3);
+      for (int q = 0; q < n; q++) {
+        ok &= queries.get(q).rows().equals(sql(keep, q));
+      }
+      if (n == 10) {
+        p50With10 = lat[lat.length / 2] / 1e3;
+      }
+      queries.forEach(LiveQuery::close);
+    }
+    out.correct(W, rows, ok, ok ? "" : "a live query differs from SQLite's answer");
+    return p50With10;
+  }
+
+  /**
+   * Writes per second of single-row UPDATE transactions: plain JDBC on {@code plain} (default
+   * settings), plain JDBC without generated keys on another connection to {@code plainUrl} (the
+   * same database: a copy of the replica's, so that these writes do not go around the replica),
+   * and through {@code replica}, in alternating rounds; each side's figure is its total updates
+   * over its total time.
+   */
+  private static void overhead(Report out, String plainUrl, Connection plain, SqliteReplica replica, int rows,
+      int updates, Random r, String mix) throws SQLException {
+    String noKeysUrl = plainUrl + (plainUrl.contains("?") ? "&" : "?") + "jdbc.get_generated_keys=false";
+    int per = Math.max(1, updates / ROUNDS);
+    long[] plainT = new long[2]; // wall and thread CPU nanoseconds
+    long[] noKeysT = new long[2];
+    long[] capturedT = new long[2];
+    try (Connection bare = DriverManager.getConnection(noKeysUrl)) {
+      for (int round = 0; round < ROUNDS; round++) {
+        timed(plainT, () -> plainWrites(plain, rows, per, r));
+        timed(noKeysT, () -> plainWrites(bare, rows, per, r));
+        timed(capturedT, () -> replicaWrites(replica, rows, per, r));
+      }
+    }
+    double total = (double) per * ROUNDS * 1e9;
+    out.figure(W, rows, mix, "plain_jdbc_writes_per_s", total / plainT[0]);
+    out.figure(W, rows, mix, "plain_jdbc_no_generated_keys_writes_per_s", total / noKeysT[0]);
+    out.figure(W, rows, mix, "replica_writes_per_s", total / capturedT[0]);
+    out.figure(W, rows, mix, "capture_overhead_ratio", (double) capturedT[0] / plainT[0]);
+    out.figure(W, rows, mix, "capture_overhead_ratio_vs_no_generated_keys", (double) capturedT[0] / noKeysT[0]);
+    // the writing thread's CPU time: what the ratio is when the machine is not shared
+    out.figure(W, rows, mix, "capture_overhead_cpu_ratio", (double) capturedT[1] / plainT[1]);
+    out.figure(W, rows, mix, "capture_overhead_cpu_ratio_vs_no_generated_keys", (double) capturedT[1] / noKeysT[1]);
+  }
+
+  /** Writes that the overhead rounds time. */
+  @FunctionalInterface
+  private interface Writes {
+    void run() throws SQLException;
+  }
+
+  /** Runs {@code w}, adding its wall time to {@code acc[0]} and this thread's CPU time to {@code acc[1]}. */
+  private static void timed(long[] acc, Writes w) throws SQLException {
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    long c0 = mx.getCurrentThreadCpuTime();
+    long t0 = System.nanoTime();
+    w.run();
+    acc[0] += System.nanoTime() - t0;
+    acc[1] += mx.getCurrentThreadCpuTime() - c0;
+  }
+
+  /**
+   * The capture overhead in a database file in WAL mode with {@code synchronous=NORMAL} (both
+   * sides), and the replica's mirror checked against the file after the writes.
+   */
+  private static void fileWal(Report out, int rows, int updates) throws SQLException {
+    Path dir;
+    try {
+      dir = Files.createTempDirectory("replica-latency");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    String settings = "?journal_mode=WAL&synchronous=NORMAL";
+    String url = "jdbc:sqlite:" + dir.resolve("replica.db") + settings;
+    String plainUrl = "jdbc:sqlite:" + dir.resolve("plain.db") + settings;
+    String mix = "file_wal_normal";
+    try (Connection keep = DriverManager.getConnection(url); Connection plain = DriverManager.getConnection(plainUrl)) {
+      load(keep, rows);
+      load(plain, rows);
+      try (SqliteReplica replica = SqliteReplica.open(url)) {
+        overhead(out, plainUrl, plain, replica, rows, updates, new Random(11), mix);
+        List<dev.rivulet.engine.Row> mirror = new ArrayList<>(replica.table("issues").rows());
+        mirror.sort(null);
+        boolean ok = mirror.equals(all(keep));
+        out.correct(W, rows, "correct_" + mix, ok, ok ? "" : "the mirror differs from the table in the file");
+      }
+    } finally {
+      try (var files = Files.list(dir)) {
+        for (Path f : (Iterable<Path>) files::iterator) {
+          Files.deleteIfExists(f);
+        }
+        Files.deleteIfExists(dir);
+      } catch (IOException e) {
+        System.err.println("could not remove " + dir + ": " + e);
+      }
+    }
+  }
+
+  /** Every row of {@code issues}, sorted. */
+  private static List<dev.rivulet.engine.Row> all(Connection c) throws SQLException {
+    List<dev.rivulet.engine.Row> out = new ArrayList<>();
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT * FROM issues")) {
+      while (rs.next()) {
+        out.add(dev.rivulet.engine.Row.of(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4)));
+      }
+    }
+    out.sort(null);
+    return out;
   }
 
   private static void load(Connection c, int rows) throws SQLException {
@@ -130,24 +257,22 @@ public final class ReplicaLatency {
     return out;
   }
 
-  private static double plainWrites(Connection c, int rows, int updates, Random r) throws SQLException {
+  /** {@code updates} single-row UPDATE transactions through plain JDBC (one prepared statement). */
+  private static void plainWrites(Connection c, int rows, int updates, Random r) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement("UPDATE issues SET priority = ? WHERE id = ?")) {
-      long t0 = System.nanoTime();
       for (int i = 0; i < updates; i++) {
         ps.setInt(1, r.nextInt(1000));
         ps.setInt(2, 1 + r.nextInt(rows));
         ps.executeUpdate();
       }
-      return updates / ((System.nanoTime() - t0) / 1e9);
     }
   }
 
-  private static double replicaWrites(SqliteReplica replica, int rows, int updates, Random r) throws SQLException {
-    long t0 = System.nanoTime();
+  /** {@code updates} single-row UPDATE transactions through the replica. */
+  private static void replicaWrites(SqliteReplica replica, int rows, int updates, Random r) throws SQLException {
     for (int i = 0; i < updates; i++) {
       replica.execute("UPDATE issues SET priority = ? WHERE id = ?", r.nextInt(1000), 1 + r.nextInt(rows));
     }
-    return updates / ((System.nanoTime() - t0) / 1e9);
   }
 
   /** The baseline: per single-row update, re-run every one of {@code n} queries with SQL; median µs. */
