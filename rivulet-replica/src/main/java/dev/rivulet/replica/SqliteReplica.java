@@ -68,6 +68,10 @@ import java.util.regex.Pattern;
  * #rivulet()} are not re-created: they just fail with the closed mirror. Schema changes made by
  * other connections are not seen (as their writes are not): reopen the replica after them.
  *
+ * <p>SQLite connections are opened with foreign keys and recursive triggers on (the latter so that
+ * rows REPLACE conflict resolution deletes fire delete triggers, and so reach the mirrors; an
+ * application trigger that relied on not recursing should say so with a WHEN clause).
+ *
  * <p>Other connections: SQLite files are opened in WAL mode ({@code synchronous=NORMAL}), so a
  * reader on its own connection sees the last committed transaction, the state subscribers were
  * handed, without blocking the writer.
@@ -144,6 +148,8 @@ public final class SqliteReplica implements AutoCloseable {
     Connection conn = DriverManager.getConnection(jdbcUrl);
     try (Statement st = conn.createStatement()) {
       st.execute("PRAGMA foreign_keys = ON");
+      // REPLACE conflict resolution then fires delete triggers for the rows it removes (capture sees them)
+      st.execute("PRAGMA recursive_triggers = ON");
       st.execute("PRAGMA journal_mode = WAL"); // an in-memory database keeps its memory journal
       st.execute("PRAGMA synchronous = NORMAL");
     } catch (SQLException e) {
