@@ -263,12 +263,13 @@ public final class SqliteReplica implements AutoCloseable {
    */
   public synchronized int execute(String sql, Object... params) throws SQLException {
     checkWritable();
-    StatementCache.Prepared prepared = statements.cached(sql); // a cached statement passed the check below
+    // a cached statement passed the checks below: it is neither transaction control nor DDL (never cached)
+    StatementCache.Prepared prepared = statements.cached(sql);
     if (prepared == null && TRANSACTION_CONTROL.matcher(sql).lookingAt()) {
       throw new IllegalArgumentException("transaction control through execute is not captured: use transaction()"
           + " or savepoint() instead of: " + sql);
     }
-    if (SchemaStatements.changesSchema(sql)) {
+    if (prepared == null && SchemaStatements.changesSchema(sql)) {
       return changeSchema(sql, params);
     }
     int mark = capture.mark();
