@@ -1,7 +1,7 @@
 package dev.rivulet.engine;
 
 import dev.rivulet.engine.state.Bag;
-import dev.rivulet.engine.state.KeyedBags;
+import dev.rivulet.engine.state.KeyIndex;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,13 +15,18 @@ import java.util.Map;
  * retracted or re-emitted exactly when the other side of its key turns non-empty or empty within
  * the run. Retains both sides indexed by key; rows with a null key are not retained because they
  * can never match.
+ *
+ * <p>The key of a row is its one key value itself on a single-column join (no key row is
+ * allocated, and integer keys go to a primitive table, see {@link KeyIndex}), else the projected
+ * row of its key values.
  */
 final class JoinOperator extends Operator {
   private final JoinType type;
   private final int[] leftKeys;
   private final int[] rightKeys;
-  private final KeyedBags<Row, Row> left = new KeyedBags<>();
-  private final KeyedBags<Row, Row> right = new KeyedBags<>();
+  private final boolean singleKey;
+  private final KeyIndex<Row> left = new KeyIndex<>();
+  private final KeyIndex<Row> right = new KeyIndex<>();
   private final Row leftNulls;
   private final Row rightNulls;
   private final boolean keepLeft;
@@ -38,6 +43,7 @@ final class JoinOperator extends Operator {
     this.type = type;
     this.leftKeys = leftKeys;
     this.rightKeys = rightKeys;
+    this.singleKey = leftKeys.length == 1;
     this.leftNulls = Row.nulls(l.schema.width());
     this.rightNulls = Row.nulls(r.schema.width());
     this.keepLeft = type == JoinType.LEFT || type == JoinType.FULL || type == JoinType.ANTI;
@@ -61,10 +67,10 @@ final class JoinOperator extends Operator {
       stepInner(dl, dr);
       return;
     }
-    Map<Row, KeyChanges> byKey = new LinkedHashMap<>();
+    Map<Object, KeyChanges> byKey = new LinkedHashMap<>();
     group(dl, leftKeys, byKey, true);
     group(dr, rightKeys, byKey, false);
-    for (Map.Entry<Row, KeyChanges> e : byKey.entrySet()) {
+    for (Map.Entry<Object, KeyChanges> e : byKey.entrySet()) {
       stepKey(e.getKey(), e.getValue());
     }
   }
@@ -78,10 +84,10 @@ final class JoinOperator extends Operator {
   private void stepInner(Delta dl, Delta dr) {
     for (int i = 0; i < dl.size; i++) {
       Row row = dl.rows[i];
-      if (row.anyNull(leftKeys)) {
+      Object key = keyOf(row, leftKeys);
+      if (key == null) {
         continue;
       }
-      Row key = row.project(leftKeys);
       Bag<Row> r0 = right.get(key);
       if (r0 != null) {
         examined += r0.size();
@@ -93,10 +99,10 @@ final class JoinOperator extends Operator {
     }
     for (int i = 0; i < dr.size; i++) {
       Row row = dr.rows[i];
-      if (row.anyNull(rightKeys)) {
+      Object key = keyOf(row, rightKeys);
+      if (key == null) {
         continue;
       }
-      Row key = row.project(rightKeys);
       Bag<Row> l1 = left.get(key);
       if (l1 != null) {
         examined += l1.size();
@@ -108,7 +114,25 @@ final class JoinOperator extends Operator {
     }
   }
 
-  private void addChecked(KeyedBags<Row, Row> index, Row key, Row row, long weight) {
+  /** The key of {@code row} (see the class comment), or null when a key column is null. */
+  private Object keyOf(Row row, int[] keys) {
+    if (singleKey) {
+      return row.canonicalAt(keys[0]);
+    }
+    return row.anyNull(keys) ? null : row.project(keys);
+  }
+
+  /** Which index the keys use: {@code "value"} (one column) or {@code "row"} (several), for tests. */
+  String keyKind() {
+    return singleKey ? "value" : "row";
+  }
+
+  /** The left and right retained indexes, for tests. */
+  KeyIndex<Row> index(boolean isLeft) {
+    return isLeft ? left : right;
+  }
+
+  private void addChecked(KeyIndex<Row> index, Object key, Row row, long weight) {
     long w = index.add(key, row, weight);
     if (w < 0) {
       throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + w);
@@ -116,19 +140,20 @@ final class JoinOperator extends Operator {
   }
 
   /** Groups one side's changes by key; rows with a null key bypass the index. */
-  private void group(Delta d, int[] keys, Map<Row, KeyChanges> byKey, boolean isLeft) {
+  private void group(Delta d, int[] keys, Map<Object, KeyChanges> byKey, boolean isLeft) {
     for (int i = 0; i < d.size; i++) {
       Row row = d.rows[i];
-      if (row.anyNull(keys)) {
+      Object key = keyOf(row, keys);
+      if (key == null) {
         emitUnmatched(row, d.weights[i], isLeft);
         continue;
       }
-      KeyChanges kc = byKey.computeIfAbsent(row.project(keys), k -> new KeyChanges());
+      KeyChanges kc = byKey.computeIfAbsent(key, k -> new KeyChanges());
       (isLeft ? kc.left : kc.right).add(row, d.weights[i]);
     }
   }
 
-  private void stepKey(Row key, KeyChanges kc) {
+  private void stepKey(Object key, KeyChanges kc) {
     Bag<Row> l0 = left.get(key);
     Bag<Row> r0 = right.get(key);
     boolean l0Empty = l0 == null;
@@ -215,7 +240,7 @@ final class JoinOperator extends Operator {
     return s;
   }
 
-  private void apply(KeyedBags<Row, Row> index, Row key, Delta d) {
+  private void apply(KeyIndex<Row> index, Object key, Delta d) {
     for (int i = 0; i < d.size; i++) {
       addChecked(index, key, d.rows[i], d.weights[i]);
     }
