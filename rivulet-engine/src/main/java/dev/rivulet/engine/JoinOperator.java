@@ -2,6 +2,7 @@ package dev.rivulet.engine;
 
 import dev.rivulet.engine.state.Bag;
 import dev.rivulet.engine.state.KeyIndex;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,12 +22,14 @@ import java.util.Map;
  * row of its key values.
  */
 final class JoinOperator extends Operator {
+  private static final int KEEP_KEYS = 1024; // a larger key buffer (a hydration's) is let go
   private final JoinType type;
   private final int[] leftKeys;
   private final int[] rightKeys;
   private final boolean singleKey;
   private final KeyIndex<Row> left = new KeyIndex<>();
   private final KeyIndex<Row> right = new KeyIndex<>();
+  private Object[] keyBuffer = new Object[16];
   private final Row leftNulls;
   private final Row rightNulls;
   private final boolean keepLeft;
@@ -82,35 +85,55 @@ final class JoinOperator extends Operator {
    * empty or non-empty.)
    */
   private void stepInner(Delta dl, Delta dr) {
+    Object[] keys = keysOf(dl, leftKeys);
     for (int i = 0; i < dl.size; i++) {
-      Row row = dl.rows[i];
-      Object key = keyOf(row, leftKeys);
-      if (key == null) {
-        continue;
-      }
-      Bag<Row> r0 = right.get(key);
+      Bag<Row> r0 = keys[i] == null ? null : right.get(keys[i]);
       if (r0 != null) {
+        Row row = dl.rows[i];
         examined += r0.size();
         for (int j = 0; j < r0.size(); j++) {
           emit(row.concat(r0.value(j)), dl.weights[i] * r0.weight(j));
         }
       }
-      addChecked(left, key, row, dl.weights[i]);
     }
+    addAllChecked(left, keys, dl);
+    keys = keysOf(dr, rightKeys);
     for (int i = 0; i < dr.size; i++) {
-      Row row = dr.rows[i];
-      Object key = keyOf(row, rightKeys);
-      if (key == null) {
-        continue;
-      }
-      Bag<Row> l1 = left.get(key);
+      Bag<Row> l1 = keys[i] == null ? null : left.get(keys[i]);
       if (l1 != null) {
+        Row row = dr.rows[i];
         examined += l1.size();
         for (int j = 0; j < l1.size(); j++) {
           emit(l1.value(j).concat(row), l1.weight(j) * dr.weights[i]);
         }
       }
-      addChecked(right, key, row, dr.weights[i]);
+    }
+    addAllChecked(right, keys, dr);
+  }
+
+  /** The keys of {@code d}'s rows (null for a null key), in a buffer reused across runs. */
+  private Object[] keysOf(Delta d, int[] keys) {
+    if (keyBuffer.length < d.size) {
+      keyBuffer = new Object[Math.max(d.size, keyBuffer.length * 2)];
+    }
+    for (int i = 0; i < d.size; i++) {
+      keyBuffer[i] = keyOf(d.rows[i], keys);
+    }
+    return keyBuffer;
+  }
+
+  /** Adds {@code d} under {@code keys} to {@code index}, then lets a hydration-sized buffer go. */
+  private void addAllChecked(KeyIndex<Row> index, Object[] keys, Delta d) {
+    int bad = index.addAll(keys, d.rows, d.weights, d.size);
+    if (bad >= 0) {
+      Row row = d.rows[bad];
+      throw new InvariantViolation(name + ": multiplicity of " + row + " would become "
+          + index.get(keys[bad]).weightOf(row));
+    }
+    if (keyBuffer.length > KEEP_KEYS) {
+      keyBuffer = new Object[KEEP_KEYS];
+    } else {
+      Arrays.fill(keyBuffer, 0, d.size, null);
     }
   }
 

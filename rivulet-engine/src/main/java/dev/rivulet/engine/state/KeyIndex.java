@@ -14,6 +14,8 @@ package dev.rivulet.engine.state;
  * @param <V> the values, compared with {@code equals} within a key's bag
  */
 public final class KeyIndex<V> {
+  /** The least batch that {@link #addAll} sorts by key region instead of adding row by row. */
+  public static final int BULK_AT = 4096;
   private final LongKeyedBags<V> longs = new LongKeyedBags<>();
   private final KeyedBags<Object, V> others = new KeyedBags<>();
 
@@ -25,6 +27,48 @@ public final class KeyIndex<V> {
   /** Adds {@code delta} to {@code value} under {@code key}; returns the value's new weight. */
   public long add(Object key, V value, long delta) {
     return key instanceof Long l ? longs.add(l, value, delta) : others.add(key, value, delta);
+  }
+
+  /**
+   * Adds {@code deltas[i]} to {@code values[i]} under {@code keys[i]} for every {@code i < n}
+   * whose key is not null, with the same resulting index as adding them one by one in order. A
+   * batch of at least {@value #BULK_AT} goes to {@link LongKeyedBags#addAll} for its {@code Long}
+   * keys (a hydration); the rest are added one by one.
+   *
+   * @return the least {@code i} whose value's weight became negative, or -1
+   */
+  @SuppressWarnings("unchecked")
+  public int addAll(Object[] keys, V[] values, long[] deltas, int n) {
+    if (n < BULK_AT) {
+      int negative = -1;
+      for (int i = 0; i < n; i++) {
+        if (keys[i] != null && add(keys[i], values[i], deltas[i]) < 0 && negative < 0) {
+          negative = i;
+        }
+      }
+      return negative;
+    }
+    int m = 0;
+    int negative = -1;
+    long[] lk = new long[n];
+    Object[] lv = new Object[n];
+    long[] ld = new long[n];
+    int[] origin = new int[n];
+    for (int i = 0; i < n; i++) {
+      if (keys[i] instanceof Long l) {
+        lk[m] = l;
+        lv[m] = values[i];
+        ld[m] = deltas[i];
+        origin[m++] = i;
+      } else if (keys[i] != null && others.add(keys[i], values[i], deltas[i]) < 0 && negative < 0) {
+        negative = i;
+      }
+    }
+    int bad = longs.addAll(lk, (V[]) lv, ld, m);
+    if (bad >= 0 && (negative < 0 || origin[bad] < negative)) {
+      negative = origin[bad];
+    }
+    return negative;
   }
 
   /** Number of keys in the primitive half. */
