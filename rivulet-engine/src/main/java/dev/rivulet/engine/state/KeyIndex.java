@@ -18,6 +18,7 @@ public final class KeyIndex<V> {
   public static final int BULK_AT = 4096;
   private final LongKeyedBags<V> longs = new LongKeyedBags<>();
   private final KeyedBags<Object, V> others = new KeyedBags<>();
+  private int bulkLoads;
 
   /** The bag of {@code key}, or null when the key has no values. */
   public Bag<V> get(Object key) {
@@ -48,6 +49,7 @@ public final class KeyIndex<V> {
       }
       return negative;
     }
+    bulkLoads++;
     int m = 0;
     int negative = -1;
     long[] lk = new long[n];
@@ -69,6 +71,11 @@ public final class KeyIndex<V> {
       negative = origin[bad];
     }
     return negative;
+  }
+
+  /** How many batches {@link #addAll} sorted into the primitive half (for tests). */
+  public int bulkLoads() {
+    return bulkLoads;
   }
 
   /** Number of keys in the primitive half. */
