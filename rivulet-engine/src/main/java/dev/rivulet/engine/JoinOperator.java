@@ -81,8 +81,10 @@ final class JoinOperator extends Operator {
   /**
    * An inner join has no null-extended part, so it needs no per-key grouping: {@code dL x R0},
    * then {@code dL} goes into the left index, then {@code L1 x dR}, then {@code dR} into the
-   * right index. (Outer and anti joins group a run's changes by key to see each key's side turn
-   * empty or non-empty.)
+   * right index. Each side's matches are emitted before its changes go into its index (they read
+   * only the other index), so a hydration-sized batch is indexed in bulk ({@link
+   * KeyIndex#addAll}). (Outer and anti joins group a run's changes by key to see each key's side
+   * turn empty or non-empty.)
    */
   private void stepInner(Delta dl, Delta dr) {
     Object[] keys = keysOf(dl, leftKeys);
@@ -126,7 +128,7 @@ final class JoinOperator extends Operator {
   private void addAllChecked(KeyIndex<Row> index, Object[] keys, Delta d) {
     int bad = index.addAll(keys, d.rows, d.weights, d.size);
     if (bad >= 0) {
-      Row row = d.rows[bad];
+      Row row = d.rows[bad]; // a retracting delta is consolidated: the row's only change this run
       throw new InvariantViolation(name + ": multiplicity of " + row + " would become "
           + index.get(keys[bad]).weightOf(row));
     }
