@@ -87,6 +87,11 @@ final class JoinOperator extends Operator {
    * turn empty or non-empty.)
    */
   private void stepInner(Delta dl, Delta dr) {
+    if (dl.size < KeyIndex.BULK_AT && dr.size < KeyIndex.BULK_AT) {
+      stepInnerRows(dl, leftKeys, right, left, true);
+      stepInnerRows(dr, rightKeys, left, right, false);
+      return;
+    }
     Object[] keys = keysOf(dl, leftKeys);
     for (int i = 0; i < dl.size; i++) {
       Bag<Row> r0 = keys[i] == null ? null : right.get(keys[i]);
@@ -111,6 +116,29 @@ final class JoinOperator extends Operator {
       }
     }
     addAllChecked(right, keys, dr);
+  }
+
+  /** One side of an update-sized inner step, row by row: its matches in {@code other}, then into {@code own}. */
+  private void stepInnerRows(Delta d, int[] keys, KeyIndex<Row> other, KeyIndex<Row> own, boolean isLeft) {
+    for (int i = 0; i < d.size; i++) {
+      Row row = d.rows[i];
+      Object key = keyOf(row, keys);
+      if (key == null) {
+        continue;
+      }
+      Bag<Row> match = other.get(key);
+      if (match != null) {
+        examined += match.size();
+        for (int j = 0; j < match.size(); j++) {
+          Row out = isLeft ? row.concat(match.value(j)) : match.value(j).concat(row);
+          emit(out, d.weights[i] * match.weight(j));
+        }
+      }
+      long w = own.add(key, row, d.weights[i]);
+      if (w < 0) {
+        throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + w);
+      }
+    }
   }
 
   /** The keys of {@code d}'s rows (null for a null key), in a buffer reused across runs. */
