@@ -1,7 +1,8 @@
 package dev.rivulet.engine;
 
 import dev.rivulet.engine.state.Bag;
-import dev.rivulet.engine.state.KeyedBags;
+import dev.rivulet.engine.state.KeyIndex;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,13 +16,20 @@ import java.util.Map;
  * retracted or re-emitted exactly when the other side of its key turns non-empty or empty within
  * the run. Retains both sides indexed by key; rows with a null key are not retained because they
  * can never match.
+ *
+ * <p>The key of a row is its one key value itself on a single-column join (no key row is
+ * allocated, and integer keys go to a primitive table, see {@link KeyIndex}), else the projected
+ * row of its key values.
  */
 final class JoinOperator extends Operator {
+  private static final int KEEP_KEYS = 1024; // a larger key buffer (a hydration's) is let go
   private final JoinType type;
   private final int[] leftKeys;
   private final int[] rightKeys;
-  private final KeyedBags<Row, Row> left = new KeyedBags<>();
-  private final KeyedBags<Row, Row> right = new KeyedBags<>();
+  private final boolean singleKey;
+  private final KeyIndex<Row> left = new KeyIndex<>();
+  private final KeyIndex<Row> right = new KeyIndex<>();
+  private Object[] keyBuffer = new Object[16];
   private final Row leftNulls;
   private final Row rightNulls;
   private final boolean keepLeft;
@@ -38,6 +46,7 @@ final class JoinOperator extends Operator {
     this.type = type;
     this.leftKeys = leftKeys;
     this.rightKeys = rightKeys;
+    this.singleKey = leftKeys.length == 1;
     this.leftNulls = Row.nulls(l.schema.width());
     this.rightNulls = Row.nulls(r.schema.width());
     this.keepLeft = type == JoinType.LEFT || type == JoinType.FULL || type == JoinType.ANTI;
@@ -65,10 +74,10 @@ final class JoinOperator extends Operator {
       stepLeftPreserving(dl, dr);
       return;
     }
-    Map<Row, KeyChanges> byKey = new LinkedHashMap<>();
+    Map<Object, KeyChanges> byKey = new LinkedHashMap<>();
     group(dl, leftKeys, byKey, true);
     group(dr, rightKeys, byKey, false);
-    for (Map.Entry<Row, KeyChanges> e : byKey.entrySet()) {
+    for (Map.Entry<Object, KeyChanges> e : byKey.entrySet()) {
       stepKey(e.getKey(), e.getValue());
     }
   }
@@ -76,39 +85,63 @@ final class JoinOperator extends Operator {
   /**
    * An inner join has no null-extended part, so it needs no per-key grouping: {@code dL x R0},
    * then {@code dL} goes into the left index, then {@code L1 x dR}, then {@code dR} into the
-   * right index. (Outer and anti joins group a run's changes by key to see each key's side turn
-   * empty or non-empty.)
+   * right index. Each side's matches are emitted before its changes go into its index (they read
+   * only the other index), so a hydration-sized batch is indexed in bulk ({@link
+   * KeyIndex#addAll}). (Right and full joins group a run's changes by key to see each key's side
+   * turn empty or non-empty.)
    */
   private void stepInner(Delta dl, Delta dr) {
+    if (dl.size < KeyIndex.BULK_AT && dr.size < KeyIndex.BULK_AT) {
+      stepInnerRows(dl, leftKeys, right, left, true);
+      stepInnerRows(dr, rightKeys, left, right, false);
+      return;
+    }
+    Object[] keys = keysOf(dl, leftKeys);
     for (int i = 0; i < dl.size; i++) {
-      Row row = dl.rows[i];
-      if (row.anyNull(leftKeys)) {
-        continue;
-      }
-      Row key = row.project(leftKeys);
-      Bag<Row> r0 = right.get(key);
+      Bag<Row> r0 = keys[i] == null ? null : right.get(keys[i]);
       if (r0 != null) {
+        Row row = dl.rows[i];
         examined += r0.size();
         for (int j = 0; j < r0.size(); j++) {
           emit(row.concat(r0.value(j)), dl.weights[i] * r0.weight(j));
         }
       }
-      addChecked(left, key, row, dl.weights[i]);
     }
+    addAllChecked(left, keys, dl);
+    keys = keysOf(dr, rightKeys);
     for (int i = 0; i < dr.size; i++) {
-      Row row = dr.rows[i];
-      if (row.anyNull(rightKeys)) {
-        continue;
-      }
-      Row key = row.project(rightKeys);
-      Bag<Row> l1 = left.get(key);
+      Bag<Row> l1 = keys[i] == null ? null : left.get(keys[i]);
       if (l1 != null) {
+        Row row = dr.rows[i];
         examined += l1.size();
         for (int j = 0; j < l1.size(); j++) {
           emit(l1.value(j).concat(row), l1.weight(j) * dr.weights[i]);
         }
       }
-      addChecked(right, key, row, dr.weights[i]);
+    }
+    addAllChecked(right, keys, dr);
+  }
+
+  /** One side of an update-sized inner step, row by row: its matches in {@code other}, then into {@code own}. */
+  private void stepInnerRows(Delta d, int[] keys, KeyIndex<Row> other, KeyIndex<Row> own, boolean isLeft) {
+    for (int i = 0; i < d.size; i++) {
+      Row row = d.rows[i];
+      Object key = keyOf(row, keys);
+      if (key == null) {
+        continue;
+      }
+      Bag<Row> match = other.get(key);
+      if (match != null) {
+        examined += match.size();
+        for (int j = 0; j < match.size(); j++) {
+          Row out = isLeft ? row.concat(match.value(j)) : match.value(j).concat(row);
+          emit(out, d.weights[i] * match.weight(j));
+        }
+      }
+      long w = own.add(key, row, d.weights[i]);
+      if (w < 0) {
+        throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + w);
+      }
     }
   }
 
@@ -122,15 +155,16 @@ final class JoinOperator extends Operator {
    */
   private void stepLeftPreserving(Delta dl, Delta dr) {
     if (!dr.isEmpty()) {
-      Map<Row, Delta> byKey = new LinkedHashMap<>();
+      Map<Object, Delta> byKey = new LinkedHashMap<>();
       for (int i = 0; i < dr.size; i++) {
         Row row = dr.rows[i];
-        if (!row.anyNull(rightKeys)) { // a right row with a null key matches nothing and is not kept
-          byKey.computeIfAbsent(row.project(rightKeys), k -> new Delta(2)).add(row, dr.weights[i]);
+        Object key = keyOf(row, rightKeys);
+        if (key != null) { // a right row with a null key matches nothing and is not kept
+          byKey.computeIfAbsent(key, k -> new Delta(2)).add(row, dr.weights[i]);
         }
       }
-      for (Map.Entry<Row, Delta> e : byKey.entrySet()) {
-        Row key = e.getKey();
+      for (Map.Entry<Object, Delta> e : byKey.entrySet()) {
+        Object key = e.getKey();
         Delta d = e.getValue();
         Bag<Row> l0 = left.get(key);
         boolean r0Empty = right.get(key) == null;
@@ -147,11 +181,11 @@ final class JoinOperator extends Operator {
     for (int i = 0; i < dl.size; i++) {
       Row row = dl.rows[i];
       long w = dl.weights[i];
-      if (row.anyNull(leftKeys)) {
+      Object key = keyOf(row, leftKeys);
+      if (key == null) {
         emitUnmatched(row, w, true);
         continue;
       }
-      Row key = row.project(leftKeys);
       Bag<Row> r1 = right.get(key);
       if (r1 == null) {
         emitUnmatched(row, w, true);
@@ -165,7 +199,51 @@ final class JoinOperator extends Operator {
     }
   }
 
-  private void addChecked(KeyedBags<Row, Row> index, Row key, Row row, long weight) {
+  /** The keys of {@code d}'s rows (null for a null key), in a buffer reused across runs. */
+  private Object[] keysOf(Delta d, int[] keys) {
+    if (keyBuffer.length < d.size) {
+      keyBuffer = new Object[Math.max(d.size, keyBuffer.length * 2)];
+    }
+    for (int i = 0; i < d.size; i++) {
+      keyBuffer[i] = keyOf(d.rows[i], keys);
+    }
+    return keyBuffer;
+  }
+
+  /** Adds {@code d} under {@code keys} to {@code index}, then lets a hydration-sized buffer go. */
+  private void addAllChecked(KeyIndex<Row> index, Object[] keys, Delta d) {
+    int bad = index.addAll(keys, d.rows, d.weights, d.size);
+    if (bad >= 0) {
+      Row row = d.rows[bad]; // a retracting delta is consolidated: the row's only change this run
+      throw new InvariantViolation(name + ": multiplicity of " + row + " would become "
+          + index.get(keys[bad]).weightOf(row));
+    }
+    if (keyBuffer.length > KEEP_KEYS) {
+      keyBuffer = new Object[KEEP_KEYS];
+    } else {
+      Arrays.fill(keyBuffer, 0, d.size, null);
+    }
+  }
+
+  /** The key of {@code row} (see the class comment), or null when a key column is null. */
+  private Object keyOf(Row row, int[] keys) {
+    if (singleKey) {
+      return row.canonicalAt(keys[0]);
+    }
+    return row.anyNull(keys) ? null : row.project(keys);
+  }
+
+  /** Which index the keys use: {@code "value"} (one column) or {@code "row"} (several), for tests. */
+  String keyKind() {
+    return singleKey ? "value" : "row";
+  }
+
+  /** The left and right retained indexes, for tests. */
+  KeyIndex<Row> index(boolean isLeft) {
+    return isLeft ? left : right;
+  }
+
+  private void addChecked(KeyIndex<Row> index, Object key, Row row, long weight) {
     long w = index.add(key, row, weight);
     if (w < 0) {
       throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + w);
@@ -173,19 +251,20 @@ final class JoinOperator extends Operator {
   }
 
   /** Groups one side's changes by key; rows with a null key bypass the index. */
-  private void group(Delta d, int[] keys, Map<Row, KeyChanges> byKey, boolean isLeft) {
+  private void group(Delta d, int[] keys, Map<Object, KeyChanges> byKey, boolean isLeft) {
     for (int i = 0; i < d.size; i++) {
       Row row = d.rows[i];
-      if (row.anyNull(keys)) {
+      Object key = keyOf(row, keys);
+      if (key == null) {
         emitUnmatched(row, d.weights[i], isLeft);
         continue;
       }
-      KeyChanges kc = byKey.computeIfAbsent(row.project(keys), k -> new KeyChanges());
+      KeyChanges kc = byKey.computeIfAbsent(key, k -> new KeyChanges());
       (isLeft ? kc.left : kc.right).add(row, d.weights[i]);
     }
   }
 
-  private void stepKey(Row key, KeyChanges kc) {
+  private void stepKey(Object key, KeyChanges kc) {
     Bag<Row> l0 = left.get(key);
     Bag<Row> r0 = right.get(key);
     boolean l0Empty = l0 == null;
@@ -272,7 +351,7 @@ final class JoinOperator extends Operator {
     return s;
   }
 
-  private void apply(KeyedBags<Row, Row> index, Row key, Delta d) {
+  private void apply(KeyIndex<Row> index, Object key, Delta d) {
     for (int i = 0; i < d.size; i++) {
       addChecked(index, key, d.rows[i], d.weights[i]);
     }

@@ -128,6 +128,11 @@ public final class Row implements Comparable<Row> {
     return r;
   }
 
+  /** The canonical value at {@code i} (null for SQL NULL), whatever {@link #get} shows. */
+  Object canonicalAt(int i) {
+    return values[i];
+  }
+
   public boolean isNull(int i) {
     return values[i] == null;
   }

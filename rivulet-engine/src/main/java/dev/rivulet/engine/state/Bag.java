@@ -47,14 +47,22 @@ public final class Bag<V> {
 
   /** Weight of {@code v} (0 when absent). */
   public long weightOf(V v) {
-    int i = find(v);
+    int i = find(v, v.hashCode());
     return i < 0 ? 0 : weights[i];
   }
 
   /** Adds {@code delta} to the weight of {@code v}; returns the new weight. */
   public long add(V v, long delta) {
+    return add(v, v.hashCode(), delta);
+  }
+
+  /**
+   * {@link #add(Object, long)} given {@code hash}, which must be {@code v.hashCode()} (a bulk
+   * loader computes it while it reads the values in order, and spares the bag a load of {@code v}).
+   */
+  public long add(V v, int hash, long delta) {
     total += delta;
-    int i = find(v);
+    int i = find(v, hash);
     if (i >= 0) {
       long w = weights[i] + delta;
       if (w == 0) {
@@ -65,13 +73,12 @@ public final class Bag<V> {
       return w;
     }
     if (delta != 0) {
-      append(v, delta);
+      append(v, hash, delta);
     }
     return delta;
   }
 
-  private int find(Object v) {
-    int h = v.hashCode();
+  private int find(Object v, int h) {
     if (slots != null) {
       for (int s = home(h); slots[s] != 0; s = next(s)) {
         int i = slots[s] - 1;
@@ -89,14 +96,14 @@ public final class Bag<V> {
     return -1;
   }
 
-  private void append(Object v, long w) {
+  private void append(Object v, int h, long w) {
     if (size == values.length) {
       values = Arrays.copyOf(values, size * 2);
       hashes = Arrays.copyOf(hashes, size * 2);
       weights = Arrays.copyOf(weights, size * 2);
     }
     values[size] = v;
-    hashes[size] = v.hashCode();
+    hashes[size] = h;
     weights[size] = w;
     size++;
     if (slots != null && size * 2 <= slots.length) {

@@ -1,0 +1,95 @@
+package dev.rivulet.engine.state;
+
+/**
+ * An index from non-null keys to {@link Bag}s of weighted values, with the contract of {@link
+ * KeyedBags}, that keeps {@link Long} keys in a primitive {@link LongKeyedBags} and every other
+ * key in a {@link KeyedBags}. Keys are compared with {@code equals}; since a {@code Long} equals
+ * only a {@code Long}, the two halves never hold equal keys, and the split is invisible to
+ * callers. A join on one column passes the canonical value itself as the key (an integer value
+ * is a {@code Long}, so it takes the primitive half); a join on several columns passes the
+ * projected row, which always takes the general half.
+ *
+ * <p>Not thread-safe: owned by the operator's run loop (the operator that uses it).
+ *
+ * @param <V> the values, compared with {@code equals} within a key's bag
+ */
+public final class KeyIndex<V> {
+  /** The least batch that {@link #addAll} sorts by key region instead of adding row by row. */
+  public static final int BULK_AT = 4096;
+  private final LongKeyedBags<V> longs = new LongKeyedBags<>();
+  private final KeyedBags<Object, V> others = new KeyedBags<>();
+  private int bulkLoads;
+
+  /** The bag of {@code key}, or null when the key has no values. */
+  public Bag<V> get(Object key) {
+    return key instanceof Long l ? longs.get(l) : others.get(key);
+  }
+
+  /** Adds {@code delta} to {@code value} under {@code key}; returns the value's new weight. */
+  public long add(Object key, V value, long delta) {
+    return key instanceof Long l ? longs.add(l, value, delta) : others.add(key, value, delta);
+  }
+
+  /**
+   * Adds {@code deltas[i]} to {@code values[i]} under {@code keys[i]} for every {@code i < n}
+   * whose key is not null, with the same resulting index as adding them one by one in order. A
+   * batch of at least {@value #BULK_AT} goes to {@link LongKeyedBags#addAll} for its {@code Long}
+   * keys (a hydration); the rest are added one by one.
+   *
+   * @return the least {@code i} whose value's weight became negative, or -1
+   */
+  @SuppressWarnings("unchecked")
+  public int addAll(Object[] keys, V[] values, long[] deltas, int n) {
+    if (n < BULK_AT) {
+      int negative = -1;
+      for (int i = 0; i < n; i++) {
+        if (keys[i] != null && add(keys[i], values[i], deltas[i]) < 0 && negative < 0) {
+          negative = i;
+        }
+      }
+      return negative;
+    }
+    bulkLoads++;
+    int m = 0;
+    int negative = -1;
+    long[] lk = new long[n];
+    Object[] lv = new Object[n];
+    long[] ld = new long[n];
+    int[] origin = new int[n];
+    for (int i = 0; i < n; i++) {
+      if (keys[i] instanceof Long l) {
+        lk[m] = l;
+        lv[m] = values[i];
+        ld[m] = deltas[i];
+        origin[m++] = i;
+      } else if (keys[i] != null && others.add(keys[i], values[i], deltas[i]) < 0 && negative < 0) {
+        negative = i;
+      }
+    }
+    int bad = longs.addAll(lk, (V[]) lv, ld, m);
+    if (bad >= 0 && (negative < 0 || origin[bad] < negative)) {
+      negative = origin[bad];
+    }
+    return negative;
+  }
+
+  /** How many batches {@link #addAll} sorted into the primitive half (for tests). */
+  public int bulkLoads() {
+    return bulkLoads;
+  }
+
+  /** Number of keys in the primitive half. */
+  public int longKeys() {
+    return longs.keys();
+  }
+
+  /** Number of keys in the general half. */
+  public int otherKeys() {
+    return others.keys();
+  }
+
+  /** Number of (key, value) entries. */
+  public long entries() {
+    return longs.entries() + others.entries();
+  }
+}

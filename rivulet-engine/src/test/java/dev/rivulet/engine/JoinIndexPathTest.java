@@ -1,0 +1,98 @@
+package dev.rivulet.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rivulet.engine.state.KeyIndex;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which index a join builds: a one-column join keys its indexes by the value, integer values in
+ * the primitive table ({@link KeyIndex#longKeys}) and others beside it; a several-column join by
+ * the projected row. A hydration-sized batch is loaded in bulk, and a negative multiplicity is
+ * reported the same way on both paths.
+ */
+class JoinIndexPathTest {
+  private static final Schema L = Schema.parse("id INT NOT NULL, k DECIMAL, c INT");
+  private static final Schema R = Schema.parse("rid INT NOT NULL, k DECIMAL, c INT");
+
+  private static JoinOperator join(GraphBuilder b, Stream left, Stream right, List<String> keys) {
+    Stream out = left.join(right, JoinType.INNER, keys, keys);
+    b.output("out", out);
+    return (JoinOperator) out.op;
+  }
+
+  @Test
+  void oneColumnKeysGoToThePrimitiveTableUnlessTheyAreNotIntegers() {
+    GraphBuilder b = Graph.builder();
+    JoinOperator op = join(b, b.input("l", L), b.input("r", R), List.of("k"));
+    Graph g = b.build();
+    g.input("l").send(Row.of(1, Long.MIN_VALUE, 0), 1).send(Row.of(2, Long.MAX_VALUE, 0), 1)
+        .send(Row.of(3, new BigDecimal("7.000"), 0), 1).send(Row.of(4, 1.5, 0), 1).send(Row.of(5, null, 0), 1);
+    g.input("r").send(Row.of(10, 7, 0), 2).send(Row.of(11, 1.5, 0), 1).send(Row.of(12, null, 0), 1);
+    g.run();
+    assertThat(op.keyKind()).isEqualTo("value");
+    assertThat(op.index(true).longKeys()).isEqualTo(3); // MIN, MAX and 7.000 (canonically the integer 7)
+    assertThat(op.index(true).otherKeys()).isEqualTo(1); // 1.5; the null key is not retained
+    assertThat(op.index(false).longKeys()).isEqualTo(1);
+    assertThat(op.index(false).otherKeys()).isEqualTo(1);
+    assertThat(g.output("out").delta().toMap()).containsOnly(
+        Map.entry(Row.of(3, 7, 0, 10, 7, 0), 2L),
+        Map.entry(Row.of(4, 1.5, 0, 11, 1.5, 0), 1L));
+  }
+
+  @Test
+  void severalColumnKeysUseTheRowIndex() {
+    GraphBuilder b = Graph.builder();
+    JoinOperator op = join(b, b.input("l", L), b.input("r", R), List.of("k", "c"));
+    Graph g = b.build();
+    g.input("l").send(Row.of(1, 7, 0), 1);
+    g.input("r").send(Row.of(10, 7, 0), 1).send(Row.of(11, 7, 1), 1);
+    g.run();
+    assertThat(op.keyKind()).isEqualTo("row");
+    assertThat(op.index(true).longKeys()).isZero();
+    assertThat(op.index(true).otherKeys()).isEqualTo(1);
+    assertThat(op.index(false).otherKeys()).isEqualTo(2);
+    assertThat(g.output("out").delta().toMap()).containsOnly(Map.entry(Row.of(1, 7, 0, 10, 7, 0), 1L));
+  }
+
+  @Test
+  void aHydrationSizedBatchIsLoadedInBulkAndMatchesAsBefore() {
+    GraphBuilder b = Graph.builder();
+    JoinOperator op = join(b, b.input("l", L), b.input("r", R), List.of("k"));
+    Graph g = b.build();
+    int n = KeyIndex.BULK_AT * 2;
+    for (int i = 0; i < n; i++) {
+      g.input("r").send(Row.of(i, i % 1000, 0), 1 + (i / 1000) % 2);
+    }
+    g.input("l").send(Row.of(1, 999, 0), 1);
+    g.run();
+    assertThat(op.index(false).bulkLoads()).isEqualTo(1);
+    assertThat(op.index(false).longKeys()).isEqualTo(1000);
+    assertThat(op.index(false).entries()).isEqualTo(n);
+    Map<Row, Long> out = g.output("out").delta().toMap();
+    assertThat(out).hasSize(n / 1000);
+    assertThat(out).containsEntry(Row.of(1, 999, 0, 999, 999, 0), 1L).containsEntry(Row.of(1, 999, 0, 1999, 999, 0), 2L);
+  }
+
+  @Test
+  void aNegativeMultiplicityNamesTheRowOnTheSingleAndTheBulkPath() {
+    for (int n : new int[] {1, KeyIndex.BULK_AT}) {
+      GraphBuilder b = Graph.builder();
+      join(b, b.input("l", L), b.input("r", R).concat(b.input("minus", R).negate()), List.of("k"));
+      Graph g = b.build();
+      for (int i = 0; i < n - 1; i++) {
+        g.input("r").send(Row.of(i, i, 0), 1);
+      }
+      g.input("minus").send(Row.of(-5, 3, 0), 2);
+      assertThatThrownBy(g::run)
+          .isInstanceOf(InvariantViolation.class)
+          .hasMessageContaining("inner-join")
+          .hasMessageContaining(Row.of(-5, 3, 0).toString())
+          .hasMessageContaining("-2");
+    }
+  }
+}
