@@ -7,6 +7,8 @@ import dev.rivulet.bench.Latencies;
 import dev.rivulet.bench.peers.PeerData;
 import dev.rivulet.engine.Row;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Runs one {@link QueryWorkload} at one size the way {@code rivulet-bench/peers/run.mjs} runs a
@@ -25,31 +27,15 @@ final class Harness {
   static void run(QueryWorkload w, int rows, Config cfg, Report out) {
     String name = w.name();
     Tables.Data data = Tables.Data.generate(rows, cfg.seed());
-    Tables.Db db = null;
-    int runs = Math.max(1, cfg.hydrateRuns());
-    double[] totals = new double[Math.max(1, runs - 1)];
-    double[] loads = new double[totals.length];
-    double[] queries = new double[totals.length];
-    for (int i = 0; i < runs; i++) {
-      db = null; // let the previous build go before the next is made
-      System.gc();
-      db = Tables.open(w, data);
-      if (i == 0) {
-        out.figure(name, rows, null, "hydrate_first_ms", db.totalMs());
-        out.figure(name, rows, null, "load_first_ms", db.loadMs());
-        out.figure(name, rows, null, "query_first_ms", db.queryMs());
-        out.figure(name, rows, null, "load_first_cpu_ms", db.loadCpuMs());
-        out.figure(name, rows, null, "query_first_cpu_ms", db.queryCpuMs());
+    Tables.Db db = builds(out, name, rows, cfg, () -> Tables.open(w, data), b -> { }, b -> {
+      out.figure(name, rows, null, "load_first_ms", b.loadMs());
+      out.figure(name, rows, null, "query_first_ms", b.queryMs());
+      out.figure(name, rows, null, "load_first_cpu_ms", b.loadCpuMs());
+      out.figure(name, rows, null, "query_first_cpu_ms", b.queryCpuMs());
+      if (cfg.hydrateRuns() > 1 && cfg.prewarm() > 0) {
+        prewarm(w, b, data, cfg);
       }
-      int at = Math.max(0, i - 1);
-      totals[at] = db.totalMs();
-      loads[at] = db.loadMs();
-      queries[at] = db.queryMs();
-      if (i == 0 && runs > 1 && cfg.prewarm() > 0) {
-        prewarm(w, db, data, cfg);
-      }
-    }
-    warmFigures(out, name, rows, totals, loads, queries);
+    });
     out.count(name, rows, null, "result_rows", db.query().size());
 
     PeerData.Issue[] cur = data.issues().clone(); // the driver's own copy; rows are replaced
@@ -83,6 +69,47 @@ final class Harness {
    * (the live query created until ready), {@code load_until_ready_warm_ms} (rows in until ready),
    * {@code load_ms}; and {@code heap_after_hydrate_mb}.
    */
+  /** A build's wall-clock load and query times. */
+  interface Timed {
+    long loadNanos();
+
+    long queryNanos();
+  }
+
+  /**
+   * Makes {@code cfg.hydrateRuns()} builds with {@code open}, each after the previous one is
+   * released and a GC; prints the first one's total ({@code hydrate_first_ms}) and hands it to
+   * {@code first} (its split, the JIT prewarm), then the later ones' medians ({@link #warmFigures}).
+   * Returns the last build.
+   */
+  static <B extends Timed> B builds(Report out, String name, int rows, Config cfg, Supplier<B> open,
+      Consumer<B> release, Consumer<B> first) {
+    int runs = Math.max(1, cfg.hydrateRuns());
+    double[] totals = new double[Math.max(1, runs - 1)];
+    double[] loads = new double[totals.length];
+    double[] queries = new double[totals.length];
+    B db = null;
+    for (int i = 0; i < runs; i++) {
+      if (db != null) {
+        release.accept(db);
+      }
+      db = null; // let the previous build go before the next is made
+      System.gc();
+      db = open.get();
+      double total = (db.loadNanos() + db.queryNanos()) / 1e6;
+      if (i == 0) {
+        out.figure(name, rows, null, "hydrate_first_ms", total);
+        first.accept(db);
+      }
+      int at = Math.max(0, i - 1);
+      totals[at] = total;
+      loads[at] = db.loadNanos() / 1e6;
+      queries[at] = db.queryNanos() / 1e6;
+    }
+    warmFigures(out, name, rows, totals, loads, queries);
+    return db;
+  }
+
   static void warmFigures(Report out, String name, int rows, double[] totals, double[] loads, double[] queries) {
     out.figure(name, rows, null, "hydrate_warm_ms", Latencies.median(queries));
     out.figure(name, rows, null, "load_until_ready_warm_ms", Latencies.median(totals));

@@ -79,7 +79,7 @@ final class Tables {
    * @param queryCpuNanos the same during the query's creation
    */
   record Db(Rivulet rivulet, SourceCollection issues, LiveQuery query, long loadNanos, long queryNanos,
-      long loadCpuNanos, long queryCpuNanos) {
+      long loadCpuNanos, long queryCpuNanos) implements Harness.Timed {
     double loadMs() {
       return loadNanos / 1e6;
     }
@@ -94,10 +94,6 @@ final class Tables {
 
     double queryCpuMs() {
       return queryCpuNanos / 1e6;
-    }
-
-    double totalMs() {
-      return (loadNanos + queryNanos) / 1e6;
     }
 
     /** One update: a sync batch with one row write, committed (the live result then reflects it). */

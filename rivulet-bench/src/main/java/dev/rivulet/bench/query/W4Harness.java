@@ -45,10 +45,7 @@ final class W4Harness {
 
   /** One loaded database with the W4 live query and its subscriber; {@code write} changes a comment. */
   private record Db(java.util.function.Consumer<Row> write, LiveQuery query, AtomicLong events,
-      LiveCollection.Subscription subscription, long loadNanos, long queryNanos) {
-    double totalMs() {
-      return (loadNanos + queryNanos) / 1e6;
-    }
+      LiveCollection.Subscription subscription, long loadNanos, long queryNanos) implements Harness.Timed {
 
     void write(PeerComments.Comment after) {
       write.accept(W4NestedQuery.row(after));
@@ -72,30 +69,11 @@ final class W4Harness {
   static void run(int rows, Config cfg, Report out, boolean lazy) {
     String name = lazy ? LAZY_NAME : W4NestedQuery.NAME;
     Data data = Data.generate(rows, cfg.seed());
-    Db db = null;
-    int runs = Math.max(1, cfg.hydrateRuns());
-    double[] totals = new double[Math.max(1, runs - 1)];
-    double[] loads = new double[totals.length];
-    double[] queries = new double[totals.length];
-    for (int i = 0; i < runs; i++) {
-      if (db != null) {
-        db.subscription().close();
+    Db db = Harness.builds(out, name, rows, cfg, () -> open(data, lazy), b -> b.subscription().close(), b -> {
+      if (cfg.hydrateRuns() > 1 && cfg.prewarm() > 0) {
+        prewarm(b, data, cfg);
       }
-      db = null; // let the previous build go before the next is made
-      System.gc();
-      db = open(data, lazy);
-      if (i == 0) {
-        out.figure(name, rows, null, "hydrate_first_ms", db.totalMs());
-      }
-      int at = Math.max(0, i - 1);
-      totals[at] = db.totalMs();
-      loads[at] = db.loadNanos() / 1e6;
-      queries[at] = db.queryNanos() / 1e6;
-      if (i == 0 && runs > 1 && cfg.prewarm() > 0) {
-        prewarm(db, data, cfg);
-      }
-    }
-    Harness.warmFigures(out, name, rows, totals, loads, queries);
+    });
     out.count(name, rows, null, "result_rows", db.query().size());
     printOperators("W4 hydration (last build): rows examined by operator", db.query().stats(), null, 1);
 

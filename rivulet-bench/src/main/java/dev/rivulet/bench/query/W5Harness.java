@@ -30,7 +30,7 @@ final class W5Harness {
 
   /** One loaded database with the W5 live query and its subscriber. */
   private record Db(SourceCollection tasks, SourceCollection members, LiveQuery query, AtomicLong events,
-      LiveCollection.Subscription subscription, long loadNanos, long queryNanos) {
+      LiveCollection.Subscription subscription, long loadNanos, long queryNanos) implements Harness.Timed {
     void write(PeerTasks.Change c) {
       if (c.isTask()) {
         tasks.beginSync().write(W5LeftJoinQuery.row(c.task())).commit();
@@ -60,31 +60,14 @@ final class W5Harness {
   static void run(int rows, Config cfg, Report out) {
     String name = W5LeftJoinQuery.NAME;
     Data data = Data.generate(rows, cfg.seed());
-    Db db = null;
-    int runs = Math.max(1, cfg.hydrateRuns());
-    double[] totals = new double[Math.max(1, runs - 1)];
-    double[] loads = new double[totals.length];
-    double[] queries = new double[totals.length];
-    for (int i = 0; i < runs; i++) {
-      if (db != null) {
-        db.subscription().close();
-        db.query().close();
+    Db db = Harness.builds(out, name, rows, cfg, () -> open(data), b -> {
+      b.subscription().close();
+      b.query().close();
+    }, b -> {
+      if (cfg.hydrateRuns() > 1 && cfg.prewarm() > 0) {
+        prewarm(b, data, cfg);
       }
-      db = null; // let the previous build go before the next is made
-      System.gc();
-      db = open(data);
-      if (i == 0) {
-        out.figure(name, rows, null, "hydrate_first_ms", (db.loadNanos() + db.queryNanos()) / 1e6);
-      }
-      int at = Math.max(0, i - 1);
-      totals[at] = (db.loadNanos() + db.queryNanos()) / 1e6;
-      loads[at] = db.loadNanos() / 1e6;
-      queries[at] = db.queryNanos() / 1e6;
-      if (i == 0 && runs > 1 && cfg.prewarm() > 0) {
-        prewarm(db, data, cfg);
-      }
-    }
-    Harness.warmFigures(out, name, rows, totals, loads, queries);
+    });
     out.count(name, rows, null, "result_rows", db.query().size());
 
     PeerTasks.Task[] tasks = data.tasks().clone(); // the driver's own copy; rows are replaced
