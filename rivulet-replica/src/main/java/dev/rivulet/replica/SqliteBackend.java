@@ -45,7 +45,8 @@ final class SqliteBackend implements Backend {
   private void createTriggers(Connection conn, TableInfo t, int index) throws SQLException {
     String news = columns("NEW.", t.columns());
     String oldKey = columns("OLD.", t.keys());
-    String name = t.name().replaceAll("[^A-Za-z0-9_]", "_");
+    // the index keeps names apart that differ only in characters a trigger name cannot hold (a-b, a_b)
+    String name = index + "_" + t.name().replaceAll("[^A-Za-z0-9_]", "_");
     String table = qualified(t.name());
     try (Statement st = conn.createStatement()) {
       st.execute("CREATE TEMP TRIGGER rivulet_ins_" + name + " AFTER INSERT ON " + table + " BEGIN SELECT "

@@ -12,11 +12,29 @@ import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 
 /**
- * SQLite's REPLACE conflict resolution deletes the rows a new row collides with on a UNIQUE column
+ * SQLite capture corner cases. REPLACE conflict resolution deletes the rows a new row collides with on a UNIQUE column
  * (not only on its key); those deletions fire the capture's delete triggers (the replica turns
  * recursive triggers on), so the mirror loses them too.
  */
-class ReplaceConflictTest {
+class SqliteCaptureCornersTest {
+  @Test
+  void tablesWhoseNamesDifferOnlyInPunctuationAreCapturedApart() throws SQLException {
+    String url = "jdbc:sqlite:file:trigger-names?mode=memory&cache=shared";
+    try (Connection keep = DriverManager.getConnection(url)) {
+      try (Statement st = keep.createStatement()) {
+        st.execute("CREATE TABLE \"a-b\" (id INTEGER PRIMARY KEY, v TEXT)");
+        st.execute("CREATE TABLE a_b (id INTEGER PRIMARY KEY, v TEXT)");
+      }
+      try (SqliteReplica replica = SqliteReplica.open(url)) {
+        replica.execute("INSERT INTO \"a-b\" VALUES (1, 'dash')");
+        replica.execute("INSERT INTO a_b VALUES (2, 'underscore')");
+        assertThat(replica.table("a-b").rows()).isEqualTo(SqlRows.read(keep, "SELECT * FROM \"a-b\""));
+        assertThat(replica.table("a_b").rows()).isEqualTo(SqlRows.read(keep, "SELECT * FROM a_b"));
+      }
+    }
+  }
+
+
   private static final String ALL = "SELECT * FROM items ORDER BY id";
 
   @Test
