@@ -71,7 +71,20 @@ public final class NestedValues {
     return show(child.visible().present(visible), child, facades);
   }
 
+  private static final int[][] RANGES = new int[33][]; // 0..n-1 for small n, made once (read-only)
+
+  static {
+    for (int n = 0; n < RANGES.length; n++) {
+      RANGES[n] = fill(n);
+    }
+  }
+
+  /** The indexes {@code 0..n-1}; shared for small {@code n}, so never written to. */
   private static int[] range(int n) {
+    return n < RANGES.length ? RANGES[n] : fill(n);
+  }
+
+  private static int[] fill(int n) {
     int[] out = new int[n];
     for (int i = 0; i < n; i++) {
       out[i] = i;
