@@ -107,12 +107,12 @@ final class LazyTables {
     if (earlier.containsKey(key)) {
       Row r = earlier.get(key);
       if (r != null) {
-        return r;
+        return r.canonical();
       }
     } else {
       Optional<Row> held = collections.get(table).get(key);
       if (held.isPresent()) {
-        return held.get();
+        return held.get().canonical(); // the stored values, not their typed presentation
       }
     }
     Object[] values = new Object[collections.get(table).schema().width()];
