@@ -24,7 +24,7 @@ public final class SyncTransaction {
   private SourceCollection first;
   private SourceCollection.SyncBatch firstBatch;
   private Map<SourceCollection, SourceCollection.SyncBatch> batches; // null while one collection is written
-  private final Map<LazyCollection, List<SourceChange>> sourceChanges = new LinkedHashMap<>();
+  private Map<LazyCollection, List<SourceChange>> sourceChanges = Map.of(); // made at the first sourceChanged
   private boolean done;
 
   SyncTransaction(Rivulet db) {
@@ -61,12 +61,9 @@ public final class SyncTransaction {
    * held requests cover change together with the other collections' writes, in one publication.
    */
   public SyncTransaction sourceChanged(LazyCollection c, List<SourceChange> changes) {
-    open();
-    if (c == null) {
-      throw new QueryException("sync transaction: the lazy collection is null");
-    }
-    if (c.db != db) {
-      throw new QueryException("sync transaction: lazy collection '" + c.name() + "' belongs to another database");
+    check(c, "lazy collection");
+    if (sourceChanges.isEmpty()) {
+      sourceChanges = new LinkedHashMap<>();
     }
     sourceChanges.computeIfAbsent(c, k -> new ArrayList<>()).addAll(changes);
     return this;
@@ -91,14 +88,19 @@ public final class SyncTransaction {
     }
   }
 
-  private SourceCollection.SyncBatch batch(SourceCollection c) {
+  /** Refuses, once committed, a null collection or one of another database. */
+  private void check(BaseCollection c, String what) {
     open();
     if (c == null) {
-      throw new QueryException("sync transaction: the collection is null");
+      throw new QueryException("sync transaction: the " + what + " is null");
     }
     if (c.db != db) {
-      throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
+      throw new QueryException("sync transaction: " + what + " '" + c.name() + "' belongs to another database");
     }
+  }
+
+  private SourceCollection.SyncBatch batch(SourceCollection c) {
+    check(c, "collection");
     if (c == first) {
       return firstBatch;
     }
