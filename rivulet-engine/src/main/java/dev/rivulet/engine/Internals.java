@@ -48,4 +48,9 @@ final class Internals extends EngineAccess {
   public Row showing(Row row, int[] columns, Object[] shown) {
     return row.showing(columns, shown);
   }
+
+  @Override
+  public Row wrap(Object[] canonical) {
+    return Row.wrap(canonical);
+  }
 }

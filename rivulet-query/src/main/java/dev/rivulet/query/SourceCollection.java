@@ -6,6 +6,7 @@ import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.SchemaException;
 import dev.rivulet.engine.Values;
+import dev.rivulet.query.state.ValuePool;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -25,17 +26,20 @@ import java.util.Map;
  * transaction writes, its synced row underneath ({@code underlay}; null for absent). A key
  * nobody overlays has its synced row visible, so it is stored once.
  *
- * <p>All state is guarded by the owning {@link Rivulet}'s monitor.
+ * <p>All state is guarded by the owning {@link Rivulet}'s monitor, except the {@link ValuePool}
+ * that {@link SyncBatch#write} uses, which is safe without it.
  */
 public final class SourceCollection extends BaseCollection {
   private final Map<Row, Row> underlay = new HashMap<>();
   private final List<Transaction> pending = new ArrayList<>();
+  private final ValuePool pool;
   /** Sync batches applied by the bulk path of {@link #applySync} (for tests). */
   int bulkApplies;
 
 
   SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
     super(db, name, schema, keyColumns, null);
+    pool = new ValuePool(schema.width());
   }
 
   /** The visible row of {@code key}, or null. */
@@ -194,10 +198,13 @@ public final class SourceCollection extends BaseCollection {
     private boolean markReady;
     private boolean done;
 
-    /** Inserts or replaces the row with {@code row}'s key. */
+    /**
+     * Inserts or replaces the row with {@code row}'s key. The collection keeps an equal row whose
+     * repeated values are shared with earlier rows' ({@link ValuePool}).
+     */
     public SyncBatch write(Row row) {
       open();
-      add(null, check(row));
+      add(null, pool.share(check(row)));
       return this;
     }
 

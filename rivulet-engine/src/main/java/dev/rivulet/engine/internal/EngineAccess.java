@@ -68,4 +68,10 @@ public abstract class EngineAccess {
    * Other columns show what {@code row} shows.
    */
   public abstract Row showing(Row row, int[] columns, Object[] shown);
+
+  /**
+   * A row that takes ownership of {@code canonical}: every value must already be canonical (see
+   * {@code Values.isCanonical}) and the caller must not change the array afterwards.
+   */
+  public abstract Row wrap(Object[] canonical);
 }

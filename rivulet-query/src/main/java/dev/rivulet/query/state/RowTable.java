@@ -14,8 +14,8 @@ import java.util.function.Consumer;
  * integer (the usual id column), the keys are also kept as primitives and a lookup compares longs
  * without reading any key object; the first other key switches the table for good to comparing
  * key rows. The table knows where the key sits in its rows ({@code keyIndexes}), so it can also
- * take a row alone ({@link #putRow}): with primitive keys it then stores no key row at all and
- * makes one only when a caller asks for the keys. Slots come from the key's hash with its high bits
+ * take a row alone ({@link #putRow}). With primitive keys the table stores no key rows at all (not
+ * even an array for them) and makes one only when a caller asks for the keys. Slots come from the key's hash with its high bits
  * folded in, which keeps keys inserted in sequence (the usual bulk load) next to each other in
  * memory; if a probe run ever grows long (hashes that share their low bits), the table switches
  * for good to a multiplicative spread. Removal shifts the following probe run back instead of
@@ -28,7 +28,7 @@ public final class RowTable {
   private static final int LONG_PROBE = 24;
   private static final int CHUNK = 64;
   private final int[] keyIndexes; // where a row's key sits (for putRow and the other row-keyed calls)
-  private Row[] keys; // null entries: derived by putRow, made from longKeys on demand
+  private Row[] keys; // the key rows, once longKeys is null (with primitive keys: null, rows made on demand)
   private Row[] rows; // null: empty slot
   private long[] longKeys; // the keys' single long value; null once a key is anything else
   private int[] hashes; // the key rows' hash codes; used once longKeys is null
@@ -233,7 +233,7 @@ public final class RowTable {
   }
 
   private Row keyAt(int s) {
-    return keys[s] != null ? keys[s] : Row.of(longKeys[s]);
+    return longKeys != null ? Row.of(longKeys[s]) : keys[s];
   }
 
   private static Long asLong(Row key) {
@@ -258,11 +258,11 @@ public final class RowTable {
   }
 
   private void fill(int s, Row key, Row row) {
-    keys[s] = key;
     rows[s] = row;
     if (longKeys != null) {
-      longKeys[s] = (Long) key.get(0);
+      longKeys[s] = (Long) key.canonical().get(0);
     } else {
+      keys[s] = key;
       hashes[s] = key.hashCode();
     }
   }
@@ -274,18 +274,20 @@ public final class RowTable {
       // The entry at s may fill the gap unless its home lies cyclically in (gap, s].
       boolean homeAfterGap = gap <= s ? gap < home && home <= s : gap < home || home <= s;
       if (!homeAfterGap) {
-        keys[gap] = keys[s];
         rows[gap] = rows[s];
         if (longKeys != null) {
           longKeys[gap] = longKeys[s];
         } else {
+          keys[gap] = keys[s];
           hashes[gap] = hashes[s];
         }
         gap = s;
       }
     }
-    keys[gap] = null;
     rows[gap] = null;
+    if (keys != null) {
+      keys[gap] = null;
+    }
   }
 
 
@@ -308,11 +310,11 @@ public final class RowTable {
   }
 
   private void allocate(int capacity) {
-    keys = new Row[capacity];
     rows = new Row[capacity];
     if (longKeys != null || hashes == null) {
       longKeys = new long[capacity];
     } else {
+      keys = new Row[capacity];
       hashes = new int[capacity];
     }
     mask = capacity - 1;
@@ -321,13 +323,15 @@ public final class RowTable {
 
   /** From primitive keys to key rows compared by hash and equals. */
   private void generalize() {
+    Row[] made = new Row[rows.length];
     hashes = new int[rows.length];
     for (int s = 0; s < rows.length; s++) {
       if (rows[s] != null) {
-        keys[s] = keyAt(s);
-        hashes[s] = keys[s].hashCode();
+        made[s] = keyAt(s);
+        hashes[s] = made[s].hashCode();
       }
     }
+    keys = made;
     longKeys = null;
     rehash(mask + 1);
   }
@@ -344,11 +348,11 @@ public final class RowTable {
         while (rows[s] != null) {
           s = (s + 1) & mask;
         }
-        keys[s] = oldKeys[i];
         rows[s] = oldRows[i];
         if (oldLongs != null) {
           longKeys[s] = oldLongs[i];
         } else {
+          keys[s] = oldKeys[i];
           hashes[s] = oldHashes[i];
         }
       }

@@ -1,0 +1,75 @@
+package dev.rivulet.query;
+
+import static dev.rivulet.query.Exprs.col;
+import static dev.rivulet.query.Exprs.eq;
+import static dev.rivulet.query.Exprs.lit;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rivulet.engine.Row;
+import dev.rivulet.engine.Schema;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A source collection keeps the rows written to it with their repeated values shared (one title
+ * instance per distinct title), by the bulk load and by later single writes that a live query
+ * reads, and its rows and a live query over them stay those of a plain map.
+ */
+class SourceValueSharingTest {
+  private static final Schema S = Schema.parse("id INT NOT NULL, status STRING, title STRING, owner INT");
+
+  private static Row row(long id, int version) {
+    // new String: every row arrives with its own title instance
+    return Row.of(id, id % 3 == 0 ? "open" : "closed", new String(("title " + (id + version) % 50).toCharArray()),
+        1_000 + (id * 7 + version) % 300);
+  }
+
+  @Test
+  void writtenRowsShareRepeatedValuesAndStayEqual() {
+    Rivulet db = Rivulet.create();
+    SourceCollection c = db.collection("issues", S, List.of("id"));
+    Map<Long, Row> model = new TreeMap<>();
+    SourceCollection.SyncBatch load = c.beginSync();
+    for (long id = 0; id < 20_000; id++) {
+      Row r = row(id, 0);
+      load.write(r);
+      model.put(id, r);
+    }
+    load.markReady().commit();
+    LiveQuery open = db.liveQuery("open", Query.from("i", c).where(eq(col("i.status"), lit("open"))));
+    for (long id = 0; id < 20_000; id += 7) {
+      Row r = row(id, 1);
+      c.beginSync().write(r).commit();
+      model.put(id, r);
+    }
+    assertThat(byKey(c.rows())).isEqualTo(model);
+    Map<Long, Row> openModel = new TreeMap<>();
+    model.forEach((k, r) -> {
+      if ("open".equals(r.get(1))) {
+        openModel.put(k, r);
+      }
+    });
+    assertThat(byKey(open.rows())).isEqualTo(openModel);
+    assertThat(instances(c.rows(), 2)).as("titles: 50 distinct, of 20,000 rows").isLessThan(500);
+    assertThat(instances(c.rows(), 3)).as("owners: 300 distinct, of 20,000 rows").isLessThan(2_000);
+  }
+
+  private static Map<Long, Row> byKey(List<Row> rows) {
+    Map<Long, Row> out = new TreeMap<>();
+    for (Row r : rows) {
+      out.put(r.getLong(0), r);
+    }
+    return out;
+  }
+
+  private static int instances(List<Row> rows, int column) {
+    Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    rows.forEach(r -> seen.add(r.get(column)));
+    return seen.size();
+  }
+}

@@ -1,0 +1,129 @@
+package dev.rivulet.query.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rivulet.engine.Row;
+import dev.rivulet.testkit.Seeds;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ValuePool}: a shared row equals the row given (the general path, the row as written);
+ * repeated values come back as one instance per distinct value (the fast path is taken); a column
+ * of values that never repeat is given up; a row with nothing to share comes back itself; writers
+ * on several threads get equal rows.
+ */
+class ValuePoolTest {
+  private static final String[] WORDS = {"fix", "add", "drop", "move", "rename", "split", "merge", "test"};
+
+  /** An issue-like row: unique id and created, a title from 8 x 97 strings, a foreign key of 3,000. */
+  private static Row row(Random rnd, long id) {
+    String title = WORDS[rnd.nextInt(WORDS.length)] + " in module " + rnd.nextInt(97); // a fresh String each time
+    double score = rnd.nextInt(40) / 4.0 + 0.5; // non-integral: canonical Doubles
+    return Row.of(id, title, 1_700_000_000L + 16 * id + rnd.nextInt(16), (long) rnd.nextInt(3_000), score,
+        rnd.nextBoolean(), rnd.nextInt(5) == 0 ? null : "open");
+  }
+
+  @Test
+  void repeatedValuesAreSharedAndRowsStayEqual() {
+    for (long seed : Seeds.runs(3)) {
+      Random rnd = new Random(seed);
+      ValuePool pool = new ValuePool(7);
+      List<Row> shared = new ArrayList<>();
+      for (long id = 0; id < 60_000; id++) {
+        Row r = row(rnd, id);
+        Row s = pool.share(r);
+        assertThat(s).as("seed %d (%s) id %d", seed, Seeds.replayHint(seed), id).isEqualTo(r);
+        assertThat(s.hashCode()).isEqualTo(r.hashCode());
+        assertThat(s.toList()).isEqualTo(r.toList());
+        shared.add(s);
+      }
+      assertThat(pool.pooling(0)).as("unique ids: given up").isFalse();
+      assertThat(pool.pooling(2)).as("unique timestamps: given up").isFalse();
+      assertThat(pool.pooling(1)).isTrue();
+      assertThat(pool.pooling(3)).isTrue();
+      List<Row> late = shared.subList(20_000, shared.size()); // once the caches have grown
+      assertThat(instances(late, 1)).as("titles (776 distinct)").isLessThan(2_000);
+      assertThat(instances(late, 3)).as("foreign keys (3,000 distinct)").isLessThan(4_000);
+      assertThat(instances(late, 4)).as("scores (40 distinct)").isLessThanOrEqualTo(40);
+      assertThat(instances(late, 5)).as("booleans").isLessThanOrEqualTo(2);
+      assertThat(instances(late, 0)).as("ids stay the caller's").isEqualTo(late.size());
+    }
+  }
+
+  @Test
+  void aRowWithNothingToShareComesBackItself() {
+    ValuePool pool = new ValuePool(3);
+    Row first = Row.of(1L, "a", null);
+    assertThat(pool.share(first)).isSameAs(first);
+    Row second = Row.of(2L, new String("a".toCharArray()), null);
+    Row shared = pool.share(second);
+    assertThat(shared).isNotSameAs(second).isEqualTo(second);
+    assertThat(shared.get(1)).isSameAs(first.get(1));
+    assertThat(shared.get(0)).isSameAs(second.get(0));
+    String longText = "x".repeat(ValuePool.MAX_STRING + 1);
+    Row big = Row.of(3L, longText, null);
+    pool.share(big);
+    Row bigAgain = Row.of(3L, new String(longText.toCharArray()), null);
+    assertThat(pool.share(bigAgain)).as("long strings are not pooled").isSameAs(bigAgain);
+  }
+
+  @Test
+  void aColumnWithFewValuesKeepsASmallCache() {
+    ValuePool pool = new ValuePool(2);
+    Random rnd = new Random(7);
+    for (long i = 0; i < 5 * ValuePool.WINDOW; i++) {
+      pool.share(Row.of(i, (long) rnd.nextInt(20)));
+    }
+    assertThat(pool.slots(1)).isEqualTo(ValuePool.FIRST);
+    assertThat(pool.slots(0)).as("ids: grown to the maximum, then given up").isZero();
+    assertThat(pool.pooling(0)).isFalse();
+  }
+
+  @Test
+  void writersOnSeveralThreadsGetEqualRows() throws Exception {
+    ValuePool pool = new ValuePool(7);
+    ExecutorService exec = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Integer>> done = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        long base = t * 1_000_000L;
+        done.add(exec.submit(() -> {
+          Random rnd = new Random(base);
+          int checked = 0;
+          for (long id = base; id < base + 30_000; id++) {
+            Row r = row(rnd, id);
+            if (!pool.share(r).equals(r)) {
+              throw new AssertionError("thread of " + base + ": row " + r + " shared as " + pool.share(r));
+            }
+            checked++;
+          }
+          return checked;
+        }));
+      }
+      for (Future<Integer> f : done) {
+        assertThat(f.get()).isEqualTo(30_000);
+      }
+    } finally {
+      exec.shutdownNow();
+    }
+  }
+
+  private static int instances(List<Row> rows, int column) {
+    Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Row r : rows) {
+      if (r.get(column) != null) {
+        seen.add(r.get(column));
+      }
+    }
+    return seen.size();
+  }
+}
