@@ -14,6 +14,9 @@ import java.util.Comparator;
  * #rank} is the number of occurrences strictly before a key, {@link #select} the key at an
  * occurrence rank.
  *
+ * <p>A leaf whose keys all have multiplicity 1 (a top-K's rows, the usual case) stores no array of
+ * counts; its first other count makes one.
+ *
  * <p>Keys may come with primitive {@link Prefix}es, compared before the keys themselves, so most
  * comparisons read only a node's {@code long[]} and not the key object.
  *
@@ -52,20 +55,50 @@ public final class OrderStatisticTree<K> {
     final Object[] keys = new Object[CAP + 1];
     final long[] p0 = new long[CAP + 1];
     final long[] p1 = new long[CAP + 1];
-    final long[] counts = new long[CAP + 1]; // multiplicity, or the child's total
+    long[] counts; // multiplicity, or the child's total; a leaf's is null while every count is 1
     int n;
     long size;
 
+    Node(long[] counts) {
+      this.counts = counts;
+    }
+
+    final long countAt(int i) {
+      return counts == null ? 1 : counts[i];
+    }
+
+    /** Sets the count at {@code i}, making a leaf's array on its first count other than 1. */
+    final void setCount(int i, long count) {
+      if (counts == null) {
+        if (count == 1) {
+          return;
+        }
+        materialize();
+      }
+      counts[i] = count;
+    }
+
+    /** Gives a leaf whose counts are all 1 its array of them. */
+    final void materialize() {
+      counts = new long[CAP + 1];
+      Arrays.fill(counts, 0, n, 1);
+    }
+
     final void insertSlot(int i, Object key, long q0, long q1, long count) {
+      if (counts == null && count != 1) {
+        materialize();
+      }
       int tail = n - i;
       System.arraycopy(keys, i, keys, i + 1, tail);
       System.arraycopy(p0, i, p0, i + 1, tail);
       System.arraycopy(p1, i, p1, i + 1, tail);
-      System.arraycopy(counts, i, counts, i + 1, tail);
+      if (counts != null) {
+        System.arraycopy(counts, i, counts, i + 1, tail);
+        counts[i] = count;
+      }
       keys[i] = key;
       p0[i] = q0;
       p1[i] = q1;
-      counts[i] = count;
       n++;
     }
 
@@ -74,7 +107,9 @@ public final class OrderStatisticTree<K> {
       System.arraycopy(keys, i + 1, keys, i, tail);
       System.arraycopy(p0, i + 1, p0, i, tail);
       System.arraycopy(p1, i + 1, p1, i, tail);
-      System.arraycopy(counts, i + 1, counts, i, tail);
+      if (counts != null) {
+        System.arraycopy(counts, i + 1, counts, i, tail);
+      }
       n--;
       keys[n] = null;
     }
@@ -85,13 +120,23 @@ public final class OrderStatisticTree<K> {
       System.arraycopy(keys, from, dst.keys, dst.n, k);
       System.arraycopy(p0, from, dst.p0, dst.n, k);
       System.arraycopy(p1, from, dst.p1, dst.n, k);
-      System.arraycopy(counts, from, dst.counts, dst.n, k);
+      if (counts != null && dst.counts == null) {
+        dst.materialize();
+      }
+      if (counts != null) {
+        System.arraycopy(counts, from, dst.counts, dst.n, k);
+      } else if (dst.counts != null) {
+        Arrays.fill(dst.counts, dst.n, dst.n + k, 1);
+      }
       dst.n += k;
       Arrays.fill(keys, from, n, null);
       n = from;
     }
 
     final long sumCounts(int to) {
+      if (counts == null) {
+        return to;
+      }
       long s = 0;
       for (int i = 0; i < to; i++) {
         s += counts[i];
@@ -103,6 +148,10 @@ public final class OrderStatisticTree<K> {
   }
 
   private static final class Leaf extends Node {
+    Leaf() {
+      super(null);
+    }
+
     @Override
     Node newSibling() {
       return new Leaf();
@@ -111,6 +160,10 @@ public final class OrderStatisticTree<K> {
 
   private static final class Inner extends Node {
     final Node[] kids = new Node[CAP + 1];
+
+    Inner() {
+      super(new long[CAP + 1]);
+    }
 
     @Override
     void removeSlot(int i) {
@@ -252,7 +305,7 @@ public final class OrderStatisticTree<K> {
     }
     int s = lowerBound(key, node);
     r += node.sumCounts(s);
-    lastCount = s < node.n && compareAt(key, node, s) == 0 ? node.counts[s] : 0;
+    lastCount = s < node.n && compareAt(key, node, s) == 0 ? node.countAt(s) : 0;
     return r;
   }
 
@@ -269,8 +322,8 @@ public final class OrderStatisticTree<K> {
     Node node = root;
     while (true) {
       int i = 0;
-      while (rank >= node.counts[i]) {
-        rank -= node.counts[i];
+      while (rank >= node.countAt(i)) {
+        rank -= node.countAt(i);
         i++;
       }
       if (node instanceof Inner in) {
@@ -340,7 +393,7 @@ public final class OrderStatisticTree<K> {
     }
     int s = lowerBound(key, node);
     if (s < node.n && compareAt(key, node, s) == 0) {
-      long next = node.counts[s] + delta;
+      long next = node.countAt(s) + delta;
       if (next < 0) {
         throw new IllegalStateException("multiplicity of " + key + " would become " + next);
       }
@@ -350,7 +403,7 @@ public final class OrderStatisticTree<K> {
         node.removeSlot(s);
         distinct--;
       } else {
-        node.counts[s] = next;
+        node.setCount(s, next);
       }
       return null;
     }
@@ -429,7 +482,7 @@ public final class OrderStatisticTree<K> {
     if (n == 0) {
       return;
     }
-    int fill = CAP * 3 / 4;
+    int fill = CAP * 7 / 8; // room for a few insertions per node before it splits
     Node[] level = new Node[(n + fill - 1) / fill];
     for (int l = 0; l < level.length; l++) {
       level[l] = leaf(sorted, counts, p0, p1, l * fill, Math.min(n, l * fill + fill));
@@ -457,12 +510,15 @@ public final class OrderStatisticTree<K> {
     System.arraycopy(sorted, from, leaf.keys, 0, k);
     System.arraycopy(p0, from, leaf.p0, 0, k);
     System.arraycopy(p1, from, leaf.p1, 0, k);
-    System.arraycopy(counts, from, leaf.counts, 0, k);
     long size = 0;
     for (int i = from; i < to; i++) {
       size += counts[i];
     }
     leaf.n = k;
+    if (size != k) { // some count is not 1
+      leaf.materialize();
+      System.arraycopy(counts, from, leaf.counts, 0, k);
+    }
     leaf.size = size;
     return leaf;
   }
@@ -483,7 +539,7 @@ public final class OrderStatisticTree<K> {
   private void visit(Node node, long base, long from, long to, RangeVisitor<K> visitor) {
     long start = base;
     for (int i = 0; i < node.n && start < to; i++) {
-      long c = node.counts[i];
+      long c = node.countAt(i);
       if (start + c > from) {
         if (node instanceof Inner in) {
           visit(in.kids[i], start, from, to, visitor);
@@ -493,5 +549,23 @@ public final class OrderStatisticTree<K> {
       }
       start += c;
     }
+  }
+
+  /** The number of leaves, and of those that store an array of counts (for tests). */
+  int[] leafCounts() {
+    int[] out = new int[2];
+    countLeaves(root, out);
+    return out;
+  }
+
+  private static void countLeaves(Node node, int[] out) {
+    if (node instanceof Inner in) {
+      for (int i = 0; i < in.n; i++) {
+        countLeaves(in.kids[i], out);
+      }
+      return;
+    }
+    out[0]++;
+    out[1] += node.counts != null ? 1 : 0;
   }
 }

@@ -244,4 +244,65 @@ class OrderStatisticTreeTest {
     tree.add(4, 5);
     assertThat(tree.add(4, 0)).isEqualTo(5);
   }
+
+  /**
+   * Leaves store no counts while every count in them is 1 (the fast path), and agree with the
+   * naive twin through bulk loads, splits, merges and the first count other than 1 in a leaf.
+   */
+  @Test
+  void leavesWithoutCountsAgreeWithNaive() {
+    for (long seed = 3; seed <= 5; seed++) {
+      Random rnd = new Random(seed);
+      Comparator<Integer> order = Comparator.naturalOrder();
+      OrderStatisticTree<Integer> tree = new OrderStatisticTree<>(order);
+      Naive naive = new Naive(order);
+      int keySpace = 6_000;
+      Integer[] sorted = new Integer[keySpace / 2];
+      long[] ones = new long[sorted.length];
+      for (int i = 0; i < sorted.length; i++) {
+        sorted[i] = 2 * i;
+        ones[i] = 1;
+        naive.counts.put(2 * i, 1L);
+      }
+      tree.bulkLoad(sorted, ones, sorted.length);
+      int[] leaves = tree.leafCounts();
+      assertThat(leaves[0]).isGreaterThan(1);
+      assertThat(leaves[1]).as("a bulk load of ones: no leaf stores counts").isZero();
+      for (int step = 0; step < 20_000; step++) {
+        int k = rnd.nextInt(keySpace);
+        long have = naive.counts.getOrDefault(k, 0L);
+        long delta = rnd.nextInt(500) == 0 ? 2 : have > 0 ? -have : 1; // mostly in and out with count 1
+        assertThat(tree.add(k, delta)).as("seed %d step %d add(%d, %d)", seed, step, k, delta).isEqualTo(have + delta);
+        if (have + delta == 0) {
+          naive.counts.remove(k);
+        } else {
+          naive.counts.put(k, have + delta);
+        }
+        if (step % 97 == 0) {
+          checkAgainst(tree, naive, rnd, keySpace);
+        }
+      }
+      checkAgainst(tree, naive, rnd, keySpace);
+      List<Integer> expanded = naive.expanded();
+      for (int r = 0; r < expanded.size(); r++) {
+        assertThat(tree.select(r)).isEqualTo(expanded.get(r));
+      }
+      assertThat(visit(tree, 0, Long.MAX_VALUE)).isEqualTo(naive.range(0, Long.MAX_VALUE));
+      leaves = tree.leafCounts();
+      assertThat(leaves[1]).as("some leaves made counts, most did not (seed %d)", seed).isPositive()
+          .isLessThan(leaves[0]);
+
+      OrderStatisticTree<Integer> mixed = new OrderStatisticTree<>(order);
+      long[] counts = new long[sorted.length];
+      for (int i = 0; i < counts.length; i++) {
+        counts[i] = i % 1_000 == 7 ? 3 : 1;
+      }
+      mixed.bulkLoad(sorted, counts, sorted.length);
+      assertThat(mixed.leafCounts()[1]).isPositive().isLessThan(mixed.leafCounts()[0]);
+      assertThat(mixed.count(14)).isEqualTo(3);
+      assertThat(mixed.count(16)).isEqualTo(1);
+      assertThat(mixed.rank(2_014)).isEqualTo(1_007 + 2); // 1,007 keys before it, one of them (14) counted 3 times
+      assertThat(mixed.size()).isEqualTo(3_006); // 3,000 keys, three of them counted 3 times
+    }
+  }
 }
