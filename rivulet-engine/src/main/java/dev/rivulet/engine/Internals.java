@@ -50,7 +50,7 @@ final class Internals extends EngineAccess {
   }
 
   @Override
-  public Row wrap(Object[] canonical) {
-    return Row.wrap(canonical);
+  public void shareValues(Row row, ValueSharing sharing) {
+    row.shareValues(sharing);
   }
 }

@@ -199,12 +199,14 @@ public final class SourceCollection extends BaseCollection {
     private boolean done;
 
     /**
-     * Inserts or replaces the row with {@code row}'s key. The collection keeps an equal row whose
-     * repeated values are shared with earlier rows' ({@link ValuePool}).
+     * Inserts or replaces the row with {@code row}'s key. The row's repeated values are from then
+     * on held by instances shared with earlier rows' ({@link ValuePool}); its value is unchanged.
      */
     public SyncBatch write(Row row) {
       open();
-      add(null, pool.share(check(row)));
+      Row checked = check(row);
+      pool.share(checked);
+      add(null, checked);
       return this;
     }
 

@@ -70,8 +70,16 @@ public abstract class EngineAccess {
   public abstract Row showing(Row row, int[] columns, Object[] shown);
 
   /**
-   * A row that takes ownership of {@code canonical}: every value must already be canonical (see
-   * {@code Values.isCanonical}) and the caller must not change the array afterwards.
+   * Replaces each canonical value of {@code row} by {@code sharing}'s answer for it, which must be
+   * an equal canonical value (another instance of it): the row's equality, hash, order and
+   * rendering do not change, only which objects hold its values. Safe while other threads read the
+   * row: each sees either instance of an immutable value.
    */
-  public abstract Row wrap(Object[] canonical);
+  public abstract void shareValues(Row row, ValueSharing sharing);
+
+  /** An instance to hold a canonical value with, equal to it (see {@link #shareValues}). */
+  @FunctionalInterface
+  public interface ValueSharing {
+    Object share(int column, Object value);
+  }
 }

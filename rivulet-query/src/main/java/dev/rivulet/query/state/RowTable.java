@@ -11,7 +11,8 @@ import java.util.function.Consumer;
  *
  * <p>How: open addressing with linear probing over arrays, so a lookup touches no per-entry node,
  * iteration is a scan, and a load of n rows sizes the table once. While every key is one 64-bit
- * integer (the usual id column), the keys are also kept as primitives and a lookup compares longs
+ * integer (the usual id column), the keys are also kept as primitives (32 bits each while they fit)
+ * and a lookup compares them
  * without reading any key object; the first other key switches the table for good to comparing
  * key rows. The table knows where the key sits in its rows ({@code keyIndexes}), so it can also
  * take a row alone ({@link #putRow}). With primitive keys the table stores no key rows at all (not
@@ -28,10 +29,12 @@ public final class RowTable {
   private static final int LONG_PROBE = 24;
   private static final int CHUNK = 64;
   private final int[] keyIndexes; // where a row's key sits (for putRow and the other row-keyed calls)
-  private Row[] keys; // the key rows, once longKeys is null (with primitive keys: null, rows made on demand)
+  private Row[] keys; // the key rows, once keys are not primitive (with primitive keys: null, made on demand)
   private Row[] rows; // null: empty slot
-  private long[] longKeys; // the keys' single long value; null once a key is anything else
-  private int[] hashes; // the key rows' hash codes; used once longKeys is null
+  private boolean primitive = true; // every key is one 64-bit integer, kept in intKeys or longKeys
+  private int[] intKeys; // the primitive keys while every one fits in 32 bits, else null
+  private long[] longKeys; // the primitive keys once one does not fit in 32 bits, else null
+  private int[] hashes; // the key rows' hash codes; used once keys are not primitive
   private int mask;
   private int shift; // for the multiplicative spread: 64 - log2(capacity)
   private int size;
@@ -59,7 +62,7 @@ public final class RowTable {
 
   /** Sets the row of {@code key}; returns the row it replaced, or null. */
   public Row put(Row key, Row row) {
-    if (longKeys != null && asLong(key) == null) {
+    if (primitive && asLong(key) == null) {
       generalize();
     }
     int s = find(key);
@@ -69,7 +72,7 @@ public final class RowTable {
       return before;
     }
     int probes = 0;
-    for (s = longKeys != null ? home((long) asLong(key)) : home(key.hashCode()); rows[s] != null; s = (s + 1) & mask) {
+    for (s = primitive ? home((long) asLong(key)) : home(key.hashCode()); rows[s] != null; s = (s + 1) & mask) {
       probes++;
     }
     fill(s, key, row);
@@ -99,14 +102,14 @@ public final class RowTable {
       int probes = 0;
       int s = home(k);
       for (; rows[s] != null; s = (s + 1) & mask, probes++) {
-        if (longKeys[s] == k) {
+        if (keyAtSlot(s) == k) {
           Row before = rows[s];
           rows[s] = row;
           return before;
         }
       }
       rows[s] = row;
-      longKeys[s] = k;
+      setKey(s, k);
       added(probes);
       return null;
     }
@@ -134,12 +137,12 @@ public final class RowTable {
 
   /** The key of {@code row} as a primitive, when this table compares primitives; else null. */
   private Long primitiveKey(Row row) {
-    return longKeys != null && keyIndexes.length == 1 && row.get(keyIndexes[0]) instanceof Long l ? l : null;
+    return primitive && keyIndexes.length == 1 && row.get(keyIndexes[0]) instanceof Long l ? l : null;
   }
 
   private int findLong(long k) {
     for (int s = home(k); rows[s] != null; s = (s + 1) & mask) {
-      if (longKeys[s] == k) {
+      if (keyAtSlot(s) == k) {
         return s;
       }
     }
@@ -233,7 +236,28 @@ public final class RowTable {
   }
 
   private Row keyAt(int s) {
-    return longKeys != null ? Row.of(longKeys[s]) : keys[s];
+    return primitive ? Row.of(keyAtSlot(s)) : keys[s];
+  }
+
+  /** The primitive key in slot {@code s}. */
+  private long keyAtSlot(int s) {
+    return intKeys != null ? intKeys[s] : longKeys[s];
+  }
+
+  /** Sets the primitive key of slot {@code s}; the first key beyond 32 bits widens the keys to longs. */
+  private void setKey(int s, long k) {
+    if (intKeys != null) {
+      if ((int) k == k) {
+        intKeys[s] = (int) k;
+        return;
+      }
+      longKeys = new long[intKeys.length];
+      for (int i = 0; i < intKeys.length; i++) {
+        longKeys[i] = intKeys[i];
+      }
+      intKeys = null;
+    }
+    longKeys[s] = k;
   }
 
   private static Long asLong(Row key) {
@@ -241,7 +265,7 @@ public final class RowTable {
   }
 
   private int find(Row key) {
-    if (longKeys != null) {
+    if (primitive) {
       Long l = asLong(key);
       if (l == null) {
         return -1; // only long keys are present
@@ -259,8 +283,8 @@ public final class RowTable {
 
   private void fill(int s, Row key, Row row) {
     rows[s] = row;
-    if (longKeys != null) {
-      longKeys[s] = (Long) key.canonical().get(0);
+    if (primitive) {
+      setKey(s, (Long) key.canonical().get(0));
     } else {
       keys[s] = key;
       hashes[s] = key.hashCode();
@@ -270,13 +294,13 @@ public final class RowTable {
   /** Empties slot {@code gap} and moves back the entries whose probe run passes it. */
   private void shiftBack(int gap) {
     for (int s = (gap + 1) & mask; rows[s] != null; s = (s + 1) & mask) {
-      int home = longKeys != null ? home(longKeys[s]) : home(hashes[s]);
+      int home = primitive ? home(keyAtSlot(s)) : home(hashes[s]);
       // The entry at s may fill the gap unless its home lies cyclically in (gap, s].
       boolean homeAfterGap = gap <= s ? gap < home && home <= s : gap < home || home <= s;
       if (!homeAfterGap) {
         rows[gap] = rows[s];
-        if (longKeys != null) {
-          longKeys[gap] = longKeys[s];
+        if (primitive) {
+          setKey(gap, keyAtSlot(s));
         } else {
           keys[gap] = keys[s];
           hashes[gap] = hashes[s];
@@ -293,7 +317,12 @@ public final class RowTable {
 
   /** True while every key is one 64-bit integer compared as a primitive (for tests). */
   boolean primitiveKeys() {
-    return longKeys != null;
+    return primitive;
+  }
+
+  /** True while the primitive keys are kept in 32 bits each (for tests). */
+  boolean intKeys() {
+    return intKeys != null;
   }
 
   /** True once a long probe run switched the table to the multiplicative spread (for tests). */
@@ -311,8 +340,10 @@ public final class RowTable {
 
   private void allocate(int capacity) {
     rows = new Row[capacity];
-    if (longKeys != null || hashes == null) {
+    if (primitive && longKeys != null) {
       longKeys = new long[capacity];
+    } else if (primitive) {
+      intKeys = new int[capacity];
     } else {
       keys = new Row[capacity];
       hashes = new int[capacity];
@@ -332,6 +363,8 @@ public final class RowTable {
       }
     }
     keys = made;
+    primitive = false;
+    intKeys = null;
     longKeys = null;
     rehash(mask + 1);
   }
@@ -340,17 +373,20 @@ public final class RowTable {
     Row[] oldKeys = keys;
     Row[] oldRows = rows;
     long[] oldLongs = longKeys;
+    int[] oldInts = intKeys;
+    boolean wasPrimitive = primitive;
     int[] oldHashes = hashes;
     allocate(capacity);
     for (int i = 0; i < oldRows.length; i++) {
       if (oldRows[i] != null) {
-        int s = oldLongs != null ? home(oldLongs[i]) : home(oldHashes[i]);
+        long k = oldInts != null ? oldInts[i] : oldLongs != null ? oldLongs[i] : 0;
+        int s = wasPrimitive ? home(k) : home(oldHashes[i]);
         while (rows[s] != null) {
           s = (s + 1) & mask;
         }
         rows[s] = oldRows[i];
-        if (oldLongs != null) {
-          longKeys[s] = oldLongs[i];
+        if (wasPrimitive) {
+          setKey(s, k);
         } else {
           keys[s] = oldKeys[i];
           hashes[s] = oldHashes[i];

@@ -17,12 +17,13 @@ import dev.rivulet.engine.internal.EngineAccess;
  * two constants.
  *
  * <p>Thread safety: a collection's writers may check rows on several threads at once (outside the
- * database's monitor), so the caches are read and written without a lock. That is safe because an
+ * database's monitor), so the caches are read and written without a lock, and a row's values are
+ * replaced while others may read it (each reader sees one of two equal immutable instances). That is safe because an
  * answer is always equal to the value asked for: a slot holds null or an immutable canonical value
  * (final fields, so safely published), and a racing writer only loses a slot or a count. The hit
  * counts are approximate under races; they decide only how big a column's cache is.
  */
-public final class ValuePool {
+public final class ValuePool implements EngineAccess.ValueSharing {
   static final int FIRST = 256;
   static final int MAX = 1 << 14;
   static final int WINDOW = 2048;
@@ -43,30 +44,19 @@ public final class ValuePool {
   }
 
   /**
-   * {@code row} (canonical) with each value that an earlier equal one can stand for replaced by
-   * it: a row equal to {@code row}, or {@code row} itself when no value was replaced.
+   * Holds each value of {@code row} (canonical) that an earlier equal one can stand for with that
+   * earlier instance, in place: the row stays equal to itself, only its value objects change (see
+   * {@code EngineAccess#shareValues}).
    */
-  public Row share(Row row) {
-    Object[] out = null;
-    int width = row.width();
-    for (int c = 0; c < width; c++) {
-      Object v = row.get(c);
-      Object s = c < caches.length ? share(c, v) : v;
-      if (out != null) {
-        out[c] = s;
-      } else if (s != v) {
-        out = new Object[width];
-        for (int j = 0; j < c; j++) {
-          out[j] = row.get(j);
-        }
-        out[c] = s;
-      }
+  public void share(Row row) {
+    if (row.width() <= caches.length) {
+      EngineAccess.get().shareValues(row, this);
     }
-    return out == null ? row : EngineAccess.get().wrap(out);
   }
 
   /** The shared instance equal to canonical {@code v} in {@code column}, or {@code v}. */
-  Object share(int column, Object v) {
+  @Override
+  public Object share(int column, Object v) {
     if (v instanceof Boolean b) {
       return b ? Boolean.TRUE : Boolean.FALSE;
     }

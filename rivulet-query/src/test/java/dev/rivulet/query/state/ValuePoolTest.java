@@ -16,10 +16,10 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ValuePool}: a shared row equals the row given (the general path, the row as written);
- * repeated values come back as one instance per distinct value (the fast path is taken); a column
- * of values that never repeat is given up; a row with nothing to share comes back itself; writers
- * on several threads get equal rows.
+ * {@link ValuePool}: a row whose values were shared equals, hashes and renders as a copy of it made
+ * before (the general path, the row as written); repeated values end up as one instance per
+ * distinct value (the fast path is taken); a column of values that never repeat is given up; a
+ * value with nothing to share with stays; writers on several threads keep rows equal to their copies.
  */
 class ValuePoolTest {
   private static final String[] WORDS = {"fix", "add", "drop", "move", "rename", "split", "merge", "test"};
@@ -40,11 +40,14 @@ class ValuePoolTest {
       List<Row> shared = new ArrayList<>();
       for (long id = 0; id < 60_000; id++) {
         Row r = row(rnd, id);
-        Row s = pool.share(r);
-        assertThat(s).as("seed %d (%s) id %d", seed, Seeds.replayHint(seed), id).isEqualTo(r);
-        assertThat(s.hashCode()).isEqualTo(r.hashCode());
-        assertThat(s.toList()).isEqualTo(r.toList());
-        shared.add(s);
+        Row copy = Row.of(r.toList());
+        pool.share(r);
+        assertThat(r).as("seed %d (%s) id %d", seed, Seeds.replayHint(seed), id).isEqualTo(copy);
+        assertThat(r.hashCode()).isEqualTo(copy.hashCode());
+        assertThat(r.toList()).isEqualTo(copy.toList());
+        assertThat(r.toString()).isEqualTo(copy.toString());
+        assertThat(r.compareTo(copy)).isZero();
+        shared.add(r);
       }
       assertThat(pool.pooling(0)).as("unique ids: given up").isFalse();
       assertThat(pool.pooling(2)).as("unique timestamps: given up").isFalse();
@@ -60,20 +63,25 @@ class ValuePoolTest {
   }
 
   @Test
-  void aRowWithNothingToShareComesBackItself() {
+  void onlyEqualValuesSeenBeforeAreReplaced() {
     ValuePool pool = new ValuePool(3);
-    Row first = Row.of(1L, "a", null);
-    assertThat(pool.share(first)).isSameAs(first);
-    Row second = Row.of(2L, new String("a".toCharArray()), null);
-    Row shared = pool.share(second);
-    assertThat(shared).isNotSameAs(second).isEqualTo(second);
-    assertThat(shared.get(1)).isSameAs(first.get(1));
-    assertThat(shared.get(0)).isSameAs(second.get(0));
+    Row first = Row.of(1_000L, "a", null);
+    Object a = first.get(1);
+    pool.share(first);
+    assertThat(first.get(1)).isSameAs(a);
+    Object id = Row.of(2_000L).get(0);
+    Row second = Row.of(2_000L, new String("a".toCharArray()), null);
+    Object secondId = second.get(0);
+    pool.share(second);
+    assertThat(second.get(1)).isSameAs(a);
+    assertThat(second.get(0)).isSameAs(secondId).isNotSameAs(id);
+    assertThat(second.isNull(2)).isTrue();
     String longText = "x".repeat(ValuePool.MAX_STRING + 1);
-    Row big = Row.of(3L, longText, null);
-    pool.share(big);
-    Row bigAgain = Row.of(3L, new String(longText.toCharArray()), null);
-    assertThat(pool.share(bigAgain)).as("long strings are not pooled").isSameAs(bigAgain);
+    pool.share(Row.of(3L, longText, null));
+    String again = new String(longText.toCharArray());
+    Row bigAgain = Row.of(3L, again, null);
+    pool.share(bigAgain);
+    assertThat(bigAgain.get(1)).as("long strings are not pooled").isSameAs(again);
   }
 
   @Test
@@ -101,8 +109,10 @@ class ValuePoolTest {
           int checked = 0;
           for (long id = base; id < base + 30_000; id++) {
             Row r = row(rnd, id);
-            if (!pool.share(r).equals(r)) {
-              throw new AssertionError("thread of " + base + ": row " + r + " shared as " + pool.share(r));
+            Row copy = Row.of(r.toList());
+            pool.share(r);
+            if (!r.equals(copy) || r.hashCode() != copy.hashCode()) {
+              throw new AssertionError("thread of " + base + ": row " + copy + " shared as " + r);
             }
             checked++;
           }
