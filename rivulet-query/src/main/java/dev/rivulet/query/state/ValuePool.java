@@ -57,14 +57,14 @@ public final class ValuePool implements EngineAccess.ValueSharing {
   /** The shared instance equal to canonical {@code v} in {@code column}, or {@code v}. */
   @Override
   public Object share(int column, Object v) {
+    Object[] cache = caches[column];
+    if (cache == STOPPED) {
+      return v; // first, so that a stopped column's values are not even read
+    }
     if (v instanceof Boolean b) {
       return b ? Boolean.TRUE : Boolean.FALSE;
     }
     if (!(v instanceof Long || v instanceof Double || v instanceof String s && s.length() <= MAX_STRING)) {
-      return v;
-    }
-    Object[] cache = caches[column];
-    if (cache == STOPPED) {
       return v;
     }
     if (cache == null) {
