@@ -64,17 +64,27 @@ public final class ValuePool implements EngineAccess.ValueSharing {
     if (v instanceof Boolean b) {
       return b ? Boolean.TRUE : Boolean.FALSE;
     }
-    if (!(v instanceof Long || v instanceof Double || v instanceof String s && s.length() <= MAX_STRING)) {
+    int h;
+    if (v instanceof String s) { // per type, so that each hash and equality call is a direct one
+      if (s.length() > MAX_STRING) {
+        return v;
+      }
+      h = s.hashCode();
+    } else if (v instanceof Long l) {
+      h = Long.hashCode(l);
+    } else if (v instanceof Double d) {
+      h = Double.hashCode(d);
+    } else {
       return v;
     }
     if (cache == null) {
       cache = new Object[FIRST];
       caches[column] = cache;
     }
-    int g = group(v, cache.length);
+    int g = group(h, cache.length);
     for (int i = g; i < g + WAYS; i++) {
       Object x = cache[i];
-      if (v.equals(x)) {
+      if (x == v || x != null && same(v, x)) {
         counted(column, true, cache);
         return x;
       }
@@ -83,6 +93,17 @@ public final class ValuePool implements EngineAccess.ValueSharing {
     cache[g] = v;
     counted(column, false, cache);
     return v;
+  }
+
+  /** Equality of a canonical String, Long or Double {@code v} with a cached value {@code x}. */
+  private static boolean same(Object v, Object x) {
+    if (v instanceof String s) {
+      return x instanceof String t && s.equals(t);
+    }
+    if (v instanceof Long l) {
+      return x instanceof Long m && l.longValue() == m.longValue();
+    }
+    return x instanceof Double e && ((Double) v).equals(e);
   }
 
   /** True while {@code column} is pooled (not stopped) (for tests). */
@@ -95,9 +116,9 @@ public final class ValuePool implements EngineAccess.ValueSharing {
     return caches[column] == null ? 0 : caches[column].length;
   }
 
-  /** The first slot of {@code v}'s group of {@value #WAYS}. */
-  private static int group(Object v, int length) {
-    int h = v.hashCode(); // mixed (murmur3's finalizer): close hashes land far apart
+  /** The first slot of the group of {@value #WAYS} of a value with hash code {@code h}. */
+  private static int group(int h, int length) {
+    // mixed (murmur3's finalizer): close hashes land far apart
     h = (h ^ h >>> 16) * 0x85EBCA6B;
     h = (h ^ h >>> 13) * 0xC2B2AE35;
     return (h ^ h >>> 16) >>> Integer.numberOfLeadingZeros(length) + 1 & -WAYS;
@@ -108,9 +129,12 @@ public final class ValuePool implements EngineAccess.ValueSharing {
     if (hit) {
       hits[column]++;
     }
-    if (++lookups[column] < WINDOW) {
-      return;
+    if (++lookups[column] >= WINDOW) {
+      windowEnded(column, cache);
     }
+  }
+
+  private void windowEnded(int column, Object[] cache) {
     int h = hits[column];
     lookups[column] = 0;
     hits[column] = 0;
@@ -130,7 +154,7 @@ public final class ValuePool implements EngineAccess.ValueSharing {
     for (int i = cache.length - 1; i >= 0; i--) { // the oldest first: they end last in their groups
       Object v = cache[i];
       if (v != null) {
-        int g = group(v, out.length);
+        int g = group(v.hashCode(), out.length);
         System.arraycopy(out, g, out, g + 1, WAYS - 1);
         out[g] = v;
       }
