@@ -199,13 +199,21 @@ public final class SourceCollection extends BaseCollection {
     private boolean done;
 
     /**
-     * Inserts or replaces the row with {@code row}'s key. The row's repeated values are from then
-     * on held by instances shared with earlier rows' ({@link ValuePool}); its value is unchanged.
+     * Inserts or replaces the row with {@code row}'s key. In a batch of two or more writes (a
+     * load), the rows' repeated values are from then on held by instances shared with earlier
+     * rows' ({@link ValuePool}); their values are unchanged. A batch of one write (the usual
+     * update) keeps its row as given: the pool's lookups would add their cache misses to its
+     * latency.
      */
     public SyncBatch write(Row row) {
       open();
       Row checked = check(row);
-      pool.share(checked);
+      if (count == 1 && rows == null && firstRow != null) {
+        pool.share(firstRow); // a second write: the batch is a load
+      }
+      if (count > 0) {
+        pool.share(checked);
+      }
       add(null, checked);
       return this;
     }
