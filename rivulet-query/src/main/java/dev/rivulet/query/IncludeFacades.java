@@ -164,6 +164,11 @@ final class IncludeFacades implements NestedValues.Facades, TreeDiff.Buckets {
     return !before.isEmpty();
   }
 
+  @Override
+  public void touched(java.util.function.BiConsumer<RowShape.Nest, Row> out) {
+    before.forEach((nest, kept) -> kept.keySet().forEach(bucket -> out.accept(nest, bucket)));
+  }
+
   private List<Row> kept(RowShape.Nest nest, Object value) {
     Map<Row, List<Row>> m = before.get(nest);
     return m == null ? null : m.get(bucket(value));
