@@ -42,7 +42,8 @@ import java.util.concurrent.CompletableFuture;
  * The loads start when the transaction (or the live query's creation) ends ({@link
  * Rivulet#runDemand}); each result is applied in a transaction of its own: the rows of a current
  * request are installed (live queries see them as changes) and statuses follow readiness; the
- * result of an obsolete request is dropped.
+ * result of an obsolete request is dropped. The exception: a refill that a demand transaction's
+ * own work queued starts inside it, and a result its source gives at once is applied in it too.
  *
  * <p>Concurrency: all its state is guarded by the database's monitor; a load completing on
  * another thread takes that monitor to queue its result, then runs the queued work.
