@@ -20,6 +20,15 @@ final class Cold {
     out.correct(name, rows, "correct_cold", problem == null, problem);
   }
 
+  /**
+   * The main thread's CPU time in the same build ({@code load_cold_cpu_ms}, {@code hydrate_cold_cpu_ms}):
+   * on a shared machine, free of the time spent waiting for a core.
+   */
+  static void cpu(Report out, String name, int rows, long loadCpuNanos, long queryCpuNanos) {
+    out.figure(name, rows, null, "load_cold_cpu_ms", loadCpuNanos / 1e6);
+    out.figure(name, rows, null, "hydrate_cold_cpu_ms", queryCpuNanos / 1e6);
+  }
+
   /** Heap in use after three full collections, in bytes (what is live, give or take the collector's slack). */
   static long liveHeap() {
     for (int i = 0; i < 3; i++) {
