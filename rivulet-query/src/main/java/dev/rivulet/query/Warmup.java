@@ -93,25 +93,26 @@ final class Warmup {
   private static void runQuietly() {
     try {
       Budget budget = new Budget(BUDGET_MS, WALL_CAP_MS);
-      for (int round = 0; round < 2 && !stop(budget); round++) {
-        run(budget);
+      for (int round = 0; round < 2 && !stop(budget, true); round++) {
+        run(budget, true);
       }
     } catch (Throwable e) { // NOPMD: best effort; nothing may reach the user
       // the warm-up is abandoned; user databases share none of its state
     }
   }
 
-  /** Whether to start no further step: a user's query has started, or the budget is spent. */
-  private static boolean stop(Budget budget) {
-    return userQuery || budget.spent();
+  /** Whether to start no further step: the budget is spent, or (when yielding) a user's query has started. */
+  private static boolean stop(Budget budget, boolean yielding) {
+    return (yielding && userQuery) || budget.spent();
   }
 
   /**
    * One round on a fresh private database: loads {@value #ROWS} rows, then creates each query
    * shape in turn, then makes a few updates through all of them; stops between steps once
-   * {@link #stop} says so. The database is dropped at the end (nothing else references it).
+   * {@link #stop} says so ({@code yielding}: also once a user's query has started). The database
+   * is dropped at the end (nothing else references it).
    */
-  static void run(Budget budget) {
+  static void run(Budget budget, boolean yielding) {
     Rivulet db = Rivulet.createPrivate();
     db.onError((c, e) -> { }); // nothing of the warm-up is reported, logged or thrown
     SourceCollection items = db.collection("items", ITEMS, KEY);
@@ -128,12 +129,12 @@ final class Warmup {
     load.markReady().commit();
     List<Query> shapes = queries(items, owners);
     for (int i = 0; i < shapes.size(); i++) {
-      if (stop(budget)) {
+      if (stop(budget, yielding)) {
         return;
       }
       db.liveQuery("warm-up", shapes.get(i));
     }
-    for (int i = 0; i < 20 && !stop(budget); i++) {
+    for (int i = 0; i < 20 && !stop(budget, yielding); i++) {
       items.beginSync().write(item(i * 97 % ROWS, i)).commit();
     }
   }
