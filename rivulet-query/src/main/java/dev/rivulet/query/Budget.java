@@ -5,15 +5,14 @@ import java.lang.management.ThreadMXBean;
 
 /**
  * A time budget for work done on one thread (the warm-up's): spent when the thread has used
- * {@code cpuMs} of CPU time since the budget was made, or {@code wallMs} of wall-clock time have
- * passed. Where the JVM cannot measure a thread's CPU time, the wall clock counts for both (it
+ * {@code cpuMs} of CPU time since it started (so the cost of measuring it counts too), or {@code
+ * wallMs} of wall-clock time have passed since the budget was made. Where the JVM cannot measure a thread's CPU time, the wall clock counts for both (it
  * bounds the CPU time from above).
  *
  * <p>Confined to the thread that made it.
  */
 final class Budget {
   private final ThreadMXBean cpu;
-  private final long cpuStart;
   private final long cpuNanos;
   private final long wallStart = System.nanoTime();
   private final long wallNanos;
@@ -22,7 +21,6 @@ final class Budget {
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     boolean measured = mx.isCurrentThreadCpuTimeSupported() && mx.isThreadCpuTimeEnabled();
     this.cpu = measured ? mx : null;
-    this.cpuStart = measured ? mx.getCurrentThreadCpuTime() : 0;
     this.cpuNanos = cpuMs * 1_000_000L;
     this.wallNanos = (measured ? wallMs : Math.min(cpuMs, wallMs)) * 1_000_000L;
   }
@@ -32,6 +30,6 @@ final class Budget {
     if (System.nanoTime() - wallStart >= wallNanos) {
       return true;
     }
-    return cpu != null && cpu.getCurrentThreadCpuTime() - cpuStart >= cpuNanos;
+    return cpu != null && cpu.getCurrentThreadCpuTime() >= cpuNanos;
   }
 }
