@@ -26,7 +26,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * live query (from then on the user's own query warms the same code). Nothing it does reaches the
  * user: it never throws, and its database is reachable from its thread only and dropped at the end.
  *
- * <p>Switched off with the system property {@code rivulet.warmup=false}.
+ * <p>Switched off with the system property {@code rivulet.warmup=false}; not started when the JVM
+ * has a single processor (it would only compete with the application's start-up).
  *
  * <p>Concurrency: the warm-up's database is confined to its thread. The engine and the query layer
  * keep no mutable static state (only immutable constants and the engine's access object, installed
@@ -53,15 +54,15 @@ final class Warmup {
 
   /**
    * Called when a user's database is created: starts the warm-up thread the first time, unless
-   * {@code rivulet.warmup=false}. Never throws.
+   * {@code rivulet.warmup=false} or the JVM has one processor. Never throws.
    */
   static void databaseCreated() {
     if (STARTED.get() || !STARTED.compareAndSet(false, true)) {
       return;
     }
     try {
-      if (!enabled(System.getProperty(PROPERTY))) {
-        return;
+      if (!enabled(System.getProperty(PROPERTY)) || Runtime.getRuntime().availableProcessors() < 2) {
+        return; // off, or no second core to run it beside the application's own start-up
       }
       Thread t = new Thread(Warmup::runQuietly, THREAD_NAME);
       t.setDaemon(true);

@@ -104,7 +104,12 @@ class WarmupTest {
 
   @Test
   void onByDefaultOneThreadThatEnds() throws Exception {
-    assertThat(probe(null)).isEqualTo("thread=rivulet-warmup daemon=true ended=true live=0");
+    assertThat(probe("-XX:ActiveProcessorCount=2")).isEqualTo("thread=rivulet-warmup daemon=true ended=true live=0");
+  }
+
+  @Test
+  void noThreadOnOneProcessor() throws Exception {
+    assertThat(probe("-XX:ActiveProcessorCount=1")).isEqualTo("thread=none live=0");
   }
 
   /** Runs {@link WarmupProbe} in a fresh JVM and returns its one line of output. */
