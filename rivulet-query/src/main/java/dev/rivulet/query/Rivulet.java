@@ -46,12 +46,26 @@ public final class Rivulet {
   private boolean propagating;
   private boolean demanding; // runDemand's loop is running
   private long lastTxId;
+  private boolean internal; // the warm-up's own: its live queries do not stop the warm-up
   private volatile BiConsumer<LiveCollection, Throwable> errorHandler = Rivulet::log;
 
   private Rivulet() {}
 
+  /**
+   * A new, empty database. The first one of a process also starts the engine's warm-up (see
+   * README; {@code -Drivulet.warmup=false} switches it off).
+   */
   public static Rivulet create() {
-    return new Rivulet();
+    Rivulet db = new Rivulet();
+    Warmup.databaseCreated();
+    return db;
+  }
+
+  /** A database of the query layer's own (the warm-up's): starts no warm-up and stops none. */
+  static Rivulet createPrivate() {
+    Rivulet db = new Rivulet();
+    db.internal = true;
+    return db;
   }
 
   /** A new source collection keyed by {@code keyColumns}. */
@@ -136,6 +150,9 @@ public final class Rivulet {
    */
   public synchronized LiveQuery liveQuery(String name, Query query, List<String> keyColumns) {
     checkNotPublishing("create a live query");
+    if (!internal) {
+      Warmup.userQueryStarting();
+    }
     LiveQuery q = LiveQuery.create(this, name, query, keyColumns);
     q.hydrate();
     q.checkSources(); // over a source in error, it starts failed and recovers with it

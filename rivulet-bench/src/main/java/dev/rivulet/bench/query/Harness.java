@@ -123,6 +123,7 @@ final class Harness {
     Tables.Db db = Tables.open(w, data);
     String problem = w.check(db.query().rows(), data.issues(), data, "after hydration");
     Cold.report(out, w.name(), rows, db.loadNanos(), db.queryNanos(), problem);
+    Cold.cpu(out, w.name(), rows, db.loadCpuNanos(), db.queryCpuNanos());
   }
 
   /** Live heap per retained row of one build of {@code w}, the driver's records and rows released. */

@@ -131,10 +131,10 @@ final class Projection {
    * list, a column reference to one of the columns shown.
    */
   private int selectIndex(SelectList list, Expr e, Layout layout) {
-    int at = list.exprs().indexOf(e);
+    int at = Expressions.indexOf(list.exprs(), e);
     if (at < 0 && s.select().isEmpty() && e instanceof Expr.Col c && !c.alias().startsWith("__")) {
       Scope.Slot slot = layout.resolve(c, "order by");
-      at = list.exprs().indexOf(new Expr.Col("__row", Integer.toString(slot.index())));
+      at = Expressions.indexOf(list.exprs(), new Expr.Col("__row", Integer.toString(slot.index())));
     }
     return at;
   }
