@@ -320,7 +320,9 @@ public final class LiveQuery extends BaseCollection {
   @Override
   void publish(long txId) {
     super.publish(txId);
-    facades.publish(txId);
+    if (!facades.isEmpty()) {
+      facades.publish(txId);
+    }
   }
 
   @Override
@@ -374,7 +376,8 @@ public final class LiveQuery extends BaseCollection {
   @Override
   Row publicRow(Row stored) {
     // The hidden key columns are ANY: only visible ones are typed; includes are shown nested.
-    return NestedValues.show(schema.present(visible(stored)), shape, facades);
+    Row visible = visible(stored);
+    return NestedValues.show(schema.present(visible), visible.canonical(), shape, facades);
   }
 
   @Override
