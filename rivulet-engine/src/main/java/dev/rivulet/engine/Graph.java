@@ -105,6 +105,11 @@ public final class Graph {
     }
   }
 
+  /** The operators in topological order (for tests). */
+  List<Operator> operators() {
+    return Collections.unmodifiableList(order);
+  }
+
   /** Number of completed runs. */
   public long runs() {
     return runs;

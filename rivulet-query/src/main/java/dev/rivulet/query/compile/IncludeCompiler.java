@@ -13,6 +13,7 @@ import dev.rivulet.query.QueryException;
 import dev.rivulet.query.QueryIR;
 import dev.rivulet.query.expr.Expressions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -301,16 +302,21 @@ final class IncludeCompiler {
     }
 
     Object of(ZSet group) {
-      List<Row> rows = new ArrayList<>(group.size());
+      int n = 0;
+      for (int i = 0; i < group.size(); i++) {
+        n += (int) Math.max(0, group.weight(i));
+      }
+      Row[] rows = new Row[n];
+      n = 0;
       for (int i = 0; i < group.size(); i++) {
         for (long w = group.weight(i); w > 0; w--) {
-          rows.add(group.row(i));
+          rows[n++] = group.row(i);
         }
       }
-      rows.sort(order);
+      Arrays.sort(rows, order);
       switch (mode) {
         case ONE:
-          return RowList.of(rows.get(0).project(element));
+          return RowList.of(rows[0].project(element));
         case CONCAT:
           StringBuilder sb = new StringBuilder();
           boolean first = true;
@@ -323,11 +329,10 @@ final class IncludeCompiler {
           }
           return sb.toString();
         default:
-          List<Row> elements = new ArrayList<>(rows.size());
-          for (Row r : rows) {
-            elements.add(r.project(element));
+          for (int i = 0; i < rows.length; i++) {
+            rows[i] = rows[i].project(element);
           }
-          return RowList.of(elements);
+          return RowList.of(Arrays.asList(rows));
       }
     }
   }
