@@ -270,4 +270,9 @@ final class TopKOperator extends Operator {
   long retained() {
     return retainedRows;
   }
+
+  /** Window walks whose candidates outgrew a scan and went into a map (for tests). */
+  long mappedWalks() {
+    return diff.mappedWalks;
+  }
 }
