@@ -264,7 +264,7 @@ abstract class BaseCollection implements LiveCollection {
   @Override
   public Subscription subscribeTree(SubscribeOptions options, Consumer<TreeBatch> listener) {
     TreeDiff.Buckets buckets = buckets();
-    TreeFace face = new TreeFace(new TreeDiff(shape(), buckets), positioned(), this::storedRows);
+    TreeFace face = new TreeFace(new TreeDiff(shape(), buckets), positioned());
     return register(options.withInitialState(), listener, null, true, true, txId -> {
       Row[] stored = storedRows();
       face.capture(stored);
