@@ -31,6 +31,11 @@ final class TopKOperator extends Operator {
   private final WindowDiff diff;
   private final WindowDiff.Sink sink = this::emit;
   private final EdgeVisitor edgeVisitor = new EdgeVisitor();
+  // The window walks' visitors, made once (a run allocates none).
+  private final OrderStatisticTree.RangeVisitor<Row> oldWindow;
+  private final OrderStatisticTree.RangeVisitor<Row> newWindow;
+  /** Runs whose changes were all of one partition, stepped without grouping (for tests). */
+  long onePartitionRuns;
   private Candidate[] changed = new Candidate[4];
   private long retainedRows;
 
@@ -43,6 +48,16 @@ final class TopKOperator extends Operator {
     this.end = (limit == Long.MAX_VALUE || e < 0) ? Long.MAX_VALUE : e;
     this.whole = partitionColumns.length == 0 ? new OrderStatisticTree<>(order, order) : null;
     this.diff = new WindowDiff(offset, end);
+    this.oldWindow = (row, start, count) -> {
+      Candidate c = diff.addOrGet(row);
+      c.oldStart = start;
+      c.oldCount = count;
+    };
+    this.newWindow = (row, start, count) -> {
+      Candidate c = diff.addOrGet(row);
+      c.newStart = start;
+      c.newCount = count;
+    };
   }
 
   @Override
@@ -51,6 +66,21 @@ final class TopKOperator extends Operator {
     examined += in.size;
     if (whole != null) {
       stepPartition(whole, in);
+      return;
+    }
+    Row only = samePartition(in);
+    if (only != null) {
+      // One partition changed (a single-row update): its changes are the input itself.
+      onePartitionRuns++;
+      OrderStatisticTree<Row> tree = partitions.get(only);
+      if (tree == null) {
+        tree = new OrderStatisticTree<>(order, order);
+        partitions.put(only, tree);
+      }
+      stepPartition(tree, in);
+      if (tree.isEmpty()) {
+        partitions.remove(only);
+      }
       return;
     }
     Map<Row, Delta> byPartition = new LinkedHashMap<>();
@@ -65,6 +95,20 @@ final class TopKOperator extends Operator {
         partitions.remove(e.getKey());
       }
     }
+  }
+
+  /** The partition of every row of {@code in} when they share one, else null. */
+  private Row samePartition(Delta in) {
+    Row first = in.rows[0].project(partitionColumns);
+    for (int i = 1; i < in.size; i++) {
+      Row r = in.rows[i];
+      for (int k = 0; k < partitionColumns.length; k++) {
+        if (!java.util.Objects.equals(r.canonicalAt(partitionColumns[k]), first.canonicalAt(k))) {
+          return null;
+        }
+      }
+    }
+    return first;
   }
 
   /** Applies one partition's unconsolidated changes and emits its window's change. */
@@ -110,17 +154,9 @@ final class TopKOperator extends Operator {
    */
   private void walkWindows(OrderStatisticTree<Row> tree, Delta changes) {
     diff.clear();
-    tree.visitRange(offset, end, (row, start, count) -> {
-      Candidate c = diff.addOrGet(row);
-      c.oldStart = start;
-      c.oldCount = count;
-    });
+    tree.visitRange(offset, end, oldWindow);
     apply(tree, changes);
-    tree.visitRange(offset, end, (row, start, count) -> {
-      Candidate c = diff.addOrGet(row);
-      c.newStart = start;
-      c.newCount = count;
-    });
+    tree.visitRange(offset, end, newWindow);
   }
 
   /**
@@ -233,5 +269,10 @@ final class TopKOperator extends Operator {
   @Override
   long retained() {
     return retainedRows;
+  }
+
+  /** Window walks whose candidates outgrew a scan and went into a map (for tests). */
+  long mappedWalks() {
+    return diff.mappedWalks;
   }
 }

@@ -258,11 +258,6 @@ public final class Rivulet {
             + source.name() + "' failed", error);
   }
 
-  /** Commits sync batches of one or more collections as one transaction. */
-  synchronized void commitSync(Map<SourceCollection, SourceCollection.SyncBatch> batches) {
-    commitSync(batches, Map.of());
-  }
-
   /**
    * Commits sync batches and changes of lazy collections' sources (queued to the demand plane and
    * applied in the same run) as one transaction.
@@ -270,21 +265,12 @@ public final class Rivulet {
   synchronized void commitSync(Map<SourceCollection, SourceCollection.SyncBatch> batches,
       Map<LazyCollection, List<SourceChange>> sourceChanges) {
     for (SourceCollection c : batches.keySet()) {
-      if (c.db != this) {
-        throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
-      }
-      c.checkOpen();
+      checkSyncTarget(c);
     }
     begin();
     try {
       for (Map.Entry<SourceCollection, SourceCollection.SyncBatch> e : batches.entrySet()) {
-        SourceCollection c = e.getKey();
-        c.applySync(e.getValue());
-        if (e.getValue().marksReady()) {
-          c.setStatus(Status.READY);
-        } else if (c.statusNow() == Status.IDLE) {
-          c.setStatus(Status.LOADING);
-        }
+        applySync(e.getKey(), e.getValue());
       }
       if (!sourceChanges.isEmpty()) {
         sourceChanges.forEach((c, changes) -> demand.changed(c, changes));
@@ -293,6 +279,37 @@ public final class Rivulet {
       runQueries();
     } finally {
       end();
+    }
+  }
+
+  /**
+   * Commits the sync batch of one collection as one transaction: {@link #commitSync(Map, Map)}
+   * for the most common write, without a map.
+   */
+  synchronized void commitSync(SourceCollection c, SourceCollection.SyncBatch batch) {
+    checkSyncTarget(c);
+    begin();
+    try {
+      applySync(c, batch);
+      runQueries();
+    } finally {
+      end();
+    }
+  }
+
+  private void checkSyncTarget(SourceCollection c) {
+    if (c.db != this) {
+      throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
+    }
+    c.checkOpen();
+  }
+
+  private static void applySync(SourceCollection c, SourceCollection.SyncBatch batch) {
+    c.applySync(batch);
+    if (batch.marksReady()) {
+      c.setStatus(Status.READY);
+    } else if (c.statusNow() == Status.IDLE) {
+      c.setStatus(Status.LOADING);
     }
   }
 

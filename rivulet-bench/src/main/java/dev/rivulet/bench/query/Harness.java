@@ -44,6 +44,9 @@ final class Harness {
       if (problem != null) {
         break;
       }
+      if (!cfg.runs(mix)) {
+        continue;
+      }
       PeerData.Updates stream = PeerData.updates(w.streamName(), mix, cur, cfg.seed());
       Latencies lat = new Latencies(cfg.updates());
       System.gc();
