@@ -33,12 +33,11 @@ public final class KeyIndex<V> {
   /**
    * Adds {@code deltas[i]} to {@code values[i]} under {@code keys[i]} for every {@code i < n}
    * whose key is not null, with the same resulting index as adding them one by one in order. A
-   * batch of at least {@value #BULK_AT} goes to {@link LongKeyedBags#addAll} for its {@code Long}
-   * keys (a hydration); the rest are added one by one.
+   * batch of at least {@value #BULK_AT} (a hydration) is built as one {@link BagBatch} over both
+   * halves: each new key's bag is made once, exactly sized; a smaller one is added row by row.
    *
    * @return the least {@code i} whose value's weight became negative, or -1
    */
-  @SuppressWarnings("unchecked")
   public int addAll(Object[] keys, V[] values, long[] deltas, int n) {
     if (n < BULK_AT) {
       int negative = -1;
@@ -50,30 +49,45 @@ public final class KeyIndex<V> {
       return negative;
     }
     bulkLoads++;
+    int negative = longs.addAll(keys, values, deltas, n);
+    int bad = addOthers(keys, values, deltas, n);
+    return bad >= 0 && (negative < 0 || bad < negative) ? bad : negative;
+  }
+
+  /** The bulk add of the entries whose key is neither null nor a {@code Long}: one {@link BagBatch} run. */
+  private int addOthers(Object[] keys, V[] values, long[] deltas, int n) {
     int m = 0;
-    int negative = -1;
-    long[] lk = new long[n];
-    Object[] lv = new Object[n];
-    long[] ld = new long[n];
-    int[] origin = new int[n];
     for (int i = 0; i < n; i++) {
-      if (keys[i] instanceof Long l) {
-        lk[m] = l;
-        lv[m] = values[i];
-        ld[m] = deltas[i];
-        origin[m++] = i;
-      } else if (keys[i] != null && others.add(keys[i], values[i], deltas[i]) < 0 && negative < 0) {
-        negative = i;
+      if (keys[i] != null && !(keys[i] instanceof Long)) {
+        m++;
       }
     }
-    int bad = longs.addAll(lk, (V[]) lv, ld, m);
-    if (bad >= 0 && (negative < 0 || origin[bad] < negative)) {
-      negative = origin[bad];
+    if (m == 0) {
+      return -1;
+    }
+    Object[] sv = new Object[m];
+    int[] sh = new int[m];
+    int[] so = new int[m];
+    long[] sw = new long[m];
+    BagBatch<V> batch = new BagBatch<>();
+    for (int i = 0, j = 0; i < n; i++) {
+      Object key = keys[i];
+      if (key != null && !(key instanceof Long)) {
+        sv[j] = values[i];
+        sh[j] = values[i].hashCode();
+        sw[j] = deltas[i];
+        so[j++] = i;
+        batch.entry(others.bagFor(key), key);
+      }
+    }
+    int negative = batch.build(sv, sh, sw, so, 0, m);
+    for (int g = 0; g < batch.groups(); g++) {
+      others.settle(batch.key(g), batch.bag(g), batch.sizeBefore(g));
     }
     return negative;
   }
 
-  /** How many batches {@link #addAll} sorted into the primitive half (for tests). */
+  /** How many batches {@link #addAll} built as a {@link BagBatch} (for tests). */
   public int bulkLoads() {
     return bulkLoads;
   }
