@@ -4,9 +4,10 @@ import java.util.Arrays;
 
 /**
  * Adds a run of (key, value, weight) entries to their keys' bags at once, with the same result as
- * adding them one by one in order. The entries are given as parallel arrays ({@code sv} values,
- * {@code sh} their hash codes, {@code sw} weights or null for all ones, {@code so} their places in
- * the caller's batch). The table finds each entry's bag, making an empty one for a new key, and
+ * adding them one by one in order. The entries are given as parallel arrays ({@code so} their
+ * places in the caller's batch, whose values are {@code values[so[j]]}, {@code sh} the values' hash
+ * codes, {@code sw} weights or null for all ones); only primitives are sorted, so a hydration-sized
+ * batch stores no references into large arrays (G1 makes each such store costly). The table finds each entry's bag, making an empty one for a new key, and
  * hands it to {@link #entry}, which numbers the bags in the order they are first met (their
  * groups) and counts each group's entries. {@link #build} then sorts the run by group (a counting
  * sort, so each group keeps its entries' order) and fills each new bag once from its slice
@@ -93,7 +94,7 @@ final class BagBatch<V> {
    *
    * @return the least {@code so[j]} whose value's weight became negative, or -1
    */
-  int build(Object[] sv, int[] sh, long[] sw, int[] so, int from, int to) {
+  int build(Object[] values, int[] sh, long[] sw, int[] so, int from, int to) {
     int n = to - from;
     if (gv.length < n) {
       int capacity = Math.max(n, gv.length * 2);
@@ -112,7 +113,7 @@ final class BagBatch<V> {
     }
     for (int j = from; j < to; j++) {
       int p = counts[groupOf[j - from]]++;
-      gv[p] = sv[j];
+      gv[p] = values[so[j]];
       gh[p] = sh[j];
       go[p] = so[j];
       if (sw != null) {

@@ -49,23 +49,38 @@ public final class KeyIndex<V> {
       return negative;
     }
     bulkLoads++;
-    int negative = longs.addAll(keys, values, deltas, n);
-    int bad = addOthers(keys, values, deltas, n);
+    boolean ones = true;
+    for (int i = 0; i < n && ones; i++) {
+      ones = deltas[i] == 1;
+    }
+    // the entries of Long keys, with their values' hashes, read once in order
+    long[] lk = new long[n];
+    int[] lh = new int[n];
+    int[] lo = new int[n];
+    long[] lw = ones ? null : new long[n];
+    int m = 0;
+    int others = 0;
+    for (int i = 0; i < n; i++) {
+      Object key = keys[i];
+      if (key instanceof Long l) {
+        lk[m] = l;
+        lh[m] = values[i].hashCode();
+        lo[m] = i;
+        if (lw != null) {
+          lw[m] = deltas[i];
+        }
+        m++;
+      } else if (key != null) {
+        others++;
+      }
+    }
+    int negative = longs.addAll(lk, values, lh, lw, lo, m);
+    int bad = others == 0 ? -1 : addOthers(keys, values, deltas, n, others);
     return bad >= 0 && (negative < 0 || bad < negative) ? bad : negative;
   }
 
-  /** The bulk add of the entries whose key is neither null nor a {@code Long}: one {@link BagBatch} run. */
-  private int addOthers(Object[] keys, V[] values, long[] deltas, int n) {
-    int m = 0;
-    for (int i = 0; i < n; i++) {
-      if (keys[i] != null && !(keys[i] instanceof Long)) {
-        m++;
-      }
-    }
-    if (m == 0) {
-      return -1;
-    }
-    Object[] sv = new Object[m];
+  /** The bulk add of the {@code m} entries whose key is neither null nor a {@code Long}: one {@link BagBatch} run. */
+  private int addOthers(Object[] keys, V[] values, long[] deltas, int n, int m) {
     int[] sh = new int[m];
     int[] so = new int[m];
     long[] sw = new long[m];
@@ -73,14 +88,13 @@ public final class KeyIndex<V> {
     for (int i = 0, j = 0; i < n; i++) {
       Object key = keys[i];
       if (key != null && !(key instanceof Long)) {
-        sv[j] = values[i];
         sh[j] = values[i].hashCode();
         sw[j] = deltas[i];
         so[j++] = i;
         batch.entry(others.bagFor(key), key);
       }
     }
-    int negative = batch.build(sv, sh, sw, so, 0, m);
+    int negative = batch.build(values, sh, sw, so, 0, m);
     for (int g = 0; g < batch.groups(); g++) {
       others.settle(batch.key(g), batch.bag(g), batch.sizeBefore(g));
     }

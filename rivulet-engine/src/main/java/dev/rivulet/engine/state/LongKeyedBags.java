@@ -43,49 +43,56 @@ public final class LongKeyedBags<V> {
   }
 
   /**
-   * Adds {@code deltas[i]} to {@code values[i]} under {@code keys[i]} for every {@code i < n} whose
-   * key is a {@link Long} (other keys are left to the caller): the same index as adding them one
-   * by one in that order (each key sees its values in their order). The entries are taken in the
-   * order of their keys' home slots (a counting sort on the hash's top bits into regions of a few
-   * hundred entries), so each region's probes and bags hit memory already cached, and each region
-   * is one {@link BagBatch} run: a new key's bag is made once, exactly sized. Since keys arrive in
-   * hash order, the table grows ahead whenever the key count projected from the part of the hash
-   * range done would pass the load limit, so the part filled so far is never denser than that
-   * limit (a table grown only at its global limit would pile it up into long probe runs).
+   * Adds {@code deltas[i]} to {@code values[i]} under {@code keys[i]} for every {@code i < n}: the
+   * same index as adding them one by one in that order (each key sees its values in their order),
+   * built region by region ({@link #addAll(long[], Object[], int[], long[], int[], int)}).
    *
    * @return the least {@code i} whose value's weight became negative, or -1
    */
-  int addAll(Object[] keys, V[] values, long[] deltas, int n) {
+  public int addAll(long[] keys, V[] values, long[] deltas, int n) {
+    int[] hashes = new int[n];
+    int[] origins = new int[n];
+    for (int i = 0; i < n; i++) {
+      hashes[i] = values[i].hashCode();
+      origins[i] = i;
+    }
+    return addAll(keys, values, hashes, deltas, origins, n);
+  }
+
+  /**
+   * Adds {@code weights[i]} (1 when {@code weights} is null) to {@code values[origins[i]]}, whose
+   * hash code is {@code hashes[i]}, under {@code keys[i]} for every {@code i < n}: the same index as adding
+   * them one by one in that order (each key sees its values in their order). The entries are taken
+   * in the order of their keys' home slots (a counting sort on the hash's top bits into regions of
+   * a few hundred entries), so each region's probes and bags hit memory already cached, and each
+   * region is one {@link BagBatch} run: a new key's bag is made once, exactly sized. Since keys
+   * arrive in hash order, the table grows ahead whenever the key count projected from the part of
+   * the hash range done would pass the load limit, so the part filled so far is never denser than
+   * that limit (a table grown only at its global limit would pile it up into long probe runs).
+   *
+   * @return the least {@code origins[i]} whose value's weight became negative, or -1
+   */
+  int addAll(long[] keys, Object[] values, int[] hashes, long[] weights, int[] origins, int n) {
     int bits = Math.max(1, Math.min(SORT_BITS, 31 - Integer.numberOfLeadingZeros(Math.max(1, n / 64))));
     int[] ends = new int[(1 << bits) + 1];
-    boolean ones = true;
     for (int i = 0; i < n; i++) {
-      if (keys[i] instanceof Long l) {
-        ends[bucketOf(l, bits) + 1]++;
-        ones &= deltas[i] == 1;
-      }
+      ends[bucketOf(keys[i], bits) + 1]++;
     }
     for (int b = 0; b < 1 << bits; b++) {
       ends[b + 1] += ends[b];
     }
-    int m = ends[1 << bits];
-    // the entries copied into region order (values' hashes taken while reading them in order)
-    long[] sk = new long[m];
-    Object[] sv = new Object[m];
-    int[] sh = new int[m];
-    int[] so = new int[m];
-    long[] sw = ones ? null : new long[m];
+    // the entries copied into region order
+    long[] sk = new long[n];
+    int[] sh = new int[n];
+    int[] so = new int[n];
+    long[] sw = weights == null ? null : new long[n];
     for (int i = 0; i < n; i++) {
-      if (keys[i] instanceof Long l) {
-        int j = ends[bucketOf(l, bits)]++;
-        Object v = values[i];
-        sk[j] = l;
-        sv[j] = v;
-        sh[j] = v.hashCode();
-        so[j] = i;
-        if (sw != null) {
-          sw[j] = deltas[i];
-        }
+      int j = ends[bucketOf(keys[i], bits)]++;
+      sk[j] = keys[i];
+      sh[j] = hashes[i];
+      so[j] = origins[i];
+      if (sw != null) {
+        sw[j] = weights[i];
       }
     }
     BagBatch<V> batch = new BagBatch<>();
@@ -96,7 +103,7 @@ public final class LongKeyedBags<V> {
       for (int j = from; j < to; j++) {
         batch.entry(bagFor(sk[j]), sk[j]);
       }
-      int bad = batch.build(sv, sh, sw, so, from, to);
+      int bad = batch.build(values, sh, sw, so, from, to);
       if (bad >= 0 && (negative < 0 || bad < negative)) {
         negative = bad;
       }
@@ -106,7 +113,7 @@ public final class LongKeyedBags<V> {
       batch.clear();
       long projected = before + (long) (size - before) * (1 << bits) / (b + 1);
       if (projected * 2 > bags.length) {
-        growFor(Math.min(projected, (long) size + (m - to)));
+        growFor(Math.min(projected, (long) size + (n - to)));
       }
     }
     return negative;

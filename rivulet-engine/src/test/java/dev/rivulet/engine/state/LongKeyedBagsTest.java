@@ -60,7 +60,7 @@ class LongKeyedBagsTest {
       Map<Long, Map<String, Long>> model = new HashMap<>();
       for (int step = 0; step < 200; step++) {
         int n = rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(200) : 1;
-        Long[] ks = new Long[n];
+        long[] ks = new long[n];
         String[] vs = new String[n];
         long[] ds = new long[n];
         int modelNegative = -1;
@@ -119,7 +119,7 @@ class LongKeyedBagsTest {
   @Test
   void bulkLoadOfManyKeysKeepsEachKeysValuesInOrderAndTheTableWithinItsLoad() {
     int n = 50_000;
-    Long[] ks = new Long[n];
+    long[] ks = new long[n];
     Integer[] vs = new Integer[n];
     long[] ds = new long[n];
     Random rnd = new Random(Long.getLong("rivulet.seed", 5));
