@@ -228,6 +228,16 @@ public final class Bag<V> {
     size = last;
   }
 
+  /** The number of values the arrays hold room for (for tests: a bag built whole has no spare room). */
+  int capacity() {
+    return values.length;
+  }
+
+  /** True when a weight array is kept, i.e. some weight was not 1 (for tests). */
+  boolean keepsWeights() {
+    return weights != null;
+  }
+
   /** True once the values are found through the hash table rather than by a scan (for tests). */
   boolean indexed() {
     return slots != null;

@@ -19,6 +19,7 @@ public final class KeyIndex<V> {
   private final LongKeyedBags<V> longs = new LongKeyedBags<>();
   private final KeyedBags<Object, V> others = new KeyedBags<>();
   private int bulkLoads;
+  private long bulkBags;
 
   /** The bag of {@code key}, or null when the key has no values. */
   public Bag<V> get(Object key) {
@@ -59,7 +60,7 @@ public final class KeyIndex<V> {
     int[] lo = new int[n];
     long[] lw = ones ? null : new long[n];
     int m = 0;
-    int others = 0;
+    int otherCount = 0;
     for (int i = 0; i < n; i++) {
       Object key = keys[i];
       if (key instanceof Long l) {
@@ -71,11 +72,13 @@ public final class KeyIndex<V> {
         }
         m++;
       } else if (key != null) {
-        others++;
+        otherCount++;
       }
     }
+    long before = longs.keys() + (long) others.keys();
     int negative = longs.addAll(lk, values, lh, lw, lo, m);
-    int bad = others == 0 ? -1 : addOthers(keys, values, deltas, n, others);
+    int bad = otherCount == 0 ? -1 : addOthers(keys, values, deltas, n, otherCount);
+    bulkBags += longs.keys() + (long) others.keys() - before;
     return bad >= 0 && (negative < 0 || bad < negative) ? bad : negative;
   }
 
@@ -104,6 +107,11 @@ public final class KeyIndex<V> {
   /** How many batches {@link #addAll} built as a {@link BagBatch} (for tests). */
   public int bulkLoads() {
     return bulkLoads;
+  }
+
+  /** How many keys batches of {@link #addAll} added, net (each one's bag built whole; for tests). */
+  public long bulkBags() {
+    return bulkBags;
   }
 
   /** Number of keys in the primitive half. */
