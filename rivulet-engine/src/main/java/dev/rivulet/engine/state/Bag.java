@@ -85,10 +85,11 @@ public final class Bag<V> {
 
   /**
    * Fills this bag, which must be empty and never used, with the entries {@code from} to {@code
-   * to - 1} of a batch grouped by key ({@code vs} values, {@code hs} their hash codes, {@code ws}
-   * weights or null for all ones, {@code origins} their places in the batch): the same bag as
-   * adding them one by one in that order. Positive weights of distinct values (a hydration) are
-   * copied once into arrays of exactly their size; otherwise the entries are added one by one.
+   * to - 1} of a batch grouped by key ({@code origins} their places in the batch, whose values are
+   * {@code vs[origins[j]]}; {@code hs} the values' hash codes, {@code ws} weights or null for all
+   * ones): the same bag as adding them one by one in that order. Positive weights of distinct
+   * values (a hydration) are copied once into arrays of exactly their size; otherwise the entries
+   * are added one by one.
    *
    * @return the least {@code origins[j]} whose value's weight became negative, or -1
    */
@@ -104,7 +105,10 @@ public final class Bag<V> {
     }
     size = to - from;
     total = sum;
-    values = Arrays.copyOfRange(vs, from, to);
+    values = new Object[size];
+    for (int j = from; j < to; j++) {
+      values[j - from] = vs[origins[j]];
+    }
     hashes = Arrays.copyOfRange(hs, from, to);
     weights = ones ? null : Arrays.copyOfRange(ws, from, to);
     if (size > INDEX_AT ? indexDistinct(Integer.highestOneBit(size) * 4) : scanDistinct()) {
@@ -124,7 +128,7 @@ public final class Bag<V> {
   int addRange(Object[] vs, int[] hs, long[] ws, int[] origins, int from, int to) {
     int negative = -1;
     for (int j = from; j < to; j++) {
-      if (add((V) vs[j], hs[j], ws == null ? 1 : ws[j]) < 0 && negative < 0) {
+      if (add((V) vs[origins[j]], hs[j], ws == null ? 1 : ws[j]) < 0 && negative < 0) {
         negative = origins[j];
       }
     }

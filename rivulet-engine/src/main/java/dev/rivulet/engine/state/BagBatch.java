@@ -29,8 +29,7 @@ final class BagBatch<V> {
   private long[] longKeys; // per group, for a table of long keys
   private int groups;
   private int entries;
-  // the run sorted by group
-  private Object[] gv = new Object[16];
+  // the run sorted by group (values stay where the caller has them: a bag reads values[go[j]])
   private int[] gh = new int[16];
   private int[] go = new int[16];
   private long[] gw;
@@ -96,15 +95,14 @@ final class BagBatch<V> {
    */
   int build(Object[] values, int[] sh, long[] sw, int[] so, int from, int to) {
     int n = to - from;
-    if (gv.length < n) {
-      int capacity = Math.max(n, gv.length * 2);
-      gv = new Object[capacity];
+    if (gh.length < n) {
+      int capacity = Math.max(n, gh.length * 2);
       gh = new int[capacity];
       go = new int[capacity];
       gw = null;
     }
     if (sw != null && (gw == null || gw.length < n)) {
-      gw = new long[gv.length];
+      gw = new long[gh.length];
     }
     for (int g = 0, m = 0; g < groups; g++) {
       int c = counts[g];
@@ -113,7 +111,6 @@ final class BagBatch<V> {
     }
     for (int j = from; j < to; j++) {
       int p = counts[groupOf[j - from]]++;
-      gv[p] = values[so[j]];
       gh[p] = sh[j];
       go[p] = so[j];
       if (sw != null) {
@@ -125,12 +122,11 @@ final class BagBatch<V> {
     for (int g = 0, start = 0; g < groups; start = counts[g++]) {
       Bag<V> b = bags[g];
       b.batchGroup = 0;
-      int bad = sizeBefore[g] == 0 ? b.load(gv, gh, w, go, start, counts[g]) : b.addRange(gv, gh, w, go, start, counts[g]);
+      int bad = sizeBefore[g] == 0 ? b.load(values, gh, w, go, start, counts[g]) : b.addRange(values, gh, w, go, start, counts[g]);
       if (bad >= 0 && (negative < 0 || bad < negative)) {
         negative = bad;
       }
     }
-    Arrays.fill(gv, 0, n, null);
     entries = 0;
     return negative;
   }
