@@ -5,16 +5,17 @@ import java.util.Arrays;
 /**
  * Adds a run of (key, value, weight) entries to their keys' bags at once, with the same result as
  * adding them one by one in order. The entries are given as parallel arrays ({@code so} their
- * places in the caller's batch, whose values are {@code values[so[j]]}, {@code sh} the values' hash
- * codes, {@code sw} weights or null for all ones); only primitives are sorted, so a hydration-sized
- * batch stores no references into large arrays (G1 makes each such store costly). The table finds each entry's bag, making an empty one for a new key, and
- * hands it to {@link #entry}, which numbers the bags in the order they are first met (their
- * groups) and counts each group's entries. {@link #build} then sorts the run by group (a counting
- * sort, so each group keeps its entries' order) and fills each new bag once from its slice
- * ({@link Bag#load}: arrays of exactly its size, no growth), while a bag that held values before
- * takes its slice one by one. Afterwards the table settles each group ({@link #bag}, {@link
- * #sizeBefore}, {@link #key}, {@link #longKey}): counts its entries, drops a bag left empty. One
- * batch serves run after run ({@link #build} starts the next).
+ * places in the caller's batch, whose values are {@code values[so[j]]}; {@code sh} the values' hash
+ * codes; {@code sw} weights, or null for all ones). Only primitives are sorted, so a
+ * hydration-sized batch stores no references into large arrays (G1 makes each such store costly).
+ * The table finds each entry's bag, making an empty one for a new key, and hands it to {@link
+ * #entry}, which numbers the bags in the order they are first met (their groups) and counts each
+ * group's entries. {@link #build} then sorts the run by group (a counting sort, so each group keeps
+ * its entries' order) and fills each new bag once from its slice ({@link Bag#load}: arrays of
+ * exactly its size, no growth), while a bag that held values before takes its slice one by one.
+ * Afterwards the table settles each group ({@link #bag}, {@link #sizeBefore}, {@link #key}, {@link
+ * #longKey}): counts its entries and drops a bag left empty; then {@link #clear} readies the batch
+ * for the next run.
  *
  * <p>Not thread-safe: lives within one call of a table's bulk add.
  *
