@@ -1,5 +1,7 @@
 package dev.rivulet.replica;
 
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -8,6 +10,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import org.sqlite.Function;
 import org.sqlite.SQLiteConnection;
 
@@ -53,20 +56,34 @@ final class SqliteBackend implements Backend {
     // execute() never hands out generated keys: without this, sqlite-jdbc matches every statement
     // against a regular expression and runs an extra query after every INSERT to have them ready
     conn.unwrap(SQLiteConnection.class).getConnectionConfig().setGetGeneratedKeys(false);
+    Charset text = encoding(conn);
     for (int i = 0; i < mirrored.size(); i++) {
       TableInfo t = mirrored.get(i);
       for (int op : Capture.OPS) {
-        Function.create(conn, Capture.name(i, op), new Capture(t, op, buffer));
+        Function.create(conn, Capture.name(i, op), new Capture(t, op, text, buffer));
       }
       createTriggers(conn, t, i);
     }
   }
 
+  /** The text encoding of {@code conn}'s database (how a text value's bytes read). */
+  private static Charset encoding(Connection conn) throws SQLException {
+    try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("PRAGMA encoding")) {
+      String e = rs.next() ? rs.getString(1) : "UTF-8";
+      return switch (e.toUpperCase(Locale.ROOT)) {
+        case "UTF-16LE" -> StandardCharsets.UTF_16LE;
+        case "UTF-16BE" -> StandardCharsets.UTF_16BE;
+        case "UTF-8" -> StandardCharsets.UTF_8;
+        default -> throw new SQLException("unknown SQLite text encoding: " + e);
+      };
+    }
+  }
+
   /**
-   * The four capture triggers of {@code t}, the {@code index}-th mirrored table (see {@link
-   * Capture}). Of the two update triggers, the one whose {@code WHEN} holds fires: the key kept
-   * (each key column's old value {@code IS} its new one, compared bytewise so that a collation
-   * cannot call a changed key, 'a' to 'A', kept) passes no old key.
+   * The three capture triggers of {@code t}, the {@code index}-th mirrored table (see {@link
+   * Capture}). The update trigger passes whether the key was kept: each key column's old value
+   * {@code IS} its new one, compared bytewise, so that a collation cannot call a changed key ('a'
+   * to 'A' under NOCASE) kept.
    */
   private void createTriggers(Connection conn, TableInfo t, int index) throws SQLException {
     String news = columns("NEW.", t.columns());
@@ -83,10 +100,8 @@ final class SqliteBackend implements Backend {
     try (Statement st = conn.createStatement()) {
       st.execute("CREATE TEMP TRIGGER rivulet_ins_" + name + " AFTER INSERT ON " + table + " BEGIN SELECT "
           + Capture.name(index, Capture.INSERT) + "(" + news + "); END");
-      st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " WHEN " + kept
-          + " BEGIN SELECT " + Capture.name(index, Capture.UPDATE) + "(" + news + "); END");
-      st.execute("CREATE TEMP TRIGGER rivulet_rekey_" + name + " AFTER UPDATE ON " + table + " WHEN NOT (" + kept
-          + ") BEGIN SELECT " + Capture.name(index, Capture.REKEY) + "(" + news + ", " + oldKey + "); END");
+      st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT "
+          + Capture.name(index, Capture.UPDATE) + "(" + news + ", " + kept + ", " + oldKey + "); END");
       st.execute("CREATE TEMP TRIGGER rivulet_del_" + name + " AFTER DELETE ON " + table + " BEGIN SELECT "
           + Capture.name(index, Capture.DELETE) + "(" + oldKey + "); END");
     }

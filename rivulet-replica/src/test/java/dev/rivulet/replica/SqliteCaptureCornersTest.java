@@ -3,6 +3,7 @@ package dev.rivulet.replica;
 import static dev.rivulet.query.Exprs.col;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rivulet.engine.Row;
 import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Query;
 import java.sql.Connection;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * (not only on its key); those deletions fire the capture's delete triggers (the replica turns
  * recursive triggers on), so the mirror loses them too. An update that keeps the key passes no old
  * key (the trigger's {@code WHEN}): a key its collation calls equal but whose bytes changed ('a' to
- * 'A' under NOCASE), or one part of a composite key changed, still counts as a changed key.
+ * 'A' under NOCASE), or one part of a composite key changed, still counts as a changed key. Text
+ * (read as its bytes) and blobs, empty ones too, reach the mirror in UTF-8 and UTF-16 databases.
  */
 class SqliteCaptureCornersTest {
   @Test
@@ -56,6 +58,27 @@ class SqliteCaptureCornersTest {
         replica.execute("UPDATE pairs SET n = 9, a = a WHERE a = 2"); // the key kept (written unchanged)
         replica.transaction(tx -> tx.execute("UPDATE pairs SET a = a + 10")); // every key changed
         assertThat(replica.table("pairs").rows()).isEqualTo(SqlRows.read(keep, pairs)).hasSize(2);
+      }
+    }
+  }
+
+  @Test
+  void textAndBlobsReachTheMirrorWhateverTheDatabasesEncoding() throws SQLException {
+    for (String encoding : new String[] {"UTF-8", "UTF-16le", "UTF-16be"}) {
+      String url = "jdbc:sqlite:file:encoding-" + encoding + "?mode=memory&cache=shared";
+      try (Connection keep = DriverManager.getConnection(url)) {
+        try (Statement st = keep.createStatement()) {
+          st.execute("PRAGMA encoding = '" + encoding + "'");
+          st.execute("CREATE TABLE vals (id INTEGER PRIMARY KEY, v)");
+        }
+        try (SqliteReplica replica = SqliteReplica.open(url)) {
+          replica.execute("INSERT INTO vals VALUES (1, ?), (2, ''), (3, x''), (4, x'00ff'), (5, ?)",
+              "h\u00e9llo \ud83d\ude00", "a\u0000b");
+          replica.execute("UPDATE vals SET v = v || '!' WHERE id = 1");
+          assertThat(replica.table("vals").rows()).as(encoding).containsExactly(
+              Row.of(1L, "h\u00e9llo \ud83d\ude00!"), Row.of(2L, ""), Row.of(3L, new byte[0]),
+              Row.of(4L, new byte[] {0, (byte) 0xff}), Row.of(5L, "a\u0000b"));
+        }
       }
     }
   }
