@@ -31,7 +31,7 @@ final class Capture extends Function {
   private final Charset text;
   private final CaptureBuffer buffer;
 
-  /** Captures operation {@code op} on {@code t} into {@code buffer}; text comes in {@code text}, the database's encoding. */
+  /** Captures operation {@code op} on {@code t} into {@code buffer}; {@code text} is the database's encoding. */
   Capture(TableInfo t, int op, Charset text, CaptureBuffer buffer) {
     this.table = t.name();
     this.op = op;
