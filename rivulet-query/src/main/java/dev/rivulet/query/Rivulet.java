@@ -41,7 +41,7 @@ import java.util.function.BiConsumer;
 public final class Rivulet {
   private final List<BaseCollection> collections = new ArrayList<>();
   private final List<LiveQuery> queries = new ArrayList<>();
-  private final List<LiveQuery> dropped = new ArrayList<>(); // dropped while publishing: forgotten at its end
+  private final List<BaseCollection> dropped = new ArrayList<>(); // closed while publishing: forgotten at its end
   private final DemandAdapter demand = new DemandAdapter(this);
   private boolean propagating;
   private boolean demanding; // runDemand's loop is running
@@ -186,23 +186,21 @@ public final class Rivulet {
    * it is forgotten when the transaction has published.
    */
   synchronized void drop(LiveQuery q) {
-    q.close();
-    if (propagating) {
-      dropped.add(q);
-    } else {
-      queries.remove(q);
-      collections.remove(q);
-    }
+    q.close(); // forgets it (closed)
   }
 
   /**
-   * {@code c} was closed: the live queries that read it (directly or not) fail now, naming it,
-   * and are reported; from a callback, at the next transaction (the one publishing is left whole).
+   * {@code c} was closed: it is forgotten (a closed collection takes no part in transactions), and
+   * the live queries that read it (directly or not) fail now, naming it, and are reported; from a
+   * callback, at the end of the transaction publishing (forgotten) and at the next one (failed):
+   * the one publishing is left whole.
    */
   synchronized void closed(BaseCollection c) {
     if (propagating) {
+      dropped.add(c);
       return;
     }
+    forget(c);
     for (LiveQuery q : queries) {
       if (!q.runnable() || !q.readsFailedSource()) {
         continue; // (settling any other query changes nothing: every transaction ends settled)
@@ -213,6 +211,18 @@ public final class Rivulet {
         report(q, q.errorNow());
       }
     }
+  }
+
+  private void forget(BaseCollection c) {
+    collections.remove(c);
+    if (c instanceof LiveQuery q) {
+      queries.remove(q);
+    }
+  }
+
+  /** How many collections and live queries take part in transactions (the open ones), for tests. */
+  synchronized int collectionCount() {
+    return collections.size();
   }
 
   /** A new optimistic transaction. */
@@ -359,9 +369,8 @@ public final class Rivulet {
     for (BaseCollection c : collections) {
       c.change.clear();
     }
-    for (LiveQuery q : dropped) {
-      queries.remove(q);
-      collections.remove(q);
+    for (BaseCollection c : dropped) {
+      forget(c);
     }
     dropped.clear();
     propagating = false;
