@@ -178,15 +178,13 @@ final class JoinOperator extends Operator {
         }
       }
     }
+    // The dL loop reads only the right index, so a hydration-sized dL is indexed in bulk after it.
+    Object[] keys = dl.size >= KeyIndex.BULK_AT ? keysOf(dl, leftKeys) : null;
     for (int i = 0; i < dl.size; i++) {
       Row row = dl.rows[i];
       long w = dl.weights[i];
-      Object key = keyOf(row, leftKeys);
-      if (key == null) {
-        emitUnmatched(row, w, true);
-        continue;
-      }
-      Bag<Row> r1 = right.get(key);
+      Object key = keys != null ? keys[i] : keyOf(row, leftKeys);
+      Bag<Row> r1 = key == null ? null : right.get(key);
       if (r1 == null) {
         emitUnmatched(row, w, true);
       } else if (type != JoinType.ANTI) {
@@ -195,7 +193,12 @@ final class JoinOperator extends Operator {
           emit(row.concat(r1.value(j)), w * r1.weight(j));
         }
       }
-      addChecked(left, key, row, w);
+      if (keys == null && key != null) {
+        addChecked(left, key, row, w);
+      }
+    }
+    if (keys != null) {
+      addAllChecked(left, keys, dl);
     }
   }
 

@@ -59,6 +59,19 @@ public final class Stream {
     return add(new MapOperator(op, out, fn));
   }
 
+  /**
+   * {@link #map} of a window (the output of a {@link #topK} without partitions) by a function that keeps the values of every
+   * column the window orders by, so that rows with equal results rank alike: a retraction and an
+   * insertion with equal results then cancel (the row's result did not change), and the rest keep
+   * their positions.
+   */
+  public Stream mapWindow(Schema out, UnaryOperator<Row> fn) {
+    if (!(op instanceof TopKOperator t) || t.partitioned()) {
+      throw new WiringException(next("map-window") + ": needs the output of a top-k without partitions");
+    }
+    return add(new MapOperator(op, out, fn, true));
+  }
+
   /** Keeps the rows {@code predicate} accepts. */
   public Stream filter(Predicate<Row> predicate) {
     return add(new FilterOperator(op, predicate));

@@ -75,11 +75,29 @@ final class TopKOperator extends Operator {
     }
     changes.consolidate();
     diff.clear();
-    // Old rank and count of every changed row, in one descent each; validates before mutating.
+    long m = 0;
+    for (int i = 0; i < changes.size; i++) {
+      m += Math.abs(changes.weights[i]);
+    }
+    long n0 = tree.size();
+    long oldWindow = Math.max(0, Math.min(end, n0) - Math.min(offset, n0));
+    long newWindowBound = Math.min(end - offset, n0 + m);
+    if (oldWindow + newWindowBound <= 4 * m + 8) {
+      walkWindows(tree, changes); // needs no ranks of the changed rows
+    } else {
+      rankChanged(tree, changes);
+      nearEdges(tree, changes, m);
+      Arrays.fill(changed, 0, changes.size, null);
+    }
+    examined += diff.size();
+    diff.emit(sink);
+  }
+
+  /** Old rank and count of every changed row, in one descent each; validates before mutating. */
+  private void rankChanged(OrderStatisticTree<Row> tree, Delta changes) {
     if (changed.length < changes.size) {
       changed = new Candidate[Math.max(changes.size, changed.length * 2)];
     }
-    long m = 0;
     for (int i = 0; i < changes.size; i++) {
       Candidate c = diff.add(changes.rows[i]);
       c.oldStart = tree.rankAndCount(c.row);
@@ -89,27 +107,15 @@ final class TopKOperator extends Operator {
         throw new InvariantViolation(name + ": multiplicity of " + c.row + " would become " + c.newCount);
       }
       changed[i] = c;
-      m += Math.abs(changes.weights[i]);
     }
-    long n0 = tree.size();
-    long oldWindow = Math.max(0, Math.min(end, n0) - Math.min(offset, n0));
-    long newWindowBound = Math.min(end - offset, n0 + m);
-    if (oldWindow + newWindowBound <= 4 * m + 8) {
-      walkWindows(tree, changes);
-    } else {
-      nearEdges(tree, changes, m);
-    }
-    Arrays.fill(changed, 0, changes.size, null);
-    examined += diff.size();
-    diff.emit(sink);
   }
 
   /**
-   * Candidates = the old window and the new window, walked before and after applying. The
-   * changed rows already in {@link #diff} only matter if a walk meets them, so they are reset.
+   * Candidates = the old window and the new window, walked before and after applying: a changed
+   * row matters only if a walk meets it, so no changed row is looked up. A retraction of a row the
+   * tree lacks fails while applying (the graph then fails, see {@link Graph#run}).
    */
   private void walkWindows(OrderStatisticTree<Row> tree, Delta changes) {
-    diff.clear();
     tree.visitRange(offset, end, (row, start, count) -> {
       Candidate c = diff.addOrGet(row);
       c.oldStart = start;
@@ -225,9 +231,17 @@ final class TopKOperator extends Operator {
   private void apply(OrderStatisticTree<Row> tree, Delta changes) {
     for (int i = 0; i < changes.size; i++) {
       long before = tree.distinct();
-      tree.add(changes.rows[i], changes.weights[i]);
+      try {
+        tree.add(changes.rows[i], changes.weights[i]);
+      } catch (IllegalStateException e) {
+        throw new InvariantViolation(name + ": " + e.getMessage());
+      }
       retainedRows += tree.distinct() - before;
     }
+  }
+
+  boolean partitioned() {
+    return whole == null;
   }
 
   @Override
