@@ -10,8 +10,8 @@ import java.util.Map;
  * change: a retraction and an insertion of equal rows with opposite weights, at the same index
  * among the rows the change keeps. Dropping such a pair leaves a change that still splices the
  * old window into the new one: the row stays where it was, and every other position is unchanged
- * (a retraction's refers to the old window, an insertion's to the new one). Pairs that would share
- * an index are kept, since their order among themselves is not known to agree.
+ * (a retraction's refers to the old window, an insertion's to the new one). Pairs at one index
+ * are dropped only together and only when they keep their order among themselves.
  */
 final class UnchangedPairs {
   private static final int SCAN = 8; // up to this many retractions are searched linearly
@@ -60,22 +60,35 @@ final class UnchangedPairs {
     if (pairs == 0) {
       return null;
     }
-    return drops(index, partner, n);
+    return drops(index, partner, positions, n);
   }
 
-  /** Marks the paired entries, but not pairs whose kept index another pair shares. */
-  private static boolean[] drops(long[] index, int[] partner, int n) {
-    Map<Long, Integer> perIndex = new HashMap<>();
+  /**
+   * Marks the paired entries, but not a group of pairs at one kept index whose rows are in another
+   * order among themselves in the new window than in the old one.
+   */
+  private static boolean[] drops(long[] index, int[] partner, int[] positions, int n) {
+    Integer[] pairs = new Integer[n];
+    int k = 0;
     for (int i = 0; i < n; i++) {
       if (partner[i] > i) { // each pair once, at its retraction
-        perIndex.merge(index[i], 1, Integer::sum);
+        pairs[k++] = i;
       }
     }
+    Arrays.sort(pairs, 0, k, (a, b) -> index[a] != index[b] ? Long.compare(index[a], index[b])
+        : Integer.compare(positions[a], positions[b]));
     boolean[] drop = new boolean[n];
     boolean any = false;
-    for (int i = 0; i < n; i++) {
-      if (partner[i] >= 0 && perIndex.get(index[i]) == 1) {
-        drop[i] = true;
+    for (int g = 0, e; g < k; g = e) {
+      boolean sameOrder = true;
+      e = g + 1;
+      while (e < k && index[pairs[e]] == index[pairs[g]]) {
+        sameOrder &= positions[partner[pairs[e]]] > positions[partner[pairs[e - 1]]];
+        e++;
+      }
+      for (int x = g; sameOrder && x < e; x++) {
+        drop[pairs[x]] = true;
+        drop[partner[pairs[x]]] = true;
         any = true;
       }
     }
