@@ -5,6 +5,7 @@ import dev.rivulet.engine.state.KeyIndex;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Keyed equi-join of two streams, inner, outer or anti, with SQL null semantics (a key with a null
@@ -34,6 +35,8 @@ final class JoinOperator extends Operator {
   private final Row rightNulls;
   private final boolean keepLeft;
   private final boolean keepRight;
+  private final Predicate<Row> onRight; // a left join's filter on right parts, or null
+  private final boolean unmatchedPass; // whether a row without a match passes that filter
 
   /** The changes of one key within a run. */
   private static final class KeyChanges {
@@ -42,6 +45,11 @@ final class JoinOperator extends Operator {
   }
 
   JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys) {
+    this(l, r, type, leftKeys, rightKeys, null);
+  }
+
+  /** @param onRight for a left join, the filter on right parts (see {@link Stream#leftJoinWhere}), or null */
+  JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys, Predicate<Row> onRight) {
     super(type.name().toLowerCase(java.util.Locale.ROOT) + "-join", outSchema(l.schema, r.schema, type), l, r);
     this.type = type;
     this.leftKeys = leftKeys;
@@ -51,6 +59,11 @@ final class JoinOperator extends Operator {
     this.rightNulls = Row.nulls(r.schema.width());
     this.keepLeft = type == JoinType.LEFT || type == JoinType.FULL || type == JoinType.ANTI;
     this.keepRight = type == JoinType.RIGHT || type == JoinType.FULL;
+    if (onRight != null && type != JoinType.LEFT) {
+      throw new IllegalArgumentException(name + ": a right-side filter needs a left join, not " + type);
+    }
+    this.onRight = onRight;
+    this.unmatchedPass = onRight == null || onRight.test(rightNulls);
   }
 
   private static Schema outSchema(Schema l, Schema r, JoinType type) {
@@ -190,7 +203,9 @@ final class JoinOperator extends Operator {
       } else if (type != JoinType.ANTI) {
         examined += r1.size();
         for (int j = 0; j < r1.size(); j++) {
-          emit(row.concat(r1.value(j)), w * r1.weight(j));
+          if (onRight == null || onRight.test(r1.value(j))) {
+            emit(row.concat(r1.value(j)), w * r1.weight(j));
+          }
         }
       }
       if (keys == null && key != null) {
@@ -315,7 +330,7 @@ final class JoinOperator extends Operator {
   }
 
   private void emitBag(Bag<Row> bag, long sign, boolean isLeft) {
-    if (bag == null) {
+    if (bag == null || isLeft && !unmatchedPass) {
       return;
     }
     examined += bag.size();
@@ -325,7 +340,7 @@ final class JoinOperator extends Operator {
   }
 
   private void emitUnmatched(Row row, long weight, boolean isLeft) {
-    if (isLeft && keepLeft) {
+    if (isLeft && keepLeft && unmatchedPass) {
       emit(type == JoinType.ANTI ? row : row.concat(rightNulls), weight);
     } else if (!isLeft && keepRight) {
       emit(leftNulls.concat(row), weight);
@@ -339,6 +354,9 @@ final class JoinOperator extends Operator {
     }
     examined += (long) bag.size() * d.size;
     for (int i = 0; i < d.size; i++) {
+      if (!dIsLeft && onRight != null && !onRight.test(d.rows[i])) {
+        continue;
+      }
       for (int j = 0; j < bag.size(); j++) {
         Row out = dIsLeft ? d.rows[i].concat(bag.value(j)) : bag.value(j).concat(d.rows[i]);
         emit(out, d.weights[i] * bag.weight(j));

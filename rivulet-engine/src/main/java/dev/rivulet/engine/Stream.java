@@ -114,6 +114,23 @@ public final class Stream {
    * @throws WiringException for an unknown column, unequal key counts or incompatible key types
    */
   public Stream join(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys) {
+    return add(joinOperator(right, type, leftKeys, rightKeys, null));
+  }
+
+  /**
+   * A left join, then the rows whose right part (all nulls for a row without a match) {@code
+   * onRight} accepts: the same as {@code join(right, LEFT, ..).filter(..)} with that predicate,
+   * but a right row is tested once, before it is paired, and no rejected pair is built.
+   * {@code onRight} must be a pure function of the right row.
+   *
+   * @throws WiringException as {@link #join}
+   */
+  public Stream leftJoinWhere(Stream right, List<String> leftKeys, List<String> rightKeys, Predicate<Row> onRight) {
+    return add(joinOperator(right, JoinType.LEFT, leftKeys, rightKeys, Objects.requireNonNull(onRight)));
+  }
+
+  private JoinOperator joinOperator(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys,
+      Predicate<Row> onRight) {
     builder.checkOwns(right);
     String kind = type.name().toLowerCase(java.util.Locale.ROOT) + " join";
     if (leftKeys.isEmpty() || leftKeys.size() != rightKeys.size()) {
@@ -135,7 +152,7 @@ public final class Stream {
             + leftKeys.get(i) + " is " + a + " but " + rightKeys.get(i) + " is " + b);
       }
     }
-    return add(new JoinOperator(op, right.op, type, lk, rk));
+    return new JoinOperator(op, right.op, type, lk, rk, onRight);
   }
 
   /** Shorthand for a join on one column of each side. */

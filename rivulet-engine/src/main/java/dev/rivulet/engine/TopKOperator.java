@@ -73,7 +73,12 @@ final class TopKOperator extends Operator {
       hydrate(tree, changes);
       return;
     }
-    changes.consolidate();
+    // Summing equal rows matters to the walk only when a row is both retracted and inserted (an
+    // unconsolidated retraction could come before its row's insertion); the edge path needs it.
+    boolean oneSign = oneSign(changes);
+    if (!oneSign) {
+      changes.consolidate();
+    }
     diff.clear();
     long m = 0;
     for (int i = 0; i < changes.size; i++) {
@@ -85,12 +90,24 @@ final class TopKOperator extends Operator {
     if (oldWindow + newWindowBound <= 4 * m + 8) {
       walkWindows(tree, changes); // needs no ranks of the changed rows
     } else {
+      if (oneSign) {
+        changes.consolidate();
+      }
       rankChanged(tree, changes);
       nearEdges(tree, changes, m);
       Arrays.fill(changed, 0, changes.size, null);
     }
     examined += diff.size();
     diff.emit(sink);
+  }
+
+  private static boolean oneSign(Delta d) {
+    for (int i = 1; i < d.size; i++) {
+      if ((d.weights[i] < 0) != (d.weights[0] < 0)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Old rank and count of every changed row, in one descent each; validates before mutating. */

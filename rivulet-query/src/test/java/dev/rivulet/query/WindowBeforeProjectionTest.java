@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A block ordered by plain columns takes its window before its projection, so only the window's
- * changes are projected; a joined row whose shown columns did not change is then no change.
+ * changes are projected; a joined row whose shown columns did not change is then no change. A
+ * where-conjunct on a left join's right side is tested in the join, on right rows.
  */
 class WindowBeforeProjectionTest {
   private final Rivulet db = Rivulet.create();
@@ -60,6 +61,16 @@ class WindowBeforeProjectionTest {
   }
 
   @Test
+  void aFilterOnTheLeftJoinedSideIsTestedInTheJoin() {
+    assertThat(kinds(byPriority().raw())).contains("left-join").doesNotContain("filter");
+    QueryIR later = Query.from("t", tasks) // a later right join null-extends u again: filtered after it
+        .join(QueryIR.JoinKind.LEFT, "u", members, Query.on("t.assignee", "u.id"))
+        .join(QueryIR.JoinKind.RIGHT, "m", members, Query.on("t.assignee", "m.id"))
+        .where(eq(col("u.active"), lit(true))).raw();
+    assertThat(kinds(later)).contains("filter");
+  }
+
+  @Test
   void anOrderByAnExpressionProjectsFirst() {
     QueryIR ir = leftJoined()
         .select(Query.as("id", col("t.id")), Query.as("owner", col("u.name")))
@@ -92,5 +103,9 @@ class WindowBeforeProjectionTest {
 
     members.beginSync().write(Row.of(2, "bob", true, "b@x")).commit(); // task 12 (priority 7) enters
     assertThat(q.rows()).containsExactly(Row.of(11, "eleven", null), Row.of(12, "twelve", "bob"));
+    members.beginSync().write(Row.of(2, "bob", false, "b@x")).commit(); // and leaves
+    assertThat(q.rows()).containsExactly(Row.of(11, "eleven", null), Row.of(10, "ten", "anne"));
+    members.beginSync().delete(Row.of(2)).commit(); // unmatched now: null-extended, shown
+    assertThat(q.rows()).containsExactly(Row.of(11, "eleven", null), Row.of(12, "twelve", null));
   }
 }
