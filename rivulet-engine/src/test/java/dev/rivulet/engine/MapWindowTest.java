@@ -62,6 +62,18 @@ class MapWindowTest {
   }
 
   @Test
+  void twoRowsWhoseProjectionsDidNotChangeAreNoChange() {
+    Graph g = graph(0, 2); // both rows are at kept index 0 (no other row stays): they cancel together
+    g.input("in").send(Row.of(1L, 5L, "a"), 1).send(Row.of(2L, 7L, "b"), 1);
+    g.run();
+    g.input("in").send(Row.of(1L, 5L, "a"), -1).send(Row.of(1L, 5L, "y"), 1)
+        .send(Row.of(2L, 7L, "b"), -1).send(Row.of(2L, 7L, "y"), 1);
+    g.run();
+    assertThat(g.output("fast").delta().isEmpty()).isTrue();
+    assertThat(g.output("general").delta().isEmpty()).isTrue();
+  }
+
+  @Test
   void agreesWithTheWindowAfterTheProjection() {
     for (long seed = 1; seed <= 60; seed++) {
       Random rnd = new Random(seed);
