@@ -71,6 +71,16 @@ class WindowBeforeProjectionTest {
   }
 
   @Test
+  void anOrderWithoutALimitProjectsFirst() {
+    QueryIR ir = leftJoined()
+        .select(Query.as("id", col("t.id")), Query.as("owner", col("u.name")))
+        .orderBy(Query.desc(col("t.priority")), Query.asc(col("t.id"))).raw();
+    List<String> kinds = kinds(ir);
+    assertThat(kinds).contains("map", "top-k").doesNotContain("map-window");
+    assertThat(kinds.indexOf("map")).isLessThan(kinds.indexOf("top-k"));
+  }
+
+  @Test
   void anOrderByAnExpressionProjectsFirst() {
     QueryIR ir = leftJoined()
         .select(Query.as("id", col("t.id")), Query.as("owner", col("u.name")))

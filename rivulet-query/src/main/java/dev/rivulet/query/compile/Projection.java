@@ -199,10 +199,11 @@ final class Projection {
    * The input columns of the window's total order (the plain-column sort items, then the key)
    * when the window can be taken before the projection, else null. It can when the block has no
    * distinct, include bucket or cursor and orders by plain columns only: the projected row holds
-   * each sort value and key column unchanged, so both rows order alike.
+   * each sort value and key column unchanged, so both rows order alike. It pays only under a
+   * limit (without one every row is projected anyway), so only then is it taken.
    */
   private int[] windowFirst(List<QueryIR.OrderItem> order, Layout scope, int[] keys) {
-    if (order.isEmpty() || s.distinct() || !partition.isEmpty() || s.after() != null) {
+    if (order.isEmpty() || limit() == Long.MAX_VALUE || s.distinct() || !partition.isEmpty() || s.after() != null) {
       return null;
     }
     RowScope rs = new RowScope(scope);
