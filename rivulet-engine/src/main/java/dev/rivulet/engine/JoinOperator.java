@@ -21,6 +21,10 @@ import java.util.function.Predicate;
  * <p>The key of a row is its one key value itself on a single-column join (no key row is
  * allocated, and integer keys go to a primitive table, see {@link KeyIndex}), else the projected
  * row of its key values.
+ *
+ * <p>A left join may carry a filter on right parts ({@link Stream#leftJoinWhere}): a right row it
+ * rejects is kept in the index (it still makes its key matched) but never paired, and the
+ * null-extended rows are emitted only when the filter accepts all-null right columns.
  */
 final class JoinOperator extends Operator {
   private static final int KEEP_KEYS = 1024; // a larger key buffer (a hydration's) is let go
