@@ -117,13 +117,48 @@ final class TopKOperator extends Operator {
       hydrate(tree, changes);
       return;
     }
-    changes.consolidate();
+    // Summing equal rows matters to the walk only when a row is both retracted and inserted (an
+    // unconsolidated retraction could come before its row's insertion); the edge path needs it.
+    boolean oneSign = oneSign(changes);
+    if (!oneSign) {
+      changes.consolidate();
+    }
     diff.clear();
-    // Old rank and count of every changed row, in one descent each; validates before mutating.
+    long m = 0;
+    for (int i = 0; i < changes.size; i++) {
+      m += Math.abs(changes.weights[i]);
+    }
+    long n0 = tree.size();
+    long oldWindow = Math.max(0, Math.min(end, n0) - Math.min(offset, n0));
+    long newWindowBound = Math.min(end - offset, n0 + m);
+    if (oldWindow + newWindowBound <= 4 * m + 8) {
+      walkWindows(tree, changes); // needs no ranks of the changed rows
+    } else {
+      if (oneSign) {
+        changes.consolidate();
+      }
+      rankChanged(tree, changes);
+      nearEdges(tree, changes, m);
+      Arrays.fill(changed, 0, changes.size, null);
+    }
+    examined += diff.size();
+    diff.emit(sink);
+  }
+
+  private static boolean oneSign(Delta d) {
+    for (int i = 1; i < d.size; i++) {
+      if ((d.weights[i] < 0) != (d.weights[0] < 0)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Old rank and count of every changed row, in one descent each; validates before mutating. */
+  private void rankChanged(OrderStatisticTree<Row> tree, Delta changes) {
     if (changed.length < changes.size) {
       changed = new Candidate[Math.max(changes.size, changed.length * 2)];
     }
-    long m = 0;
     for (int i = 0; i < changes.size; i++) {
       Candidate c = diff.add(changes.rows[i]);
       c.oldStart = tree.rankAndCount(c.row);
@@ -133,27 +168,15 @@ final class TopKOperator extends Operator {
         throw new InvariantViolation(name + ": multiplicity of " + c.row + " would become " + c.newCount);
       }
       changed[i] = c;
-      m += Math.abs(changes.weights[i]);
     }
-    long n0 = tree.size();
-    long oldWindow = Math.max(0, Math.min(end, n0) - Math.min(offset, n0));
-    long newWindowBound = Math.min(end - offset, n0 + m);
-    if (oldWindow + newWindowBound <= 4 * m + 8) {
-      walkWindows(tree, changes);
-    } else {
-      nearEdges(tree, changes, m);
-    }
-    Arrays.fill(changed, 0, changes.size, null);
-    examined += diff.size();
-    diff.emit(sink);
   }
 
   /**
-   * Candidates = the old window and the new window, walked before and after applying. The
-   * changed rows already in {@link #diff} only matter if a walk meets them, so they are reset.
+   * Candidates = the old window and the new window, walked before and after applying: a changed
+   * row matters only if a walk meets it, so no changed row is looked up. A retraction of a row the
+   * tree lacks fails while applying (the graph then fails, see {@link Graph#run}).
    */
   private void walkWindows(OrderStatisticTree<Row> tree, Delta changes) {
-    diff.clear();
     tree.visitRange(offset, end, oldWindow);
     apply(tree, changes);
     tree.visitRange(offset, end, newWindow);
@@ -261,9 +284,17 @@ final class TopKOperator extends Operator {
   private void apply(OrderStatisticTree<Row> tree, Delta changes) {
     for (int i = 0; i < changes.size; i++) {
       long before = tree.distinct();
-      tree.add(changes.rows[i], changes.weights[i]);
+      try {
+        tree.add(changes.rows[i], changes.weights[i]);
+      } catch (IllegalStateException e) {
+        throw new InvariantViolation(name + ": " + e.getMessage());
+      }
       retainedRows += tree.distinct() - before;
     }
+  }
+
+  boolean partitioned() {
+    return whole == null;
   }
 
   @Override
