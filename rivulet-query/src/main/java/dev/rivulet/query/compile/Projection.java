@@ -226,21 +226,11 @@ final class Projection {
    */
   private Compiled windowThenProject(Stream stream, int[] before, Schema out, UnaryOperator<Row> fn,
       Schema visible, int[] outKeys, List<QueryIR.OrderItem> sorts) {
-    int n = before.length;
-    int[] columns = new int[n];
-    boolean[] descending = new boolean[n];
-    boolean[] nullsFirst = new boolean[n];
-    for (int i = 0; i < sorts.size(); i++) {
-      QueryIR.OrderItem o = sorts.get(i);
-      columns[i] = Integer.parseInt(((Expr.Col) o.expr()).column());
-      descending[i] = o.descending();
-      nullsFirst[i] = o.nullsFirst();
-    }
-    System.arraycopy(outKeys, 0, columns, sorts.size(), outKeys.length);
-    Stream windowed = stream.topK(List.of(), sortKeys(stream.schema(), before, descending, nullsFirst), s.offset(),
-        limit()).mapWindow(out, fn);
-    return PublicKeys.apply(new Compiled(windowed, visible, outKeys, true, columns, descending, nullsFirst,
-        new int[0], List.of()), publicKey);
+    OrderColumns oc = OrderColumns.of(sorts, outKeys);
+    Stream windowed = stream.topK(List.of(), sortKeys(stream.schema(), before, oc.descending(), oc.nullsFirst()),
+        s.offset(), limit()).mapWindow(out, fn);
+    return PublicKeys.apply(new Compiled(windowed, visible, outKeys, true, oc.columns(), oc.descending(),
+        oc.nullsFirst(), new int[0], List.of()), publicKey);
   }
 
   private long limit() {
@@ -345,16 +335,10 @@ final class Projection {
       return PublicKeys.apply(new Compiled(stream, visible, keys, buckets), publicKey);
     }
     int n = sorts.size() + keys.length;
-    int[] columns = new int[n];
-    boolean[] descending = new boolean[n];
-    boolean[] nullsFirst = new boolean[n];
-    for (int i = 0; i < sorts.size(); i++) {
-      QueryIR.OrderItem o = sorts.get(i);
-      columns[i] = Integer.parseInt(((Expr.Col) o.expr()).column());
-      descending[i] = o.descending();
-      nullsFirst[i] = o.nullsFirst();
-    }
-    System.arraycopy(keys, 0, columns, sorts.size(), keys.length);
+    OrderColumns oc = OrderColumns.of(sorts, keys);
+    int[] columns = oc.columns();
+    boolean[] descending = oc.descending();
+    boolean[] nullsFirst = oc.nullsFirst();
     List<SortKey> order = sortKeys(stream.schema(), columns, descending, nullsFirst);
     if (s.after() != null) {
       if (s.after().values().size() != n) {
@@ -405,6 +389,25 @@ final class Projection {
         return new Slot(idx, ColumnType.ANY, true);
       }
       return inner.resolve(col, clause);
+    }
+  }
+
+  /**
+   * The total order of a window: the sort keys' columns (each a plain column of the row, by
+   * position), then the key columns ascending; with each position's direction and NULL placement.
+   */
+  private record OrderColumns(int[] columns, boolean[] descending, boolean[] nullsFirst) {
+    static OrderColumns of(List<QueryIR.OrderItem> sorts, int[] keys) {
+      int n = sorts.size() + keys.length;
+      OrderColumns oc = new OrderColumns(new int[n], new boolean[n], new boolean[n]);
+      for (int i = 0; i < sorts.size(); i++) {
+        QueryIR.OrderItem o = sorts.get(i);
+        oc.columns[i] = Integer.parseInt(((Expr.Col) o.expr()).column());
+        oc.descending[i] = o.descending();
+        oc.nullsFirst[i] = o.nullsFirst();
+      }
+      System.arraycopy(keys, 0, oc.columns, sorts.size(), keys.length);
+      return oc;
     }
   }
 }
