@@ -5,6 +5,7 @@
  */
 module dev.rivulet.query {
   requires transitive dev.rivulet.engine;
+  requires java.management; // the warm-up measures its own CPU time
 
   exports dev.rivulet.query;
 }

@@ -30,6 +30,8 @@ public final class Graph {
   private final List<Operator> order;
   private final Map<String, InputOperator> inputs;
   private final Map<String, OutputSink> outputs;
+  private final OutputSink[] sinks; // the outputs' values, iterated by every run without an iterator
+  private final Operator[] steps; // order, as an array
   private boolean started;
   private RuntimeException failure;
   private long runs;
@@ -38,6 +40,8 @@ public final class Graph {
     this.order = order;
     this.inputs = inputs;
     this.outputs = outputs;
+    this.sinks = outputs.values().toArray(new OutputSink[0]);
+    this.steps = order.toArray(new Operator[0]);
     for (int i = 0; i < order.size(); i++) {
       order.get(i).index = i;
     }
@@ -76,7 +80,7 @@ public final class Graph {
       throw new IllegalStateException("the graph failed in an earlier run and cannot continue", failure);
     }
     try {
-      for (OutputSink s : outputs.values()) {
+      for (OutputSink s : sinks) {
         s.beginRun();
       }
       if (!started) {
@@ -85,13 +89,13 @@ public final class Graph {
           op.start();
         }
       }
-      for (Operator op : order) {
+      for (Operator op : steps) {
         if (op.hasPending()) {
           op.step();
           op.clearInputs();
         }
       }
-      for (OutputSink s : outputs.values()) {
+      for (OutputSink s : sinks) {
         s.endRun();
       }
       runs++;
@@ -99,6 +103,11 @@ public final class Graph {
       failure = e;
       throw e;
     }
+  }
+
+  /** The operators in topological order (for tests). */
+  List<Operator> operators() {
+    return Collections.unmodifiableList(order);
   }
 
   /** Number of completed runs. */

@@ -5,6 +5,7 @@ import dev.rivulet.engine.state.KeyIndex;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Keyed equi-join of two streams, inner, outer or anti, with SQL null semantics (a key with a null
@@ -20,6 +21,10 @@ import java.util.Map;
  * <p>The key of a row is its one key value itself on a single-column join (no key row is
  * allocated, and integer keys go to a primitive table, see {@link KeyIndex}), else the projected
  * row of its key values.
+ *
+ * <p>A left join may carry a filter on right parts ({@link Stream#leftJoinWhere}): a right row it
+ * rejects is kept in the index (it still makes its key matched) but never paired, and the
+ * null-extended rows are emitted only when the filter accepts all-null right columns.
  */
 final class JoinOperator extends Operator {
   private static final int KEEP_KEYS = 1024; // a larger key buffer (a hydration's) is let go
@@ -34,6 +39,8 @@ final class JoinOperator extends Operator {
   private final Row rightNulls;
   private final boolean keepLeft;
   private final boolean keepRight;
+  private final Predicate<Row> onRight; // a left join's filter on right parts, or null
+  private final boolean unmatchedPass; // whether a row without a match passes that filter
 
   /** The changes of one key within a run. */
   private static final class KeyChanges {
@@ -42,6 +49,11 @@ final class JoinOperator extends Operator {
   }
 
   JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys) {
+    this(l, r, type, leftKeys, rightKeys, null);
+  }
+
+  /** @param onRight for a left join, the filter on right parts (see {@link Stream#leftJoinWhere}), or null */
+  JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys, Predicate<Row> onRight) {
     super(type.name().toLowerCase(java.util.Locale.ROOT) + "-join", outSchema(l.schema, r.schema, type), l, r);
     this.type = type;
     this.leftKeys = leftKeys;
@@ -51,6 +63,11 @@ final class JoinOperator extends Operator {
     this.rightNulls = Row.nulls(r.schema.width());
     this.keepLeft = type == JoinType.LEFT || type == JoinType.FULL || type == JoinType.ANTI;
     this.keepRight = type == JoinType.RIGHT || type == JoinType.FULL;
+    if (onRight != null && type != JoinType.LEFT) {
+      throw new IllegalArgumentException(name + ": a right-side filter needs a left join, not " + type);
+    }
+    this.onRight = onRight;
+    this.unmatchedPass = onRight == null || onRight.test(rightNulls);
   }
 
   private static Schema outSchema(Schema l, Schema r, JoinType type) {
@@ -178,24 +195,29 @@ final class JoinOperator extends Operator {
         }
       }
     }
+    // The dL loop reads only the right index, so a hydration-sized dL is indexed in bulk after it.
+    Object[] keys = dl.size >= KeyIndex.BULK_AT ? keysOf(dl, leftKeys) : null;
     for (int i = 0; i < dl.size; i++) {
       Row row = dl.rows[i];
       long w = dl.weights[i];
-      Object key = keyOf(row, leftKeys);
-      if (key == null) {
-        emitUnmatched(row, w, true);
-        continue;
-      }
-      Bag<Row> r1 = right.get(key);
+      Object key = keys != null ? keys[i] : keyOf(row, leftKeys);
+      Bag<Row> r1 = key == null ? null : right.get(key);
       if (r1 == null) {
         emitUnmatched(row, w, true);
       } else if (type != JoinType.ANTI) {
         examined += r1.size();
         for (int j = 0; j < r1.size(); j++) {
-          emit(row.concat(r1.value(j)), w * r1.weight(j));
+          if (onRight == null || onRight.test(r1.value(j))) {
+            emit(row.concat(r1.value(j)), w * r1.weight(j));
+          }
         }
       }
-      addChecked(left, key, row, w);
+      if (keys == null && key != null) {
+        addChecked(left, key, row, w);
+      }
+    }
+    if (keys != null) {
+      addAllChecked(left, keys, dl);
     }
   }
 
@@ -312,7 +334,7 @@ final class JoinOperator extends Operator {
   }
 
   private void emitBag(Bag<Row> bag, long sign, boolean isLeft) {
-    if (bag == null) {
+    if (bag == null || isLeft && !unmatchedPass) {
       return;
     }
     examined += bag.size();
@@ -322,7 +344,7 @@ final class JoinOperator extends Operator {
   }
 
   private void emitUnmatched(Row row, long weight, boolean isLeft) {
-    if (isLeft && keepLeft) {
+    if (isLeft && keepLeft && unmatchedPass) {
       emit(type == JoinType.ANTI ? row : row.concat(rightNulls), weight);
     } else if (!isLeft && keepRight) {
       emit(leftNulls.concat(row), weight);
@@ -336,6 +358,9 @@ final class JoinOperator extends Operator {
     }
     examined += (long) bag.size() * d.size;
     for (int i = 0; i < d.size; i++) {
+      if (!dIsLeft && onRight != null && !onRight.test(d.rows[i])) {
+        continue;
+      }
       for (int j = 0; j < bag.size(); j++) {
         Row out = dIsLeft ? d.rows[i].concat(bag.value(j)) : bag.value(j).concat(d.rows[i]);
         emit(out, d.weights[i] * bag.weight(j));

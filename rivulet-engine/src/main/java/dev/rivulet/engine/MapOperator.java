@@ -6,13 +6,24 @@ import java.util.function.UnaryOperator;
  * Applies a function to every row: {@code map(f)(A + B) = map(f)(A) + map(f)(B)}, weights kept.
  * Linear, so it retains nothing. Positions on the input (from a window) are kept, since a row-wise
  * function does not reorder. Each result is checked against the output schema.
+ *
+ * <p>A window map ({@link Stream#mapWindow}) also drops the retraction and insertion of a row
+ * whose result did not change and whose place among the window's other rows did not either (see
+ * {@link UnchangedPairs}), as consolidating the mapped change would, while keeping positions.
  */
 final class MapOperator extends Operator {
   private final UnaryOperator<Row> fn;
+  private final boolean window;
+  private Row[] mapped = new Row[16];
 
   MapOperator(Operator in, Schema out, UnaryOperator<Row> fn) {
-    super("map", out, in);
+    this(in, out, fn, false);
+  }
+
+  MapOperator(Operator in, Schema out, UnaryOperator<Row> fn, boolean window) {
+    super(window ? "map-window" : "map", out, in);
     this.fn = fn;
+    this.window = window;
   }
 
   @Override
@@ -20,19 +31,51 @@ final class MapOperator extends Operator {
     Delta in = inputs[0];
     examined += in.size;
     reserveOutput(in.size);
+    if (window && in.positions != null && UnchangedPairs.mayHave(in.weights, in.size)) {
+      stepWindow(in);
+      return;
+    }
     for (int i = 0; i < in.size; i++) {
-      Row out = fn.apply(in.rows[i]);
-      try {
-        schema.check(out);
-      } catch (SchemaException e) {
-        throw new SchemaException(name + ": " + e.getMessage());
-      }
+      Row out = apply(in.rows[i]);
       if (in.positions != null) {
         emit(out, in.weights[i], in.positions[i]);
       } else {
         emit(out, in.weights[i]);
       }
     }
+  }
+
+  /** Maps a positioned change with retractions and insertions, then emits all but the unchanged pairs. */
+  private void stepWindow(Delta in) {
+    int n = in.size;
+    if (mapped.length < n) {
+      mapped = new Row[Math.max(n, mapped.length * 2)];
+    }
+    for (int i = 0; i < n; i++) {
+      mapped[i] = apply(in.rows[i]);
+    }
+    boolean[] drop = UnchangedPairs.find(mapped, in.weights, in.positions, n);
+    for (int i = 0; i < n; i++) {
+      if (drop == null || !drop[i]) {
+        emit(mapped[i], in.weights[i], in.positions[i]);
+      }
+      mapped[i] = null;
+    }
+  }
+
+  private Row apply(Row row) {
+    Row out = fn.apply(row);
+    try {
+      schema.check(out);
+    } catch (SchemaException e) {
+      throw new SchemaException(name + ": " + e.getMessage());
+    }
+    return out;
+  }
+
+  /** Whether this is a window map, for tests. */
+  boolean isWindowMap() {
+    return window;
   }
 
   @Override

@@ -17,6 +17,9 @@ final class ReduceOperator extends Operator {
   private final Reducer reducer;
   private final KeyedBags<Row, Row> groups = new KeyedBags<>();
   private final HashMap<Row, ZSet> outputs = new HashMap<>();
+  private Row[] keyBuffer = new Row[4]; // the run's group keys, per input entry
+  /** Runs whose changes were all of one group, reduced without a set of touched keys (for tests). */
+  long oneKeyRuns;
 
   ReduceOperator(Operator in, int[] keys, Schema out, Reducer reducer) {
     super("reduce", out, in);
@@ -28,43 +31,66 @@ final class ReduceOperator extends Operator {
   void step() {
     Delta in = inputs[0].consolidate();
     examined += in.size;
-    Map<Row, Boolean> touched = new LinkedHashMap<>();
+    if (keyBuffer.length < in.size) {
+      keyBuffer = new Row[Math.max(in.size, keyBuffer.length * 2)];
+    }
+    boolean oneKey = true;
     for (int i = 0; i < in.size; i++) {
       Row key = in.rows[i].project(keys);
-      touched.put(key, Boolean.TRUE);
+      keyBuffer[i] = key;
+      oneKey &= i == 0 || key.equals(keyBuffer[0]);
       long w = groups.add(key, in.rows[i], in.weights[i]);
       if (w < 0) {
         throw new InvariantViolation(name + ": multiplicity of " + in.rows[i] + " would become " + w);
       }
     }
-    for (Row key : touched.keySet()) {
-      ZSet before = outputs.getOrDefault(key, ZSet.empty());
-      Bag<Row> bag = groups.get(key);
-      ZSet after = ZSet.empty();
-      if (bag != null) {
-        ZSet.Builder group = ZSet.builder();
-        for (int i = 0; i < bag.size(); i++) {
-          group.add(bag.value(i), bag.weight(i));
-        }
-        examined += bag.size();
-        after = check(reducer.reduce(key, group.build()));
+    if (oneKey) {
+      // One group changed (a single-row update): no set of touched keys is made.
+      oneKeyRuns++;
+      reduceGroup(keyBuffer[0]);
+    } else {
+      Map<Row, Boolean> touched = new LinkedHashMap<>();
+      for (int i = 0; i < in.size; i++) {
+        touched.put(keyBuffer[i], Boolean.TRUE);
       }
-      if (after.isEmpty()) {
-        outputs.remove(key);
-      } else {
-        outputs.put(key, after);
+      for (Row key : touched.keySet()) {
+        reduceGroup(key);
       }
-      for (int i = 0; i < before.size(); i++) {
-        emit(before.row(i), -before.weight(i));
+    }
+    java.util.Arrays.fill(keyBuffer, 0, in.size, null);
+  }
+
+  /** Reduces group {@code key} again and emits the difference from its previous output. */
+  private void reduceGroup(Row key) {
+    ZSet before = outputs.getOrDefault(key, ZSet.empty());
+    Bag<Row> bag = groups.get(key);
+    ZSet after = ZSet.empty();
+    if (bag != null) {
+      int n = bag.size();
+      Row[] rows = new Row[n];
+      long[] weights = new long[n];
+      for (int i = 0; i < n; i++) {
+        rows[i] = bag.value(i);
+        weights[i] = bag.weight(i);
       }
-      for (int i = 0; i < after.size(); i++) {
-        emit(after.row(i), after.weight(i));
-      }
+      examined += n;
+      after = check(reducer.reduce(key, ZSet.fromArrays(rows, weights, null)));
+    }
+    if (after.isEmpty()) {
+      outputs.remove(key);
+    } else {
+      outputs.put(key, after);
+    }
+    for (int i = 0; i < before.size(); i++) {
+      emit(before.row(i), -before.weight(i));
+    }
+    for (int i = 0; i < after.size(); i++) {
+      emit(after.row(i), after.weight(i));
     }
   }
 
   private ZSet check(ZSet out) {
-    ZSet c = out.consolidate();
+    ZSet c = out.size() == 1 && out.weight(0) != 0 ? out : out.consolidate(); // one entry: nothing to sum
     for (int i = 0; i < c.size(); i++) {
       if (c.weight(i) <= 0) {
         throw new InvariantViolation(name + ": the reducer returned " + c.row(i) + " with multiplicity " + c.weight(i));

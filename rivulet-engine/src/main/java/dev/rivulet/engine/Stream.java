@@ -59,6 +59,19 @@ public final class Stream {
     return add(new MapOperator(op, out, fn));
   }
 
+  /**
+   * {@link #map} of a window (the output of a {@link #topK} without partitions) by a function that keeps the values of every
+   * column the window orders by, so that rows with equal results rank alike: a retraction and an
+   * insertion with equal results then cancel (the row's result did not change), and the rest keep
+   * their positions.
+   */
+  public Stream mapWindow(Schema out, UnaryOperator<Row> fn) {
+    if (!(op instanceof TopKOperator t) || t.partitioned()) {
+      throw new WiringException(next("map-window") + ": needs the output of a top-k without partitions");
+    }
+    return add(new MapOperator(op, out, fn, true));
+  }
+
   /** Keeps the rows {@code predicate} accepts. */
   public Stream filter(Predicate<Row> predicate) {
     return add(new FilterOperator(op, predicate));
@@ -101,6 +114,23 @@ public final class Stream {
    * @throws WiringException for an unknown column, unequal key counts or incompatible key types
    */
   public Stream join(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys) {
+    return add(joinOperator(right, type, leftKeys, rightKeys, null));
+  }
+
+  /**
+   * A left join, then the rows whose right part (all nulls for a row without a match) {@code
+   * onRight} accepts: the same as {@code join(right, LEFT, ..).filter(..)} with that predicate,
+   * but a right row is tested once, before it is paired, and no rejected pair is built.
+   * {@code onRight} must be a pure function of the right row.
+   *
+   * @throws WiringException as {@link #join}
+   */
+  public Stream leftJoinWhere(Stream right, List<String> leftKeys, List<String> rightKeys, Predicate<Row> onRight) {
+    return add(joinOperator(right, JoinType.LEFT, leftKeys, rightKeys, Objects.requireNonNull(onRight)));
+  }
+
+  private JoinOperator joinOperator(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys,
+      Predicate<Row> onRight) {
     builder.checkOwns(right);
     String kind = type.name().toLowerCase(java.util.Locale.ROOT) + " join";
     if (leftKeys.isEmpty() || leftKeys.size() != rightKeys.size()) {
@@ -122,7 +152,7 @@ public final class Stream {
             + leftKeys.get(i) + " is " + a + " but " + rightKeys.get(i) + " is " + b);
       }
     }
-    return add(new JoinOperator(op, right.op, type, lk, rk));
+    return new JoinOperator(op, right.op, type, lk, rk, onRight);
   }
 
   /** Shorthand for a join on one column of each side. */

@@ -31,6 +31,11 @@ final class TopKOperator extends Operator {
   private final WindowDiff diff;
   private final WindowDiff.Sink sink = this::emit;
   private final EdgeVisitor edgeVisitor = new EdgeVisitor();
+  // The window walks' visitors, made once (a run allocates none).
+  private final OrderStatisticTree.RangeVisitor<Row> oldWindow;
+  private final OrderStatisticTree.RangeVisitor<Row> newWindow;
+  /** Runs whose changes were all of one partition, stepped without grouping (for tests). */
+  long onePartitionRuns;
   private Candidate[] changed = new Candidate[4];
   private long retainedRows;
 
@@ -43,6 +48,16 @@ final class TopKOperator extends Operator {
     this.end = (limit == Long.MAX_VALUE || e < 0) ? Long.MAX_VALUE : e;
     this.whole = partitionColumns.length == 0 ? new OrderStatisticTree<>(order, order) : null;
     this.diff = new WindowDiff(offset, end);
+    this.oldWindow = (row, start, count) -> {
+      Candidate c = diff.addOrGet(row);
+      c.oldStart = start;
+      c.oldCount = count;
+    };
+    this.newWindow = (row, start, count) -> {
+      Candidate c = diff.addOrGet(row);
+      c.newStart = start;
+      c.newCount = count;
+    };
   }
 
   @Override
@@ -51,6 +66,21 @@ final class TopKOperator extends Operator {
     examined += in.size;
     if (whole != null) {
       stepPartition(whole, in);
+      return;
+    }
+    Row only = samePartition(in);
+    if (only != null) {
+      // One partition changed (a single-row update): its changes are the input itself.
+      onePartitionRuns++;
+      OrderStatisticTree<Row> tree = partitions.get(only);
+      if (tree == null) {
+        tree = new OrderStatisticTree<>(order, order);
+        partitions.put(only, tree);
+      }
+      stepPartition(tree, in);
+      if (tree.isEmpty()) {
+        partitions.remove(only);
+      }
       return;
     }
     Map<Row, Delta> byPartition = new LinkedHashMap<>();
@@ -67,19 +97,68 @@ final class TopKOperator extends Operator {
     }
   }
 
+  /** The partition of every row of {@code in} when they share one, else null. */
+  private Row samePartition(Delta in) {
+    Row first = in.rows[0].project(partitionColumns);
+    for (int i = 1; i < in.size; i++) {
+      Row r = in.rows[i];
+      for (int k = 0; k < partitionColumns.length; k++) {
+        if (!java.util.Objects.equals(r.canonicalAt(partitionColumns[k]), first.canonicalAt(k))) {
+          return null;
+        }
+      }
+    }
+    return first;
+  }
+
   /** Applies one partition's unconsolidated changes and emits its window's change. */
   private void stepPartition(OrderStatisticTree<Row> tree, Delta changes) {
     if (tree.isEmpty()) {
       hydrate(tree, changes);
       return;
     }
-    changes.consolidate();
+    // Summing equal rows matters to the walk only when a row is both retracted and inserted (an
+    // unconsolidated retraction could come before its row's insertion); the edge path needs it.
+    boolean oneSign = oneSign(changes);
+    if (!oneSign) {
+      changes.consolidate();
+    }
     diff.clear();
-    // Old rank and count of every changed row, in one descent each; validates before mutating.
+    long m = 0;
+    for (int i = 0; i < changes.size; i++) {
+      m += Math.abs(changes.weights[i]);
+    }
+    long n0 = tree.size();
+    long oldWindow = Math.max(0, Math.min(end, n0) - Math.min(offset, n0));
+    long newWindowBound = Math.min(end - offset, n0 + m);
+    if (oldWindow + newWindowBound <= 4 * m + 8) {
+      walkWindows(tree, changes); // needs no ranks of the changed rows
+    } else {
+      if (oneSign) {
+        changes.consolidate();
+      }
+      rankChanged(tree, changes);
+      nearEdges(tree, changes, m);
+      Arrays.fill(changed, 0, changes.size, null);
+    }
+    examined += diff.size();
+    diff.emit(sink);
+  }
+
+  private static boolean oneSign(Delta d) {
+    for (int i = 1; i < d.size; i++) {
+      if ((d.weights[i] < 0) != (d.weights[0] < 0)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Old rank and count of every changed row, in one descent each; validates before mutating. */
+  private void rankChanged(OrderStatisticTree<Row> tree, Delta changes) {
     if (changed.length < changes.size) {
       changed = new Candidate[Math.max(changes.size, changed.length * 2)];
     }
-    long m = 0;
     for (int i = 0; i < changes.size; i++) {
       Candidate c = diff.add(changes.rows[i]);
       c.oldStart = tree.rankAndCount(c.row);
@@ -89,38 +168,18 @@ final class TopKOperator extends Operator {
         throw new InvariantViolation(name + ": multiplicity of " + c.row + " would become " + c.newCount);
       }
       changed[i] = c;
-      m += Math.abs(changes.weights[i]);
     }
-    long n0 = tree.size();
-    long oldWindow = Math.max(0, Math.min(end, n0) - Math.min(offset, n0));
-    long newWindowBound = Math.min(end - offset, n0 + m);
-    if (oldWindow + newWindowBound <= 4 * m + 8) {
-      walkWindows(tree, changes);
-    } else {
-      nearEdges(tree, changes, m);
-    }
-    Arrays.fill(changed, 0, changes.size, null);
-    examined += diff.size();
-    diff.emit(sink);
   }
 
   /**
-   * Candidates = the old window and the new window, walked before and after applying. The
-   * changed rows already in {@link #diff} only matter if a walk meets them, so they are reset.
+   * Candidates = the old window and the new window, walked before and after applying: a changed
+   * row matters only if a walk meets it, so no changed row is looked up. A retraction of a row the
+   * tree lacks fails while applying (the graph then fails, see {@link Graph#run}).
    */
   private void walkWindows(OrderStatisticTree<Row> tree, Delta changes) {
-    diff.clear();
-    tree.visitRange(offset, end, (row, start, count) -> {
-      Candidate c = diff.addOrGet(row);
-      c.oldStart = start;
-      c.oldCount = count;
-    });
+    tree.visitRange(offset, end, oldWindow);
     apply(tree, changes);
-    tree.visitRange(offset, end, (row, start, count) -> {
-      Candidate c = diff.addOrGet(row);
-      c.newStart = start;
-      c.newCount = count;
-    });
+    tree.visitRange(offset, end, newWindow);
   }
 
   /**
@@ -225,13 +284,26 @@ final class TopKOperator extends Operator {
   private void apply(OrderStatisticTree<Row> tree, Delta changes) {
     for (int i = 0; i < changes.size; i++) {
       long before = tree.distinct();
-      tree.add(changes.rows[i], changes.weights[i]);
+      try {
+        tree.add(changes.rows[i], changes.weights[i]);
+      } catch (IllegalStateException e) {
+        throw new InvariantViolation(name + ": " + e.getMessage());
+      }
       retainedRows += tree.distinct() - before;
     }
+  }
+
+  boolean partitioned() {
+    return whole == null;
   }
 
   @Override
   long retained() {
     return retainedRows;
+  }
+
+  /** Window walks whose candidates outgrew a scan and went into a map (for tests). */
+  long mappedWalks() {
+    return diff.mappedWalks;
   }
 }

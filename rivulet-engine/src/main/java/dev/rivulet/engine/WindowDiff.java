@@ -39,7 +39,11 @@ final class WindowDiff {
   private int size;
   private Candidate[] removed = new Candidate[4];
   private Candidate[] inserted = new Candidate[4];
-  private final HashMap<Row, Candidate> byRow = new HashMap<>();
+  private final HashMap<Row, Candidate> byRow = new HashMap<>(); // used once a walk meets more than LINEAR rows
+  private static final int LINEAR = 8; // up to this many candidates, addOrGet scans them
+  private boolean mapped; // the candidates are in byRow
+  /** Walks whose candidates went into the map (for tests). */
+  long mappedWalks;
 
   WindowDiff(long offset, long end) {
     this.offset = offset;
@@ -51,7 +55,10 @@ final class WindowDiff {
       items[i].row = null;
     }
     size = 0;
-    byRow.clear();
+    if (mapped) {
+      byRow.clear();
+      mapped = false;
+    }
   }
 
   int size() {
@@ -77,8 +84,27 @@ final class WindowDiff {
     return c;
   }
 
-  /** The candidate for {@code row}, created if absent (for walks that meet a row twice). */
+  /**
+   * The candidate for {@code row}, created if absent (for walks that meet a row twice; a walk's
+   * candidates all come from here). A few are scanned; more go into a map.
+   */
   Candidate addOrGet(Row row) {
+    if (!mapped) {
+      for (int i = 0; i < size; i++) {
+        if (items[i].row.equals(row)) {
+          return items[i];
+        }
+      }
+      Candidate c = add(row);
+      if (size > LINEAR) {
+        mapped = true;
+        mappedWalks++;
+        for (int i = 0; i < size; i++) {
+          byRow.put(items[i].row, items[i]);
+        }
+      }
+      return c;
+    }
     Candidate c = byRow.get(row);
     if (c == null) {
       c = add(row);

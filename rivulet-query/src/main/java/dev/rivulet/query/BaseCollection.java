@@ -89,6 +89,15 @@ abstract class BaseCollection implements LiveCollection {
     return schema.present(stored); // stored rows are the schema's rows, unless a subclass says otherwise
   }
 
+  /**
+   * {@link #publicRow} of a stored row that a publication carries (caller holds the monitor); a
+   * subclass may remember it between publications. {@code leaving}: the row is a key's row before
+   * the transaction, so this publication is the last to carry it.
+   */
+  Row publishedRow(Row stored, boolean leaving) {
+    return publicRow(stored);
+  }
+
   /** What readers and listeners see of a key (typed like {@link #publicRow}). */
   Row publicKey(Row key) {
     return keySchema.present(key);
@@ -255,7 +264,7 @@ abstract class BaseCollection implements LiveCollection {
   @Override
   public Subscription subscribeTree(SubscribeOptions options, Consumer<TreeBatch> listener) {
     TreeDiff.Buckets buckets = buckets();
-    TreeFace face = new TreeFace(new TreeDiff(shape(), buckets), positioned(), this::storedRows);
+    TreeFace face = new TreeFace(new TreeDiff(shape(), buckets), positioned());
     return register(options.withInitialState(), listener, null, true, true, txId -> {
       Row[] stored = storedRows();
       face.capture(stored);
@@ -485,8 +494,11 @@ abstract class BaseCollection implements LiveCollection {
   private List<ChangeEvent> netEvents() {
     List<ChangeEvent> events = new ArrayList<>(staged.size());
     staged.forEach((key, change) -> {
-      Row before = change[0] == null ? null : publicRow(change[0]);
-      Row after = change[1] == null ? null : publicRow(change[1]);
+      if (change[0] == change[1]) {
+        return; // the same stored row (or none) before and after: no change to show
+      }
+      Row before = change[0] == null ? null : publishedRow(change[0], true);
+      Row after = change[1] == null ? null : publishedRow(change[1], false);
       if (before == null ? after != null : !before.equals(after)) {
         ChangeEvent.Type type = before == null ? ChangeEvent.Type.INSERT
             : after == null ? ChangeEvent.Type.DELETE : ChangeEvent.Type.UPDATE;

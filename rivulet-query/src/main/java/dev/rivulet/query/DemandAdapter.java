@@ -42,7 +42,8 @@ import java.util.concurrent.CompletableFuture;
  * The loads start when the transaction (or the live query's creation) ends ({@link
  * Rivulet#runDemand}); each result is applied in a transaction of its own: the rows of a current
  * request are installed (live queries see them as changes) and statuses follow readiness; the
- * result of an obsolete request is dropped.
+ * result of an obsolete request is dropped. The exception: a refill that a demand transaction's
+ * own work queued starts inside it, and a result its source gives at once is applied in it too.
  *
  * <p>Concurrency: all its state is guarded by the database's monitor; a load completing on
  * another thread takes that monitor to queue its result, then runs the queued work.
@@ -64,6 +65,7 @@ final class DemandAdapter {
   // removed); the pushed change beats the request's baseline
   private final Map<Long, Map<Row, Row>> changedWhilePending = new java.util.HashMap<>();
   private boolean statusChanged; // by a flush outside a demand transaction: queries settle again
+  private final List<BucketWindow<LazyCollection>> shrunk = new ArrayList<>(); // per applyChanges: windows that lost a row
 
   DemandAdapter(Rivulet db) {
     this.db = db;
@@ -93,8 +95,9 @@ final class DemandAdapter {
           + "' belongs to another database");
     }
     SortKeys sortKeys;
+    int[] columnPositions;
     try {
-      target.schema.indexesOf(columns);
+      columnPositions = target.schema.indexesOf(columns);
       int[] orderColumns = new int[order.size()];
       boolean[] descending = new boolean[order.size()];
       boolean[] nullsFirst = new boolean[order.size()];
@@ -108,7 +111,7 @@ final class DemandAdapter {
       throw new QueryException("demand plan '" + planId + "' on lazy collection '" + target.name() + "': "
           + e.getMessage());
     }
-    ledger.register(planId, target, columns, order, limit, sortKeys, filter);
+    ledger.register(planId, target, columns, columnPositions, order, limit, sortKeys, filter);
   }
 
   /**
@@ -155,7 +158,10 @@ final class DemandAdapter {
     return !toStart.isEmpty() || !inbox.isEmpty() || statusChanged;
   }
 
-  /** Starts the queued loads (under the monitor, outside a transaction). */
+  /**
+   * Starts the queued loads (under the monitor: outside a transaction, or inside a demand
+   * transaction for the refills its work queued).
+   */
   void startLoads() {
     List<DemandRequest<LazyCollection>> start = new ArrayList<>(toStart);
     toStart.clear();
@@ -199,19 +205,26 @@ final class DemandAdapter {
    */
   void apply() {
     statusChanged = false;
-    while (!inbox.isEmpty()) {
-      Work w = inbox.poll();
-      if (w instanceof Released r) {
-        changedWhilePending.remove(r.generation());
-        if (r.target().statusNow() != Status.CLOSED) {
-          r.target().release(r.generation());
+    do {
+      while (!inbox.isEmpty()) {
+        Work w = inbox.poll();
+        if (w instanceof Released r) {
+          changedWhilePending.remove(r.generation());
+          if (r.target().statusNow() != Status.CLOSED) {
+            r.target().release(r.generation());
+          }
+        } else if (w instanceof Settled s) {
+          settle(s);
+        } else if (w instanceof Changed c) {
+          applyChanges(c);
         }
-      } else if (w instanceof Settled s) {
-        settle(s);
-      } else if (w instanceof Changed c) {
-        applyChanges(c);
       }
-    }
+      // The refills this work queued start now: what a source answers at once is settled in this
+      // transaction, so its live queries never show the window short.
+      if (!toStart.isEmpty()) {
+        startLoads();
+      }
+    } while (!inbox.isEmpty());
     refresh(ledger.takeTouched());
   }
 
@@ -231,7 +244,7 @@ final class DemandAdapter {
     if (t.statusNow() == Status.CLOSED || t.statusNow() == Status.ERROR) {
       return;
     }
-    Set<BucketWindow<LazyCollection>> shrunk = new java.util.LinkedHashSet<>();
+    shrunk.clear();
     List<DemandRequest<LazyCollection>> pendings = ledger.pendingOn(t);
     for (SourceChange change : c.changes()) {
       Row before = change instanceof SourceChange.Remove r ? r.row()
@@ -240,58 +253,59 @@ final class DemandAdapter {
           : change instanceof SourceChange.Edit e ? e.row() : null;
       before = before == null ? null : before.canonical();
       after = after == null ? null : after.canonical();
+      Row beforeKey = before == null ? null : t.keyOf(before);
+      Row afterKey = after == null ? null : t.keyOf(after);
       for (DemandRequest<LazyCollection> pending : pendings) {
         Map<Row, Row> keys = changedWhilePending.computeIfAbsent(pending.generation(), g -> new java.util.HashMap<>());
         if (before != null) {
-          keys.put(t.keyOf(before), null);
+          keys.put(beforeKey, null);
         }
         if (after != null) {
-          keys.put(t.keyOf(after), after);
+          keys.put(afterKey, after);
         }
       }
       if (before != null) {
-        removed(t, before, shrunk);
+        removed(t, before, beforeKey);
       }
       if (after != null) {
-        added(t, after);
+        added(t, after, afterKey);
       }
     }
     shrunk.forEach(this::refillIfShort);
+    shrunk.clear();
   }
 
-  /** The source removed {@code row}: it goes, and leaves the windows that held it. */
-  private void removed(LazyCollection t, Row row, Set<BucketWindow<LazyCollection>> shrunk) {
+  /** The source removed {@code row} (canonical, of {@code key}): it goes, and leaves the windows that held it. */
+  private void removed(LazyCollection t, Row row, Row key) {
     t.sourceRemoved(row);
-    Row key = t.keyOf(row);
-    for (DemandRequest<LazyCollection> r : ledger.holders(t, columns -> valueOf(t, row, columns))) {
-      BucketWindow<LazyCollection> w = r.window(valueOf(t, row, r.columns()));
-      if (w != null && w.remove(key)) {
+    ledger.forEachHolder(t, row, (r, value) -> {
+      BucketWindow<LazyCollection> w = r.window(value);
+      if (w != null && w.remove(key) && !shrunk.contains(w)) {
         shrunk.add(w);
       }
-    }
+    });
   }
 
-  /** The source added {@code row}: it comes, owned by each request that covers it, if any does. */
-  private void added(LazyCollection t, Row row) {
+  /**
+   * The source added {@code row} (canonical, of {@code key}): it comes, owned by each request that
+   * covers it, if any does (a limited one: where its value's window accepts the row).
+   */
+  private void added(LazyCollection t, Row row, Row key) {
     List<Long> owners = new ArrayList<>(1);
-    for (DemandRequest<LazyCollection> r : ledger.holders(t, columns -> valueOf(t, row, columns))) {
+    ledger.forEachHolder(t, row, (r, value) -> {
       if (!r.limited()) {
         owners.add(r.generation());
-        continue;
+        return;
       }
-      BucketWindow<LazyCollection> w = r.window(valueOf(t, row, r.columns()));
+      BucketWindow<LazyCollection> w = r.window(value);
       if (w != null && w.accepts(row)) {
-        w.add(t.keyOf(row), row);
+        w.add(key, row);
         owners.add(r.generation());
       }
-    }
+    });
     if (!owners.isEmpty()) {
       t.sourceAdded(owners, row);
     }
-  }
-
-  private static Row valueOf(LazyCollection t, Row row, List<String> columns) {
-    return row.project(t.schema.indexesOf(columns));
   }
 
   /** Starts a refill of {@code w} when it holds fewer rows than its limit and the source may have more. */
@@ -353,7 +367,7 @@ final class DemandAdapter {
       boolean live) {
     LazyCollection t = r.target();
     DemandRequest<LazyCollection> base = r.base() == null ? r : r.base();
-    int[] columns = t.schema.indexesOf(r.columns());
+    int[] columns = r.columnPositions();
     SortKeys order = r.sortKeys();
     Map<Row, List<Row>> pages = new java.util.HashMap<>();
     for (Row row : rows.values()) {

@@ -26,7 +26,9 @@ import java.util.Set;
  *
  * <p>It is also the change-tree face's {@link TreeDiff.Buckets}: while change-tree subscribers
  * read the query, a run keeps each bucket's element rows as they were before the transaction's
- * first change to it, until the transaction is published (or its staged events are discarded).
+ * first change to it, until the transaction is published (or its staged events are discarded);
+ * those buckets are what it reports as {@linkplain #touched touched}, so that each face finds the
+ * root rows showing them through its own index instead of reading every root row.
  *
  * <p>Guarded by the owning {@link Rivulet}'s monitor.
  */
@@ -162,6 +164,11 @@ final class IncludeFacades implements NestedValues.Facades, TreeDiff.Buckets {
   @Override
   public boolean anyChanged() {
     return !before.isEmpty();
+  }
+
+  @Override
+  public void touched(java.util.function.BiConsumer<RowShape.Nest, Row> out) {
+    before.forEach((nest, kept) -> kept.keySet().forEach(bucket -> out.accept(nest, bucket)));
   }
 
   private List<Row> kept(RowShape.Nest nest, Object value) {

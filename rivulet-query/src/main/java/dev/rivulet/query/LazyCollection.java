@@ -57,6 +57,7 @@ public final class LazyCollection extends BaseCollection {
   /** The source removed {@code row}: it goes if it is here. */
   void sourceRemoved(Row row) {
     Row key = keyOf(row.canonical());
+    loaded.forget(key);
     if (rows.get(key) != null) {
       install(key, null);
     }
@@ -137,5 +138,10 @@ public final class LazyCollection extends BaseCollection {
   /** How many held requests loaded the row of {@code key} (0: it is not here). */
   int owners(Row key) {
     return loaded.owners(key.canonical());
+  }
+
+  /** How many keys its held requests track (never more than the rows loaded; for tests). */
+  int trackedKeys() {
+    return loaded.trackedKeys();
   }
 }

@@ -18,6 +18,7 @@ import dev.rivulet.query.state.ChangeBuffer;
 import dev.rivulet.query.state.ResultConflicts;
 import dev.rivulet.query.state.RetractedRows;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -77,6 +78,13 @@ public final class LiveQuery extends BaseCollection {
   private final List<Output> demandOutputs = new ArrayList<>(); // per plan: demanded values (null: whole)
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
   private final QueryFailure failure; // failed and recovering
+  // The public forms of stored rows published as a key's new row, by identity, for when they are
+  // published again as its old row (a nested row is costly to show); only when showing is a pure
+  // function of the stored row (no collection include, whose facade changes). Null otherwise.
+  private final IdentityHashMap<Row, Row> shown;
+  private static final int SHOWN_LIMIT = 1024; // cleared when full: a cache, not a copy of the result
+  /** Public rows a publication took from {@link #shown} (for tests). */
+  long shownHits;
 
   private LiveQuery(Rivulet db, String name, Schema schema, List<String> keys, Graph graph, QueryPlans.Plan plan,
       int[] resultKeys, Query query, List<String> customKey) {
@@ -88,6 +96,7 @@ public final class LiveQuery extends BaseCollection {
     this.failure = new QueryFailure(this, output);
     Compiled c = plan.result();
     this.shape = c.shape();
+    this.shown = !shape.nests().isEmpty() && pureNests(shape) ? new IdentityHashMap<>() : null;
     this.visibleWidth = c.visible().width();
     this.resultKeys = resultKeys;
     this.visibleIndexes = new int[visibleWidth];
@@ -311,6 +320,9 @@ public final class LiveQuery extends BaseCollection {
         db.demand().flush();
       }
       super.close();
+      if (shown != null) {
+        shown.clear();
+      }
     }
     if (!demandPlans.isEmpty()) {
       db.runDemand(); // the released requests' rows go now, not with the next transaction
@@ -320,7 +332,9 @@ public final class LiveQuery extends BaseCollection {
   @Override
   void publish(long txId) {
     super.publish(txId);
-    facades.publish(txId);
+    if (!facades.isEmpty()) {
+      facades.publish(txId);
+    }
   }
 
   @Override
@@ -374,7 +388,38 @@ public final class LiveQuery extends BaseCollection {
   @Override
   Row publicRow(Row stored) {
     // The hidden key columns are ANY: only visible ones are typed; includes are shown nested.
-    return NestedValues.show(schema.present(visible(stored)), shape, facades);
+    Row visible = visible(stored);
+    return NestedValues.show(schema.present(visible), visible.canonical(), shape, facades);
+  }
+
+  @Override
+  Row publishedRow(Row stored, boolean leaving) {
+    if (shown == null) {
+      return publicRow(stored);
+    }
+    Row p = leaving ? shown.remove(stored) : shown.get(stored);
+    if (p != null) {
+      shownHits++;
+      return p;
+    }
+    p = publicRow(stored);
+    if (!leaving) {
+      if (shown.size() >= SHOWN_LIMIT) {
+        shown.clear();
+      }
+      shown.put(stored, p);
+    }
+    return p;
+  }
+
+  /** Whether a row of {@code shape} is shown the same way whenever it is shown: no collection include. */
+  private static boolean pureNests(RowShape shape) {
+    for (RowShape.Nest n : shape.nests()) {
+      if (n.mode() == dev.rivulet.query.Expr.IncludeMode.COLLECTION || !pureNests(n.child())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override

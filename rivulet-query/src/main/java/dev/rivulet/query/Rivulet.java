@@ -41,17 +41,31 @@ import java.util.function.BiConsumer;
 public final class Rivulet {
   private final List<BaseCollection> collections = new ArrayList<>();
   private final List<LiveQuery> queries = new ArrayList<>();
-  private final List<LiveQuery> dropped = new ArrayList<>(); // dropped while publishing: forgotten at its end
+  private final List<BaseCollection> dropped = new ArrayList<>(); // closed while publishing: forgotten at its end
   private final DemandAdapter demand = new DemandAdapter(this);
   private boolean propagating;
   private boolean demanding; // runDemand's loop is running
   private long lastTxId;
+  private boolean internal; // the warm-up's own: its live queries do not stop the warm-up
   private volatile BiConsumer<LiveCollection, Throwable> errorHandler = Rivulet::log;
 
   private Rivulet() {}
 
+  /**
+   * A new, empty database. The first one of a process also starts the engine's warm-up (see
+   * README; {@code -Drivulet.warmup=false} switches it off).
+   */
   public static Rivulet create() {
-    return new Rivulet();
+    Rivulet db = new Rivulet();
+    Warmup.databaseCreated();
+    return db;
+  }
+
+  /** A database of the query layer's own (the warm-up's): starts no warm-up and stops none. */
+  static Rivulet createPrivate() {
+    Rivulet db = new Rivulet();
+    db.internal = true;
+    return db;
   }
 
   /** A new source collection keyed by {@code keyColumns}. */
@@ -136,6 +150,9 @@ public final class Rivulet {
    */
   public synchronized LiveQuery liveQuery(String name, Query query, List<String> keyColumns) {
     checkNotPublishing("create a live query");
+    if (!internal) {
+      Warmup.userQueryStarting();
+    }
     LiveQuery q = LiveQuery.create(this, name, query, keyColumns);
     q.hydrate();
     q.checkSources(); // over a source in error, it starts failed and recovers with it
@@ -169,23 +186,21 @@ public final class Rivulet {
    * it is forgotten when the transaction has published.
    */
   synchronized void drop(LiveQuery q) {
-    q.close();
-    if (propagating) {
-      dropped.add(q);
-    } else {
-      queries.remove(q);
-      collections.remove(q);
-    }
+    q.close(); // forgets it (closed)
   }
 
   /**
-   * {@code c} was closed: the live queries that read it (directly or not) fail now, naming it,
-   * and are reported; from a callback, at the next transaction (the one publishing is left whole).
+   * {@code c} was closed: it is forgotten (a closed collection takes no part in transactions), and
+   * the live queries that read it (directly or not) fail now, naming it, and are reported; from a
+   * callback, at the end of the transaction publishing (forgotten) and at the next one (failed):
+   * the one publishing is left whole.
    */
   synchronized void closed(BaseCollection c) {
     if (propagating) {
+      dropped.add(c);
       return;
     }
+    forget(c);
     for (LiveQuery q : queries) {
       if (!q.runnable() || !q.readsFailedSource()) {
         continue; // (settling any other query changes nothing: every transaction ends settled)
@@ -196,6 +211,18 @@ public final class Rivulet {
         report(q, q.errorNow());
       }
     }
+  }
+
+  private void forget(BaseCollection c) {
+    collections.remove(c);
+    if (c instanceof LiveQuery q) {
+      queries.remove(q);
+    }
+  }
+
+  /** How many collections and live queries take part in transactions (the open ones), for tests. */
+  synchronized int collectionCount() {
+    return collections.size();
   }
 
   /** A new optimistic transaction. */
@@ -241,11 +268,6 @@ public final class Rivulet {
             + source.name() + "' failed", error);
   }
 
-  /** Commits sync batches of one or more collections as one transaction. */
-  synchronized void commitSync(Map<SourceCollection, SourceCollection.SyncBatch> batches) {
-    commitSync(batches, Map.of());
-  }
-
   /**
    * Commits sync batches and changes of lazy collections' sources (queued to the demand plane and
    * applied in the same run) as one transaction.
@@ -253,21 +275,12 @@ public final class Rivulet {
   synchronized void commitSync(Map<SourceCollection, SourceCollection.SyncBatch> batches,
       Map<LazyCollection, List<SourceChange>> sourceChanges) {
     for (SourceCollection c : batches.keySet()) {
-      if (c.db != this) {
-        throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
-      }
-      c.checkOpen();
+      checkSyncTarget(c);
     }
     begin();
     try {
       for (Map.Entry<SourceCollection, SourceCollection.SyncBatch> e : batches.entrySet()) {
-        SourceCollection c = e.getKey();
-        c.applySync(e.getValue());
-        if (e.getValue().marksReady()) {
-          c.setStatus(Status.READY);
-        } else if (c.statusNow() == Status.IDLE) {
-          c.setStatus(Status.LOADING);
-        }
+        applySync(e.getKey(), e.getValue());
       }
       if (!sourceChanges.isEmpty()) {
         sourceChanges.forEach((c, changes) -> demand.changed(c, changes));
@@ -276,6 +289,37 @@ public final class Rivulet {
       runQueries();
     } finally {
       end();
+    }
+  }
+
+  /**
+   * Commits the sync batch of one collection as one transaction: {@link #commitSync(Map, Map)}
+   * for the most common write, without a map.
+   */
+  synchronized void commitSync(SourceCollection c, SourceCollection.SyncBatch batch) {
+    checkSyncTarget(c);
+    begin();
+    try {
+      applySync(c, batch);
+      runQueries();
+    } finally {
+      end();
+    }
+  }
+
+  private void checkSyncTarget(SourceCollection c) {
+    if (c.db != this) {
+      throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
+    }
+    c.checkOpen();
+  }
+
+  private static void applySync(SourceCollection c, SourceCollection.SyncBatch batch) {
+    c.applySync(batch);
+    if (batch.marksReady()) {
+      c.setStatus(Status.READY);
+    } else if (c.statusNow() == Status.IDLE) {
+      c.setStatus(Status.LOADING);
     }
   }
 
@@ -325,9 +369,8 @@ public final class Rivulet {
     for (BaseCollection c : collections) {
       c.change.clear();
     }
-    for (LiveQuery q : dropped) {
-      queries.remove(q);
-      collections.remove(q);
+    for (BaseCollection c : dropped) {
+      forget(c);
     }
     dropped.clear();
     propagating = false;

@@ -280,7 +280,7 @@ public final class SourceCollection extends BaseCollection {
     public void commit() {
       open();
       done = true;
-      db.commitSync(java.util.Map.of(SourceCollection.this, this));
+      db.commitSync(SourceCollection.this, this);
     }
 
     /** Marks this batch committed by the sync transaction that holds it. */

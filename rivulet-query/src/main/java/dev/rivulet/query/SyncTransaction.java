@@ -82,7 +82,11 @@ public final class SyncTransaction {
       db.commitSync(batches, sourceChanges);
     } else if (first != null) {
       firstBatch.seal();
-      db.commitSync(Map.of(first, firstBatch), sourceChanges);
+      if (sourceChanges.isEmpty()) {
+        db.commitSync(first, firstBatch);
+      } else {
+        db.commitSync(Map.of(first, firstBatch), sourceChanges);
+      }
     } else {
       db.commitSync(Map.of(), sourceChanges);
     }

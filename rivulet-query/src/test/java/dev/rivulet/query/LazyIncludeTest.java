@@ -118,5 +118,25 @@ class LazyIncludeTest {
     assertThat(nested(q)).containsExactly(Map.entry(11L, List.of("moved in")));
     assertThat(source.rowsScanned()).as("changes are pushed, not scanned").isEqualTo(scanned);
     assertThat(queued).isEmpty();
+    assertThat(comments.trackedKeys()).as("rows moved away or deleted are no longer owned").isEqualTo(comments.size());
+  }
+
+  @Test
+  void ownershipNeverOutgrowsTheLoadedRowsOverMovesAndDeletes() {
+    issues.beginSync().write(Row.of(10L, "open", 5L)).write(Row.of(11L, "open", 9L)).markReady().commit();
+    LiveQuery q = db.liveQuery("q", openIssuesWithLastComments());
+    queued.poll().run();
+    for (long i = 0; i < 50; i++) {
+      long id = 1000 + i;
+      source.put(Row.of(id, 10L, 100 + i, "in 10"));
+      source.put(Row.of(id, 11L, 100 + i, "in 11")); // moves between two shown issues
+      source.put(Row.of(id, 99L, 100 + i, "away")); // moves out of every request
+      source.put(Row.of(id, 11L, 100 + i, "back"));
+      source.delete(Row.of(id));
+      assertThat(comments.trackedKeys()).isEqualTo(comments.size());
+    }
+    assertThat(nested(q)).containsExactly(Map.entry(11L, List.of("only")),
+        Map.entry(10L, List.of("fourth", "third", "second")));
+    assertThat(comments.size()).isLessThanOrEqualTo(6);
   }
 }

@@ -73,6 +73,13 @@ class LazyRefillTest {
     return out;
   }
 
+  @SuppressWarnings("unchecked")
+  private static List<Object> ids(Object include) {
+    List<Object> out = new ArrayList<>();
+    ((List<Row>) include).forEach(r -> out.add(r.get(0)));
+    return out;
+  }
+
   private List<Object> held() {
     List<Object> out = new ArrayList<>();
     comments.rows().forEach(r -> out.add(r.get(0)));
@@ -120,6 +127,41 @@ class LazyRefillTest {
     serveAll();
     assertThat(newest()).containsExactly(4L, 3L, 5L);
     assertThat(held()).doesNotContain(6L, 7L);
+  }
+
+  /**
+   * With a source that answers at once, a refill is settled in the transaction that applied the
+   * change that made it: subscribers never see the window short, and the change is one batch.
+   */
+  @Test
+  void aRefillASourceAnswersAtOnceLandsInTheSameTransactionAsTheChange() {
+    Rivulet db = Rivulet.create();
+    MemoryLazySource now = new MemoryLazySource(COMMENTS, List.of("id"), Runnable::run);
+    for (long id = 1; id <= 6; id++) {
+      now.put(Row.of(id, id <= 4 ? 1L : 2L, id * 10, "c" + id));
+    }
+    now.index(List.of("issue"), List.of(SubsetRequest.Order.desc("created")));
+    SourceCollection open = db.collection("issues", Schema.parse("id INT NOT NULL"), List.of("id"));
+    open.beginSync().write(Row.of(1L)).write(Row.of(2L)).markReady().commit();
+    LazyCollection lazy = db.lazyCollection("comments", COMMENTS, List.of("id"), now);
+    Query newest = Query.from("c", lazy).where(eq(col("c.issue"), col("i.id")))
+        .select(as("id", col("c.id"))).orderBy(Query.desc(col("c.created"))).limit(2);
+    LiveQuery live = db.liveQuery("q", Query.from("i", open).select(as("id", col("i.id")),
+        Query.includeArray("newest", newest)).orderBy(Query.asc(col("i.id"))));
+    List<List<ChangeEvent>> batches = new ArrayList<>();
+    live.subscribe(batches::add);
+    assertThat(ids(live.rows().get(0).get(1))).containsExactly(4L, 3L);
+    long tx = db.lastTxId();
+
+    now.put(Row.of(4L, 2L, 40L, "c4")); // issue 1's newest moves to issue 2: issue 1's window is refilled
+    assertThat(db.lastTxId()).as("one transaction").isEqualTo(tx + 1);
+    assertThat(batches).as("issue 1 changes once, to its refilled value").singleElement()
+        .satisfies(b -> assertThat(b).singleElement().satisfies(e -> assertThat(ids(e.value().get(1)))
+            .containsExactly(3L, 2L)));
+    assertThat(ids(live.rows().get(0).get(1))).containsExactly(3L, 2L);
+    assertThat(ids(live.rows().get(1).get(1))).as("past issue 2's boundary").containsExactly(6L, 5L);
+    assertThat(lazy.status()).isEqualTo(Status.READY);
+    assertThat(now.rowsScanned()).as("two per issue, then the one refilled").isEqualTo(5);
   }
 
   @Test

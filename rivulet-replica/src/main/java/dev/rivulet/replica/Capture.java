@@ -1,15 +1,18 @@
 package dev.rivulet.replica;
 
 import dev.rivulet.engine.Row;
+import java.nio.charset.Charset;
 import java.sql.SQLException;
 import org.sqlite.Function;
 
 /**
  * A SQLite capture function: one per mirrored table and operation ({@link #name}), called by the
  * replica's TEMP trigger of that table and operation for every changed row. Its arguments are what
- * the mirror needs of the row and nothing more (each value costs two JNI calls): an insert passes
- * the new row, an update the new row then the old key, a delete the old key. It appends the change
- * to the replica's {@link CaptureBuffer}.
+ * the mirror needs of the row (each value read costs two JNI calls): an insert passes the new row,
+ * a delete the old key, an update the new row, whether the key was kept (1 or 0, computed by SQLite)
+ * and the old key, read only when the key changed (otherwise the old key is the new row's, taken in
+ * Java). Text is read as its bytes in the database's encoding (cheaper through JNI than as text). It
+ * appends the change to the replica's {@link CaptureBuffer}.
  *
  * <p>Owned by the replica's write connection: called only on the thread that runs a statement,
  * under the replica's monitor.
@@ -18,19 +21,24 @@ final class Capture extends Function {
   static final int INSERT = 0;
   static final int UPDATE = 1;
   static final int DELETE = 2;
+  static final int[] OPS = {INSERT, UPDATE, DELETE};
 
   private final String table;
   private final int op;
   private final int width;
   private final int keyWidth;
+  private final int[] keys;
+  private final Charset text;
   private final CaptureBuffer buffer;
 
-  /** Captures operation {@code op} on {@code t} into {@code buffer}. */
-  Capture(TableInfo t, int op, CaptureBuffer buffer) {
+  /** Captures operation {@code op} on {@code t} into {@code buffer}; {@code text} is the database's encoding. */
+  Capture(TableInfo t, int op, Charset text, CaptureBuffer buffer) {
     this.table = t.name();
     this.op = op;
     this.width = t.columns().size();
     this.keyWidth = t.keys().size();
+    this.keys = t.schema().indexesOf(t.keys());
+    this.text = text;
     this.buffer = buffer;
   }
 
@@ -42,7 +50,11 @@ final class Capture extends Function {
   @Override
   protected void xFunc() throws SQLException {
     Row after = op == DELETE ? null : row(0, width);
-    Row oldKey = op == INSERT ? null : row(op == UPDATE ? width : 0, keyWidth);
+    Row oldKey = switch (op) {
+      case INSERT -> null;
+      case UPDATE -> value_long(width) != 0 ? after.project(keys) : row(width + 1, keyWidth);
+      default -> row(0, keyWidth);
+    };
     buffer.add(table, oldKey, after); // no result(): the call's value (NULL) is never read
   }
 
@@ -58,8 +70,14 @@ final class Capture extends Function {
     return switch (value_type(i)) {
       case 1 -> value_long(i);
       case 2 -> value_double(i);
-      case 3 -> value_text(i);
-      case 4 -> value_blob(i);
+      case 3 -> {
+        byte[] b = value_blob(i); // the text's bytes (null when empty)
+        yield b == null ? "" : new String(b, text);
+      }
+      case 4 -> {
+        byte[] b = value_blob(i);
+        yield b == null ? new byte[0] : b; // an empty blob comes as null
+      }
       default -> null;
     };
   }

@@ -25,31 +25,27 @@ import java.util.function.Consumer;
  * ReplicaQueries#requery}), closes the mirrors of dropped tables (the live queries reading them
  * fail, naming the table) and re-installs capture; {@link #tell} then tells the listeners.
  *
- * <p>Owned by its replica: used under the replica's monitor, with the replica's maps (shared by
- * reference). Listeners may be added from any thread (a copy-on-write list).
+ * <p>Owned by its replica: used under the replica's monitor, with the replica's {@link Mirrors}
+ * (shared by reference). Listeners may be added from any thread (a copy-on-write list).
  */
 final class SchemaSync {
   private final Connection conn;
   private final Backend backend;
   private final Rivulet db;
   private final CaptureBuffer capture;
-  private final Map<String, TableInfo> tables;
-  private final Map<String, SourceCollection> mirrors;
-  private final Map<String, int[]> keyIndexes;
+  private final Mirrors mirrors;
   private final ReplicaQueries queries;
   private final LazyTables lazy;
   private final List<Consumer<SchemaChange>> listeners = new CopyOnWriteArrayList<>();
 
-  SchemaSync(Connection conn, Backend backend, Rivulet db, CaptureBuffer capture, Map<String, TableInfo> tables,
-      Map<String, SourceCollection> mirrors, Map<String, int[]> keyIndexes, ReplicaQueries queries, LazyTables lazy) {
+  SchemaSync(Connection conn, Backend backend, Rivulet db, CaptureBuffer capture, Mirrors mirrors,
+      ReplicaQueries queries, LazyTables lazy) {
     this.conn = conn;
     this.lazy = lazy;
     this.backend = backend;
     this.db = db;
     this.capture = capture;
-    this.tables = tables;
     this.mirrors = mirrors;
-    this.keyIndexes = keyIndexes;
     this.queries = queries;
   }
 
@@ -70,10 +66,12 @@ final class SchemaSync {
    * tables that stay mirrored, publishing the difference.
    */
   SchemaChange after(String sql) throws SQLException {
+    List<TableInfo> read = backend.discover(conn);
     Map<String, TableInfo> next = new LinkedHashMap<>();
-    for (TableInfo t : backend.discover(conn)) {
+    for (TableInfo t : read) {
       next.put(t.name(), t);
     }
+    Map<String, TableInfo> tables = mirrors.tables();
     List<String> created = new ArrayList<>();
     List<String> altered = new ArrayList<>();
     List<String> dropped = new ArrayList<>();
@@ -97,14 +95,12 @@ final class SchemaSync {
     for (String name : gone) {
       lazy.retire(name); // its live queries fail naming it; an altered one comes back as an eager mirror
       SourceCollection old = mirrors.remove(name);
-      keyIndexes.remove(name);
       if (old != null) {
         retired.add(old);
         replaced.put(old, null);
       }
     }
-    tables.clear();
-    tables.putAll(next);
+    mirrors.tables(read);
     List<String> fresh = new ArrayList<>(created);
     fresh.addAll(altered);
     if (SchemaStatements.firstWord(sql).equals("TRUNCATE")) {
@@ -117,8 +113,8 @@ final class SchemaSync {
     }
     backend.uninstall(conn);
     List<TableInfo> mirrored = new ArrayList<>();
-    for (TableInfo t : tables.values()) {
-      if (mirrors.containsKey(t.name()) || lazy.has(t.name())) {
+    for (TableInfo t : mirrors.tables().values()) {
+      if (mirrors.has(t.name()) || lazy.has(t.name())) {
         mirrored.add(t);
       }
     }
@@ -140,14 +136,13 @@ final class SchemaSync {
       throws SQLException {
     SyncTransaction load = null;
     for (String name : names) {
-      TableInfo t = tables.get(name);
+      TableInfo t = mirrors.table(name);
       if (t.keys().isEmpty()) {
         continue;
       }
       load = load == null ? db.beginSync() : load;
       SourceCollection c = MirrorLoader.load(db, conn, backend, t, load);
-      mirrors.put(name, c);
-      keyIndexes.put(name, t.schema().indexesOf(t.keys()));
+      mirrors.put(t, c);
       for (SourceCollection old : retired) {
         if (old.name().equals(name)) {
           replaced.put(old, c);
@@ -165,9 +160,10 @@ final class SchemaSync {
       return;
     }
     SyncTransaction tx = db.beginSync();
-    for (Map.Entry<String, SourceCollection> m : mirrors.entrySet()) {
-      tx.truncate(m.getValue());
-      MirrorLoader.rows(conn, backend, tables.get(m.getKey()), m.getValue(), tx);
+    for (String name : mirrors.names()) {
+      SourceCollection m = mirrors.get(name);
+      tx.truncate(m);
+      MirrorLoader.rows(conn, backend, mirrors.table(name), m, tx);
     }
     tx.commit();
   }

@@ -1,12 +1,16 @@
 package dev.rivulet.replica;
 
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import org.sqlite.Function;
 import org.sqlite.SQLiteConnection;
 
@@ -17,6 +21,26 @@ import org.sqlite.SQLiteConnection;
  * fetch generated keys (the replica never returns them).
  */
 final class SqliteBackend implements Backend {
+  /**
+   * A connection to {@code jdbcUrl} with foreign keys and recursive triggers on (the latter so that
+   * REPLACE conflict resolution fires delete triggers for the rows it removes, and capture sees
+   * them), in WAL mode with {@code synchronous=NORMAL} (an in-memory database keeps its memory
+   * journal).
+   */
+  static Connection connect(String jdbcUrl) throws SQLException {
+    Connection conn = DriverManager.getConnection(jdbcUrl);
+    try (Statement st = conn.createStatement()) {
+      st.execute("PRAGMA foreign_keys = ON");
+      st.execute("PRAGMA recursive_triggers = ON");
+      st.execute("PRAGMA journal_mode = WAL");
+      st.execute("PRAGMA synchronous = NORMAL");
+    } catch (SQLException e) {
+      conn.close();
+      throw e;
+    }
+    return conn;
+  }
+
   @Override
   public List<TableInfo> discover(Connection conn) throws SQLException {
     return TableInfo.discover(conn);
@@ -32,19 +56,44 @@ final class SqliteBackend implements Backend {
     // execute() never hands out generated keys: without this, sqlite-jdbc matches every statement
     // against a regular expression and runs an extra query after every INSERT to have them ready
     conn.unwrap(SQLiteConnection.class).getConnectionConfig().setGetGeneratedKeys(false);
+    Charset text = encoding(conn);
     for (int i = 0; i < mirrored.size(); i++) {
       TableInfo t = mirrored.get(i);
-      for (int op : new int[] {Capture.INSERT, Capture.UPDATE, Capture.DELETE}) {
-        Function.create(conn, Capture.name(i, op), new Capture(t, op, buffer));
+      for (int op : Capture.OPS) {
+        Function.create(conn, Capture.name(i, op), new Capture(t, op, text, buffer));
       }
       createTriggers(conn, t, i);
     }
   }
 
-  /** The three capture triggers of {@code t}, the {@code index}-th mirrored table (see {@link Capture}). */
+  /** The text encoding of {@code conn}'s database (how a text value's bytes read). */
+  private static Charset encoding(Connection conn) throws SQLException {
+    try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("PRAGMA encoding")) {
+      String e = rs.next() ? rs.getString(1) : "UTF-8";
+      return switch (e.toUpperCase(Locale.ROOT)) {
+        case "UTF-16LE" -> StandardCharsets.UTF_16LE;
+        case "UTF-16BE" -> StandardCharsets.UTF_16BE;
+        case "UTF-8" -> StandardCharsets.UTF_8;
+        default -> throw new SQLException("unknown SQLite text encoding: " + e);
+      };
+    }
+  }
+
+  /**
+   * The three capture triggers of {@code t}, the {@code index}-th mirrored table (see {@link
+   * Capture}). The update trigger passes whether the key was kept: each key column's old value
+   * {@code IS} its new one, compared bytewise, so that a collation cannot call a changed key ('a'
+   * to 'A' under NOCASE) kept.
+   */
   private void createTriggers(Connection conn, TableInfo t, int index) throws SQLException {
     String news = columns("NEW.", t.columns());
     String oldKey = columns("OLD.", t.keys());
+    StringBuilder kept = new StringBuilder();
+    for (String k : t.keys()) {
+      String c = TableInfo.quote(k);
+      kept.append(kept.length() == 0 ? "" : " AND ").append("OLD.").append(c).append(" IS NEW.").append(c)
+          .append(" COLLATE BINARY");
+    }
     // the index keeps names apart that differ only in characters a trigger name cannot hold (a-b, a_b)
     String name = index + "_" + t.name().replaceAll("[^A-Za-z0-9_]", "_");
     String table = qualified(t.name());
@@ -52,7 +101,7 @@ final class SqliteBackend implements Backend {
       st.execute("CREATE TEMP TRIGGER rivulet_ins_" + name + " AFTER INSERT ON " + table + " BEGIN SELECT "
           + Capture.name(index, Capture.INSERT) + "(" + news + "); END");
       st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT "
-          + Capture.name(index, Capture.UPDATE) + "(" + news + ", " + oldKey + "); END");
+          + Capture.name(index, Capture.UPDATE) + "(" + news + ", " + kept + ", " + oldKey + "); END");
       st.execute("CREATE TEMP TRIGGER rivulet_del_" + name + " AFTER DELETE ON " + table + " BEGIN SELECT "
           + Capture.name(index, Capture.DELETE) + "(" + oldKey + "); END");
     }

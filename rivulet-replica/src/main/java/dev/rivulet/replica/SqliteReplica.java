@@ -1,6 +1,5 @@
 package dev.rivulet.replica;
 
-import dev.rivulet.engine.Row;
 import dev.rivulet.query.LazyCollection;
 import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Query;
@@ -8,19 +7,12 @@ import dev.rivulet.query.Rivulet;
 import dev.rivulet.query.SourceCollection;
 import dev.rivulet.query.SyncTransaction;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Savepoint;
-import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * Live queries over an embedded SQL database, SQLite ({@link #open}) or H2 ({@link H2Replica#open}),
@@ -86,25 +78,18 @@ import java.util.regex.Pattern;
  * (the Rivulet database's own monitor).
  */
 public final class SqliteReplica implements AutoCloseable {
-  private static final Pattern TRANSACTION_CONTROL = Pattern.compile(
-      "\\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|START\\s+TRANSACTION|SET\\s+AUTOCOMMIT)\\b",
-      Pattern.CASE_INSENSITIVE);
-
   /** How many distinct statements {@link #execute} keeps prepared. */
   static final int STATEMENT_CACHE = 64;
 
   private final Connection conn;
   private final Rivulet db = Rivulet.create();
-  private final Map<String, TableInfo> tables = new LinkedHashMap<>();
-  private final Map<String, SourceCollection> mirrors = new HashMap<>();
-  private final Map<String, int[]> keyIndexes = new HashMap<>();
+  private final Mirrors mirrors = new Mirrors();
   private final Backend backend;
   private final CaptureBuffer capture = new CaptureBuffer();
   private final ReplicaQueries queries = new ReplicaQueries();
   private final SchemaSync schema;
   private final LazyTables lazy;
-  private final StatementCache statements; // execute()'s, each checked once not to be transaction control
-  private final StatementCache control; // the replica's own savepoint statements
+  private final StatementRunner runner;
   private boolean inTransaction;
   private boolean publishing;
   private boolean closed;
@@ -112,27 +97,24 @@ public final class SqliteReplica implements AutoCloseable {
   private SqliteReplica(Connection conn, Backend backend, ReplicaOptions options) throws SQLException {
     this.conn = conn;
     this.backend = backend;
-    this.statements = new StatementCache(conn, STATEMENT_CACHE);
-    this.control = new StatementCache(conn, 3);
+    this.runner = new StatementRunner(conn, backend, capture, STATEMENT_CACHE);
     List<TableInfo> mirrored = new ArrayList<>();
-    for (TableInfo t : backend.discover(conn)) {
-      tables.put(t.name(), t);
+    mirrors.tables(backend.discover(conn));
+    for (TableInfo t : mirrors.tables().values()) {
       if (!t.keys().isEmpty()) {
         mirrored.add(t); // the others are not mirrored: table() says why
       }
     }
-    this.lazy = new LazyTables(db, backend, conn, this, () -> inTransaction, tables, options);
+    this.lazy = new LazyTables(db, backend, conn, this, () -> inTransaction, mirrors.tables(), options);
     SyncTransaction load = db.beginSync();
     for (TableInfo t : mirrored) {
-      if (lazy.has(t.name())) {
-        continue; // loaded on demand
+      if (!lazy.has(t.name())) { // a lazy one is loaded on demand
+        mirrors.put(t, MirrorLoader.load(db, conn, backend, t, load));
       }
-      mirrors.put(t.name(), MirrorLoader.load(db, conn, backend, t, load));
-      keyIndexes.put(t.name(), t.schema().indexesOf(t.keys()));
     }
     backend.install(conn, mirrored, capture);
     load.commit();
-    this.schema = new SchemaSync(conn, backend, db, capture, tables, mirrors, keyIndexes, queries, lazy);
+    this.schema = new SchemaSync(conn, backend, db, capture, mirrors, queries, lazy);
   }
 
   /**
@@ -145,18 +127,7 @@ public final class SqliteReplica implements AutoCloseable {
 
   /** Like {@link #open(String)}, with the tables {@code options} names loaded on demand ({@link #lazyTable}). */
   public static SqliteReplica open(String jdbcUrl, ReplicaOptions options) throws SQLException {
-    Connection conn = DriverManager.getConnection(jdbcUrl);
-    try (Statement st = conn.createStatement()) {
-      st.execute("PRAGMA foreign_keys = ON");
-      // REPLACE conflict resolution then fires delete triggers for the rows it removes (capture sees them)
-      st.execute("PRAGMA recursive_triggers = ON");
-      st.execute("PRAGMA journal_mode = WAL"); // an in-memory database keeps its memory journal
-      st.execute("PRAGMA synchronous = NORMAL");
-    } catch (SQLException e) {
-      conn.close();
-      throw e;
-    }
-    return open(conn, new SqliteBackend(), options);
+    return open(SqliteBackend.connect(jdbcUrl), new SqliteBackend(), options);
   }
 
   /** The replica over {@code conn} (which it owns from now on), closing it when opening fails. */
@@ -188,9 +159,9 @@ public final class SqliteReplica implements AutoCloseable {
     SourceCollection c = mirrors.get(name);
     if (c == null) {
       throw new IllegalArgumentException(lazy.has(name) ? "table '" + name + "' is lazy: read it through lazyTable()"
-          : tables.containsKey(name)
+          : mirrors.table(name) != null
           ? "table '" + name + "' has no primary key: it cannot be mirrored"
-          : "no table '" + name + "' in the database; tables: " + tables.keySet());
+          : "no table '" + name + "' in the database; tables: " + mirrors.tables().keySet());
     }
     return c;
   }
@@ -263,44 +234,17 @@ public final class SqliteReplica implements AutoCloseable {
    */
   public synchronized int execute(String sql, Object... params) throws SQLException {
     checkWritable();
-    // a cached statement passed the checks below: it is neither transaction control nor DDL (never cached)
-    StatementCache.Prepared prepared = statements.cached(sql);
-    if (prepared == null && TRANSACTION_CONTROL.matcher(sql).lookingAt()) {
-      throw new IllegalArgumentException("transaction control through execute is not captured: use transaction()"
-          + " or savepoint() instead of: " + sql);
-    }
-    if (prepared == null && SchemaStatements.changesSchema(sql)) {
-      return changeSchema(sql, params);
-    }
-    int mark = capture.mark();
-    boolean savepoint = inTransaction && !backend.atomicStatements();
-    if (savepoint) {
-      exec("SAVEPOINT rivulet_statement");
-    }
-    int changed;
-    try {
-      if (prepared == null) {
-        prepared = statements.prepare(sql);
+    // a kept statement passed the checks below: it is neither transaction control nor DDL (never kept)
+    if (!runner.kept(sql)) {
+      if (SchemaStatements.controlsTransaction(sql)) {
+        throw new IllegalArgumentException("transaction control through execute is not captured: use transaction()"
+            + " or savepoint() instead of: " + sql);
       }
-      PreparedStatement ps = prepared.statement();
-      if (params.length < prepared.parameters()) {
-        ps.clearParameters(); // the parameters not given are unset, not the last run's
+      if (SchemaStatements.changesSchema(sql)) {
+        return changeSchema(sql, params);
       }
-      for (int i = 0; i < params.length; i++) {
-        ps.setObject(i + 1, params[i]);
-      }
-      changed = ps.executeUpdate();
-    } catch (SQLException e) {
-      if (savepoint) {
-        exec("ROLLBACK TO rivulet_statement");
-        exec("RELEASE rivulet_statement");
-      }
-      capture.truncate(mark); // the database undid the statement; so are its captured rows
-      throw e;
     }
-    if (savepoint) {
-      exec("RELEASE rivulet_statement");
-    }
+    int changed = runner.run(sql, params, inTransaction);
     if (!inTransaction) {
       publish();
     }
@@ -314,15 +258,10 @@ public final class SqliteReplica implements AutoCloseable {
           + " transaction (H2 commits the transaction at DDL): " + sql);
     }
     schema.before(sql);
-    int mark = capture.mark();
     int changed;
-    try (PreparedStatement ps = conn.prepareStatement(sql)) {
-      for (int i = 0; i < params.length; i++) {
-        ps.setObject(i + 1, params[i]);
-      }
-      changed = ps.executeUpdate();
+    try {
+      changed = runner.runOnce(sql, params);
     } catch (SQLException | RuntimeException e) {
-      capture.truncate(mark);
       try {
         schema.after(sql); // capture back as it was
       } catch (SQLException | RuntimeException again) {
@@ -416,19 +355,7 @@ public final class SqliteReplica implements AutoCloseable {
     try {
       SyncTransaction tx = db.beginSync();
       lazy.publish(changes, tx);
-      for (CaptureBuffer.Changed c : changes) {
-        SourceCollection m = mirrors.get(c.table());
-        if (m == null) {
-          continue;
-        }
-        int[] keys = keyIndexes.get(c.table());
-        if (c.oldKey() != null && (c.after() == null || !c.oldKey().equals(c.after().project(keys)))) {
-          tx.delete(m, c.oldKey()); // the key changed (or the row went): its old key goes
-        }
-        if (c.after() != null) {
-          tx.write(m, c.after());
-        }
-      }
+      mirrors.apply(changes, tx);
       tx.commit();
     } finally {
       publishing = false;
@@ -437,7 +364,7 @@ public final class SqliteReplica implements AutoCloseable {
 
   /** How many statements {@link #execute} has prepared (the others reused a kept one), for tests. */
   synchronized long statementsPrepared() {
-    return statements.preparedCount();
+    return runner.preparedCount();
   }
 
   private void checkWritable() {
@@ -447,10 +374,6 @@ public final class SqliteReplica implements AutoCloseable {
     if (publishing) {
       throw new IllegalStateException("cannot write through the replica from a callback of the commit it publishes");
     }
-  }
-
-  private void exec(String sql) throws SQLException {
-    control.get(sql).executeUpdate();
   }
 
   /**
@@ -478,8 +401,7 @@ public final class SqliteReplica implements AutoCloseable {
       }
       lazy.close();
       try {
-        statements.close();
-        control.close();
+        runner.close();
       } finally {
         backend.uninstall(conn);
       }

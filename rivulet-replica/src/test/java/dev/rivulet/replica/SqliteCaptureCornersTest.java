@@ -3,6 +3,7 @@ package dev.rivulet.replica;
 import static dev.rivulet.query.Exprs.col;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rivulet.engine.Row;
 import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Query;
 import java.sql.Connection;
@@ -14,7 +15,10 @@ import org.junit.jupiter.api.Test;
 /**
  * SQLite capture corner cases. REPLACE conflict resolution deletes the rows a new row collides with on a UNIQUE column
  * (not only on its key); those deletions fire the capture's delete triggers (the replica turns
- * recursive triggers on), so the mirror loses them too.
+ * recursive triggers on), so the mirror loses them too. An update that keeps the key passes no old
+ * key (the trigger's {@code WHEN}): a key its collation calls equal but whose bytes changed ('a' to
+ * 'A' under NOCASE), or one part of a composite key changed, still counts as a changed key. Text
+ * (read as its bytes) and blobs, empty ones too, reach the mirror in UTF-8 and UTF-16 databases.
  */
 class SqliteCaptureCornersTest {
   @Test
@@ -34,6 +38,50 @@ class SqliteCaptureCornersTest {
     }
   }
 
+  @Test
+  void anUpdateThatChangesTheKeysBytesOrOnePartOfItIsARekey() throws SQLException {
+    String url = "jdbc:sqlite:file:kept-keys?mode=memory&cache=shared";
+    String codes = "SELECT * FROM codes ORDER BY code";
+    String pairs = "SELECT * FROM pairs ORDER BY a, b";
+    try (Connection keep = DriverManager.getConnection(url)) {
+      try (Statement st = keep.createStatement()) {
+        st.execute("CREATE TABLE codes (code TEXT COLLATE NOCASE PRIMARY KEY, n INTEGER) WITHOUT ROWID");
+        st.execute("CREATE TABLE pairs (a INTEGER, b TEXT, n INTEGER, PRIMARY KEY (a, b))");
+        st.execute("INSERT INTO codes VALUES ('a', 1), ('b', 2)");
+        st.execute("INSERT INTO pairs VALUES (1, 'x', 1), (2, 'y', 2)");
+      }
+      try (SqliteReplica replica = SqliteReplica.open(url)) {
+        replica.execute("UPDATE codes SET code = 'A' WHERE code = 'a'"); // NOCASE-equal, another key
+        replica.execute("UPDATE codes SET n = 5 WHERE code = 'b'"); // the key kept
+        assertThat(replica.table("codes").rows()).isEqualTo(SqlRows.read(keep, codes)).hasSize(2);
+        replica.execute("UPDATE pairs SET b = 'z' WHERE a = 1"); // one part of the key
+        replica.execute("UPDATE pairs SET n = 9, a = a WHERE a = 2"); // the key kept (written unchanged)
+        replica.transaction(tx -> tx.execute("UPDATE pairs SET a = a + 10")); // every key changed
+        assertThat(replica.table("pairs").rows()).isEqualTo(SqlRows.read(keep, pairs)).hasSize(2);
+      }
+    }
+  }
+
+  @Test
+  void textAndBlobsReachTheMirrorWhateverTheDatabasesEncoding() throws SQLException {
+    for (String encoding : new String[] {"UTF-8", "UTF-16le", "UTF-16be"}) {
+      String url = "jdbc:sqlite:file:encoding-" + encoding + "?mode=memory&cache=shared";
+      try (Connection keep = DriverManager.getConnection(url)) {
+        try (Statement st = keep.createStatement()) {
+          st.execute("PRAGMA encoding = '" + encoding + "'");
+          st.execute("CREATE TABLE vals (id INTEGER PRIMARY KEY, v)");
+        }
+        try (SqliteReplica replica = SqliteReplica.open(url)) {
+          replica.execute("INSERT INTO vals VALUES (1, ?), (2, ''), (3, x''), (4, x'00ff'), (5, ?)",
+              "h\u00e9llo \ud83d\ude00", "a\u0000b");
+          replica.execute("UPDATE vals SET v = v || '!' WHERE id = 1");
+          assertThat(replica.table("vals").rows()).as(encoding).containsExactly(
+              Row.of(1L, "h\u00e9llo \ud83d\ude00!"), Row.of(2L, ""), Row.of(3L, new byte[0]),
+              Row.of(4L, new byte[] {0, (byte) 0xff}), Row.of(5L, "a\u0000b"));
+        }
+      }
+    }
+  }
 
   private static final String ALL = "SELECT * FROM items ORDER BY id";
 

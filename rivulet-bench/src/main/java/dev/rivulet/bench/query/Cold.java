@@ -20,6 +20,25 @@ final class Cold {
     out.correct(name, rows, "correct_cold", problem == null, problem);
   }
 
+  /**
+   * The main thread's CPU time in the same build ({@code load_cold_cpu_ms}, {@code hydrate_cold_cpu_ms}):
+   * on a shared machine, free of the time spent waiting for a core; and the collections of the whole
+   * process so far ({@code gc_cold_count}, {@code gc_cold_ms}: their pauses count in the wall-clock
+   * figures, not in the CPU ones).
+   */
+  static void cpu(Report out, String name, int rows, long loadCpuNanos, long queryCpuNanos) {
+    out.figure(name, rows, null, "load_cold_cpu_ms", loadCpuNanos / 1e6);
+    out.figure(name, rows, null, "hydrate_cold_cpu_ms", queryCpuNanos / 1e6);
+    long count = 0;
+    long ms = 0;
+    for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      count += Math.max(0, gc.getCollectionCount());
+      ms += Math.max(0, gc.getCollectionTime());
+    }
+    out.count(name, rows, null, "gc_cold_count", count);
+    out.figure(name, rows, null, "gc_cold_ms", (double) ms);
+  }
+
   /** Heap in use after three full collections, in bytes (what is live, give or take the collector's slack). */
   static long liveHeap() {
     for (int i = 0; i < 3; i++) {

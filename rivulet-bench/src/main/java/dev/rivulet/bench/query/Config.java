@@ -14,8 +14,20 @@ package dev.rivulet.bench.query;
  * @param seed seed of the data and of every update stream ({@link
  *     dev.rivulet.bench.peers.PeerData#DEFAULT_SEED} by default)
  * @param compare whether W1 also runs the compiled-vs-hand-wired comparison
+ * @param mixes the mixes to run (empty: all); a skipped mix's updates are not made, so the data a
+ *     later mix starts from differs from a full run's
  */
-record Config(int warmup, int updates, int hydrateRuns, int prewarm, long seed, boolean compare) {
+record Config(int warmup, int updates, int hydrateRuns, int prewarm, long seed, boolean compare,
+    java.util.Set<String> mixes) {
+  Config(int warmup, int updates, int hydrateRuns, int prewarm, long seed, boolean compare) {
+    this(warmup, updates, hydrateRuns, prewarm, seed, compare, java.util.Set.of());
+  }
+
+  /** Whether {@code mix} runs. */
+  boolean runs(String mix) {
+    return mixes.isEmpty() || mixes.contains(mix);
+  }
+
   /** Offset of the prewarm streams' seed, so they differ from every measured stream. */
   static final long PREWARM_SEED_OFFSET = 7_919_000_000L;
 }

@@ -44,6 +44,9 @@ final class Harness {
       if (problem != null) {
         break;
       }
+      if (!cfg.runs(mix)) {
+        continue;
+      }
       PeerData.Updates stream = PeerData.updates(w.streamName(), mix, cur, cfg.seed());
       Latencies lat = new Latencies(cfg.updates());
       System.gc();
@@ -123,6 +126,7 @@ final class Harness {
     Tables.Db db = Tables.open(w, data);
     String problem = w.check(db.query().rows(), data.issues(), data, "after hydration");
     Cold.report(out, w.name(), rows, db.loadNanos(), db.queryNanos(), problem);
+    Cold.cpu(out, w.name(), rows, db.loadCpuNanos(), db.queryCpuNanos());
   }
 
   /** Live heap per retained row of one build of {@code w}, the driver's records and rows released. */

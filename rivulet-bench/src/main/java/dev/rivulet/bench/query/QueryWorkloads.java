@@ -23,7 +23,7 @@ import java.util.Set;
  * <pre>
  * java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4] [W4L] [W5]
  *     [--cold | --memory] [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20]
- *     [--prewarm 20000] [--seed 20240601] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]
+ *     [--prewarm 20000] [--seed 20240601] [--mixes a,b] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]
  * </pre>
  *
  * With no workload named, W1, W2, W3 and W5 ({@link W5Harness}, the left join) run; W4 (the nested view, {@link W4Harness}: at {@code
@@ -60,6 +60,7 @@ public final class QueryWorkloads {
     int prewarm = 20_000;
     long seed = PeerData.DEFAULT_SEED;
     boolean compare = true;
+    Set<String> mixes = new LinkedHashSet<>();
     String mode = "warm";
     List<FaceProbe.Face> faces = FaceUpdates.ALL;
     Map<String, QueryWorkload> known = new LinkedHashMap<>();
@@ -81,6 +82,7 @@ public final class QueryWorkloads {
           case "--prewarm" -> prewarm = Args.nonNegative(Args.value(args, ++i, a), a);
           case "--seed" -> seed = Long.parseLong(Args.value(args, ++i, a));
           case "--no-compare" -> compare = false;
+          case "--mixes" -> mixes.addAll(List.of(Args.value(args, ++i, a).split(",")));
           case "--cold" -> mode = "cold";
           case "--memory" -> mode = "memory";
           case "--faces" -> faces = FaceProbe.Face.parseList(Args.value(args, ++i, a));
@@ -111,7 +113,7 @@ public final class QueryWorkloads {
     if (rows.isEmpty()) {
       rows.add(100_000);
     }
-    Config cfg = new Config(warmup, updates, hydrateRuns, prewarm, seed, compare);
+    Config cfg = new Config(warmup, updates, hydrateRuns, prewarm, seed, compare, Set.copyOf(mixes));
     Report out = new Report(System.out, "rivulet");
     System.err.println("QueryWorkloads: " + jvm());
     if (!mode.equals("warm")) {
@@ -195,6 +197,6 @@ public final class QueryWorkloads {
   private static void usage() {
     System.err.println("usage: java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4] [W4L] [W5]"
         + " [--cold | --memory] [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20] [--prewarm 20000]"
-        + " [--seed N] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]");
+        + " [--seed N] [--mixes a,b] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]");
   }
 }

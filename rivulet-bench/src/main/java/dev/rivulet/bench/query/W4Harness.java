@@ -83,6 +83,9 @@ final class W4Harness {
       if (problem != null) {
         break;
       }
+      if (!cfg.runs(mix)) {
+        continue;
+      }
       mix(name, db, cur, mix, rows, cfg, out);
       problem = W4NestedQuery.check(db.query().rows(), cur, data.projectRecords(), "after the " + mix + " mix");
     }

@@ -30,7 +30,8 @@ final class W5Harness {
 
   /** One loaded database with the W5 live query and its subscriber. */
   private record Db(SourceCollection tasks, SourceCollection members, LiveQuery query, AtomicLong events,
-      LiveCollection.Subscription subscription, long loadNanos, long queryNanos) implements Harness.Timed {
+      LiveCollection.Subscription subscription, long loadNanos, long queryNanos, long loadCpuNanos,
+      long queryCpuNanos) implements Harness.Timed {
     void write(PeerTasks.Change c) {
       if (c.isTask()) {
         tasks.beginSync().write(W5LeftJoinQuery.row(c.task())).commit();
@@ -102,6 +103,7 @@ final class W5Harness {
     Db db = open(data);
     String problem = W5LeftJoinQuery.check(db.query().rows(), data.tasks(), data.members(), "after hydration");
     Cold.report(out, W5LeftJoinQuery.NAME, rows, db.loadNanos(), db.queryNanos(), problem);
+    Cold.cpu(out, W5LeftJoinQuery.NAME, rows, db.loadCpuNanos(), db.queryCpuNanos());
   }
 
   /** Live heap per retained row (tasks and members) of one build, the driver's records released. */
@@ -120,20 +122,24 @@ final class W5Harness {
 
   /** Loads both tables, creates the live query (timed), then attaches the subscriber. */
   private static Db open(Data data) {
+    java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+    long c0 = cpu.getCurrentThreadCpuTime();
     long t0 = System.nanoTime();
     Rivulet db = Rivulet.create();
     SourceCollection tasks = Tables.load(db, "tasks", W5LeftJoinQuery.TASKS, data.taskRows());
     SourceCollection members = Tables.load(db, "members", W5LeftJoinQuery.MEMBERS, data.memberRows());
     long t1 = System.nanoTime();
+    long c1 = cpu.getCurrentThreadCpuTime();
     LiveQuery q = db.liveQuery(W5LeftJoinQuery.NAME, W5LeftJoinQuery.query(tasks, members));
     long t2 = System.nanoTime();
+    long c2 = cpu.getCurrentThreadCpuTime();
     if (q.status() != Status.READY) {
       throw new IllegalStateException("W5: live query is " + q.status() + " after creation, not READY");
     }
     AtomicLong events = new AtomicLong();
     LiveCollection.Subscription sub = q.subscribeChanges(SubscribeOptions.sync().withInitialState(),
         batch -> events.addAndGet(batch.changes().size()));
-    return new Db(tasks, members, q, events, sub, t1 - t0, t2 - t1);
+    return new Db(tasks, members, q, events, sub, t1 - t0, t2 - t1, c1 - c0, c2 - c1);
   }
 
   /** JIT warm-up on the first (discarded) build: the stream under another seed on a copy of the data. */

@@ -6,7 +6,9 @@ import java.util.Arrays;
  * A small multiset of values with signed weights and their running total: the contents of one
  * key in a {@link KeyedBags} index. A scan over parallel arrays while small; once it grows, an
  * open-addressing table of entry numbers (no per-entry objects) finds values. Entries whose weight
- * reaches zero are removed (the last entry moves into the hole).
+ * reaches zero are removed (the last entry moves into the hole). While every weight is 1 (the
+ * common case: rows of a set) no weight array is kept. A batch builds each new bag at once
+ * ({@link #load}, see {@link BagBatch}) instead of growing it value by value.
  *
  * <p>Not thread-safe: owned by the operator that uses it.
  *
@@ -14,10 +16,13 @@ import java.util.Arrays;
  */
 public final class Bag<V> {
   private static final int INDEX_AT = 16;
-  private Object[] values = new Object[2];
-  private int[] hashes = new int[2]; // values' hash codes: a scan compares these before equals
-  private long[] weights = new long[2];
+  private static final Object[] NO_VALUES = {};
+  private static final int[] NO_HASHES = {};
+  private Object[] values = NO_VALUES; // allocated on the first add, or exactly sized by load
+  private int[] hashes = NO_HASHES; // values' hash codes: a scan compares these before equals
+  private long[] weights; // null while every weight is 1
   private int size;
+  int batchGroup; // this bag's group + 1 while a BagBatch fills it, else 0
   private long total;
   private int[] slots; // null while small; else entry number + 1 per slot, 0 for empty
   private int shift; // slot = hash * golden >>> shift
@@ -42,13 +47,13 @@ public final class Bag<V> {
   }
 
   public long weight(int i) {
-    return weights[i];
+    return weights == null ? 1 : weights[i];
   }
 
   /** Weight of {@code v} (0 when absent). */
   public long weightOf(V v) {
     int i = find(v, v.hashCode());
-    return i < 0 ? 0 : weights[i];
+    return i < 0 ? 0 : weight(i);
   }
 
   /** Adds {@code delta} to the weight of {@code v}; returns the new weight. */
@@ -64,11 +69,11 @@ public final class Bag<V> {
     total += delta;
     int i = find(v, hash);
     if (i >= 0) {
-      long w = weights[i] + delta;
+      long w = weight(i) + delta;
       if (w == 0) {
         removeAt(i);
-      } else {
-        weights[i] = w;
+      } else if (delta != 0) {
+        weights()[i] = w;
       }
       return w;
     }
@@ -76,6 +81,89 @@ public final class Bag<V> {
       append(v, hash, delta);
     }
     return delta;
+  }
+
+  /**
+   * Fills this bag, which must be empty and never used, with the entries {@code from} to {@code
+   * to - 1} of a batch grouped by key ({@code origins} their places in the batch, whose values are
+   * {@code vs[origins[j]]}; {@code hs} the values' hash codes, {@code ws} weights or null for all
+   * ones): the same bag as adding them one by one in that order. Positive weights of distinct
+   * values (a hydration) are copied once into arrays of exactly their size; otherwise the entries
+   * are added one by one.
+   *
+   * @return the least {@code origins[j]} whose value's weight became negative, or -1
+   */
+  int load(Object[] vs, int[] hs, long[] ws, int[] origins, int from, int to) {
+    long sum = to - from;
+    boolean ones = true;
+    for (int j = from; ws != null && j < to; j++) {
+      if (ws[j] <= 0) {
+        return addRange(vs, hs, ws, origins, from, to);
+      }
+      sum += ws[j] - 1;
+      ones &= ws[j] == 1;
+    }
+    size = to - from;
+    total = sum;
+    values = new Object[size];
+    for (int j = from; j < to; j++) {
+      values[j - from] = vs[origins[j]];
+    }
+    hashes = Arrays.copyOfRange(hs, from, to);
+    weights = ones ? null : Arrays.copyOfRange(ws, from, to);
+    if (size > INDEX_AT ? indexDistinct(Integer.highestOneBit(size) * 4) : scanDistinct()) {
+      return -1;
+    }
+    values = NO_VALUES; // a value repeats: start over, one by one
+    hashes = NO_HASHES;
+    weights = null;
+    slots = null;
+    size = 0;
+    total = 0;
+    return addRange(vs, hs, ws, origins, from, to);
+  }
+
+  /** Adds the entries {@code from} to {@code to - 1} (as in {@link #load}) one by one; returns as {@link #load}. */
+  @SuppressWarnings("unchecked")
+  int addRange(Object[] vs, int[] hs, long[] ws, int[] origins, int from, int to) {
+    int negative = -1;
+    for (int j = from; j < to; j++) {
+      if (add((V) vs[origins[j]], hs[j], ws == null ? 1 : ws[j]) < 0 && negative < 0) {
+        negative = origins[j];
+      }
+    }
+    return negative;
+  }
+
+  /** True when no two entries hold equal values, by a scan (for a bag still small). */
+  private boolean scanDistinct() {
+    for (int i = 1; i < size; i++) {
+      int h = hashes[i];
+      for (int e = 0; e < i; e++) {
+        if (hashes[e] == h && values[e].equals(values[i])) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Builds the hash table of {@code capacity} slots; false (table half built) when two values are equal. */
+  private boolean indexDistinct(int capacity) {
+    slots = new int[capacity];
+    shift = Integer.numberOfLeadingZeros(capacity) + 1;
+    for (int i = 0; i < size; i++) {
+      int h = hashes[i];
+      int s = home(h);
+      for (; slots[s] != 0; s = next(s)) {
+        int e = slots[s] - 1;
+        if (hashes[e] == h && values[e].equals(values[i])) {
+          return false;
+        }
+      }
+      slots[s] = i + 1;
+    }
+    return true;
   }
 
   private int find(Object v, int h) {
@@ -96,15 +184,29 @@ public final class Bag<V> {
     return -1;
   }
 
+  /** The weight array, made (all ones) on the first weight other than 1. */
+  private long[] weights() {
+    if (weights == null) {
+      weights = new long[values.length];
+      Arrays.fill(weights, 0, size, 1);
+    }
+    return weights;
+  }
+
   private void append(Object v, int h, long w) {
     if (size == values.length) {
-      values = Arrays.copyOf(values, size * 2);
-      hashes = Arrays.copyOf(hashes, size * 2);
-      weights = Arrays.copyOf(weights, size * 2);
+      int capacity = Math.max(2, size * 2);
+      values = Arrays.copyOf(values, capacity);
+      hashes = Arrays.copyOf(hashes, capacity);
+      if (weights != null) {
+        weights = Arrays.copyOf(weights, capacity);
+      }
     }
     values[size] = v;
     hashes[size] = h;
-    weights[size] = w;
+    if (w != 1 || weights != null) {
+      weights()[size] = w;
+    }
     size++;
     if (slots != null && size * 2 <= slots.length) {
       place(size - 1);
@@ -123,9 +225,21 @@ public final class Bag<V> {
     }
     values[i] = values[last];
     hashes[i] = hashes[last];
-    weights[i] = weights[last];
+    if (weights != null) {
+      weights[i] = weights[last];
+    }
     values[last] = null;
     size = last;
+  }
+
+  /** The number of values the arrays hold room for (for tests: a bag built whole has no spare room). */
+  int capacity() {
+    return values.length;
+  }
+
+  /** True when a weight array is kept, i.e. some weight was not 1 (for tests). */
+  boolean keepsWeights() {
+    return weights != null;
   }
 
   /** True once the values are found through the hash table rather than by a scan (for tests). */

@@ -19,6 +19,7 @@ public final class KeyIndex<V> {
   private final LongKeyedBags<V> longs = new LongKeyedBags<>();
   private final KeyedBags<Object, V> others = new KeyedBags<>();
   private int bulkLoads;
+  private long bulkBags;
 
   /** The bag of {@code key}, or null when the key has no values. */
   public Bag<V> get(Object key) {
@@ -33,12 +34,11 @@ public final class KeyIndex<V> {
   /**
    * Adds {@code deltas[i]} to {@code values[i]} under {@code keys[i]} for every {@code i < n}
    * whose key is not null, with the same resulting index as adding them one by one in order. A
-   * batch of at least {@value #BULK_AT} goes to {@link LongKeyedBags#addAll} for its {@code Long}
-   * keys (a hydration); the rest are added one by one.
+   * batch of at least {@value #BULK_AT} (a hydration) is built as one {@link BagBatch} over both
+   * halves: each new key's bag is made once, exactly sized; a smaller one is added row by row.
    *
    * @return the least {@code i} whose value's weight became negative, or -1
    */
-  @SuppressWarnings("unchecked")
   public int addAll(Object[] keys, V[] values, long[] deltas, int n) {
     if (n < BULK_AT) {
       int negative = -1;
@@ -50,32 +50,68 @@ public final class KeyIndex<V> {
       return negative;
     }
     bulkLoads++;
-    int m = 0;
-    int negative = -1;
+    boolean ones = true;
+    for (int i = 0; i < n && ones; i++) {
+      ones = deltas[i] == 1;
+    }
+    // the entries of Long keys, with their values' hashes, read once in order
     long[] lk = new long[n];
-    Object[] lv = new Object[n];
-    long[] ld = new long[n];
-    int[] origin = new int[n];
+    int[] lh = new int[n];
+    int[] lo = new int[n];
+    long[] lw = ones ? null : new long[n];
+    int m = 0;
+    int otherCount = 0;
     for (int i = 0; i < n; i++) {
-      if (keys[i] instanceof Long l) {
+      Object key = keys[i];
+      if (key instanceof Long l) {
         lk[m] = l;
-        lv[m] = values[i];
-        ld[m] = deltas[i];
-        origin[m++] = i;
-      } else if (keys[i] != null && others.add(keys[i], values[i], deltas[i]) < 0 && negative < 0) {
-        negative = i;
+        lh[m] = values[i].hashCode();
+        lo[m] = i;
+        if (lw != null) {
+          lw[m] = deltas[i];
+        }
+        m++;
+      } else if (key != null) {
+        otherCount++;
       }
     }
-    int bad = longs.addAll(lk, (V[]) lv, ld, m);
-    if (bad >= 0 && (negative < 0 || origin[bad] < negative)) {
-      negative = origin[bad];
+    long before = longs.keys() + (long) others.keys();
+    int negative = longs.addAll(lk, values, lh, lw, lo, m);
+    int bad = otherCount == 0 ? -1 : addOthers(keys, values, deltas, n, otherCount);
+    bulkBags += longs.keys() + (long) others.keys() - before;
+    return bad >= 0 && (negative < 0 || bad < negative) ? bad : negative;
+  }
+
+  /** The bulk add of the {@code m} entries whose key is neither null nor a {@code Long}: one {@link BagBatch} run. */
+  private int addOthers(Object[] keys, V[] values, long[] deltas, int n, int m) {
+    int[] sh = new int[m];
+    int[] so = new int[m];
+    long[] sw = new long[m];
+    BagBatch<V> batch = new BagBatch<>();
+    for (int i = 0, j = 0; i < n; i++) {
+      Object key = keys[i];
+      if (key != null && !(key instanceof Long)) {
+        sh[j] = values[i].hashCode();
+        sw[j] = deltas[i];
+        so[j++] = i;
+        batch.entry(others.bagFor(key), key);
+      }
+    }
+    int negative = batch.build(values, sh, sw, so, 0, m);
+    for (int g = 0; g < batch.groups(); g++) {
+      others.settle(batch.key(g), batch.bag(g), batch.sizeBefore(g));
     }
     return negative;
   }
 
-  /** How many batches {@link #addAll} sorted into the primitive half (for tests). */
+  /** How many batches {@link #addAll} built as a {@link BagBatch} (for tests). */
   public int bulkLoads() {
     return bulkLoads;
+  }
+
+  /** How many keys batches of {@link #addAll} added, net (each one's bag built whole; for tests). */
+  public long bulkBags() {
+    return bulkBags;
   }
 
   /** Number of keys in the primitive half. */

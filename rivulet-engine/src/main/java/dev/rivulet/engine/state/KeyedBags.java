@@ -42,6 +42,27 @@ public final class KeyedBags<K, V> {
     return w;
   }
 
+  /**
+   * The bag of {@code key}, made empty when the key has none, for a {@link BagBatch}: the batch
+   * fills it, then {@link #settle} counts it and drops it if it stayed empty.
+   */
+  Bag<V> bagFor(K key) {
+    Bag<V> b = bags.get(key);
+    if (b == null) {
+      b = new Bag<>();
+      bags.put(key, b);
+    }
+    return b;
+  }
+
+  /** Counts the entries a batch gave {@code key}'s bag {@code b} (of {@code sizeBefore} before); drops it if empty. */
+  void settle(K key, Bag<V> b, int sizeBefore) {
+    entries += b.size() - sizeBefore;
+    if (b.isEmpty()) {
+      bags.remove(key);
+    }
+  }
+
   /** Number of keys. */
   public int keys() {
     return bags.size();

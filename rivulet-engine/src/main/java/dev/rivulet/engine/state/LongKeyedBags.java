@@ -45,44 +45,75 @@ public final class LongKeyedBags<V> {
   /**
    * Adds {@code deltas[i]} to {@code values[i]} under {@code keys[i]} for every {@code i < n}: the
    * same index as adding them one by one in that order (each key sees its values in their order),
-   * but visiting the table region by region instead of at random: the entries are taken in the
-   * order of their keys' home slots (a counting sort on the hash's top bits), so the probes, the
-   * bags and their growth hit memory that is already cached. Since keys then arrive in hash order,
-   * the table grows ahead whenever the key count projected from the part of the hash range done
-   * would pass the load limit, so the region filled so far is never denser than that limit (a
-   * table grown only at its global limit would pile up the early region into long probe runs).
+   * built region by region ({@link #addAll(long[], Object[], int[], long[], int[], int)}).
    *
    * @return the least {@code i} whose value's weight became negative, or -1
    */
   public int addAll(long[] keys, V[] values, long[] deltas, int n) {
-    int bits = Math.max(1, Math.min(SORT_BITS, 31 - Integer.numberOfLeadingZeros(Math.max(1, n / 64))));
-    int[] starts = new int[(1 << bits) + 1];
+    int[] hashes = new int[n];
+    int[] origins = new int[n];
     for (int i = 0; i < n; i++) {
-      starts[bucketOf(keys[i], bits) + 1]++;
+      hashes[i] = values[i].hashCode();
+      origins[i] = i;
+    }
+    return addAll(keys, values, hashes, deltas, origins, n);
+  }
+
+  /**
+   * Adds {@code weights[i]} (1 when {@code weights} is null) to {@code values[origins[i]]}, whose
+   * hash code is {@code hashes[i]}, under {@code keys[i]} for every {@code i < n}: the same index as adding
+   * them one by one in that order (each key sees its values in their order). The entries are taken
+   * in the order of their keys' home slots (a counting sort on the hash's top bits into regions of
+   * a few hundred entries), so each region's probes and bags hit memory already cached, and each
+   * region is one {@link BagBatch} run: a new key's bag is made once, exactly sized. Since keys
+   * arrive in hash order, the table grows ahead whenever the key count projected from the part of
+   * the hash range done would pass the load limit, so the part filled so far is never denser than
+   * that limit (a table grown only at its global limit would pile it up into long probe runs).
+   *
+   * @return the least {@code origins[i]} whose value's weight became negative, or -1
+   */
+  int addAll(long[] keys, Object[] values, int[] hashes, long[] weights, int[] origins, int n) {
+    int bits = Math.max(1, Math.min(SORT_BITS, 31 - Integer.numberOfLeadingZeros(Math.max(1, n / 64))));
+    int[] ends = new int[(1 << bits) + 1];
+    for (int i = 0; i < n; i++) {
+      ends[bucketOf(keys[i], bits) + 1]++;
     }
     for (int b = 0; b < 1 << bits; b++) {
-      starts[b + 1] += starts[b];
+      ends[b + 1] += ends[b];
     }
-    // the entries copied into bucket order, so the pass below reads them in sequence
+    // the entries copied into region order
     long[] sk = new long[n];
     int[] sh = new int[n];
-    int[] origin = new int[n];
+    int[] so = new int[n];
+    long[] sw = weights == null ? null : new long[n];
     for (int i = 0; i < n; i++) {
-      int j = starts[bucketOf(keys[i], bits)]++;
+      int j = ends[bucketOf(keys[i], bits)]++;
       sk[j] = keys[i];
-      sh[j] = values[i].hashCode();
-      origin[j] = i;
+      sh[j] = hashes[i];
+      so[j] = origins[i];
+      if (sw != null) {
+        sw[j] = weights[i];
+      }
     }
+    BagBatch<V> batch = new BagBatch<>();
     int negative = -1;
     int before = size;
-    for (int j = 0; j < n; j++) {
-      long projected = before + (long) (size + 1 - before) * (1 << bits) / (bucketOf(sk[j], bits) + 1);
-      if (projected * 2 > bags.length) {
-        growFor(Math.min(projected, (long) size + (n - j)));
+    for (int b = 0, from = 0; b < 1 << bits; from = ends[b++]) {
+      int to = ends[b];
+      for (int j = from; j < to; j++) {
+        batch.entry(bagFor(sk[j]), sk[j]);
       }
-      int i = origin[j];
-      if (add(sk[j], values[i], sh[j], deltas[i]) < 0 && (negative < 0 || i < negative)) {
-        negative = i;
+      int bad = batch.build(values, sh, sw, so, from, to);
+      if (bad >= 0 && (negative < 0 || bad < negative)) {
+        negative = bad;
+      }
+      for (int g = 0; g < batch.groups(); g++) {
+        settle(batch.longKey(g), batch.bag(g), batch.sizeBefore(g));
+      }
+      batch.clear();
+      long projected = before + (long) (size - before) * (1 << bits) / (b + 1);
+      if (projected * 2 > bags.length) {
+        growFor(Math.min(projected, (long) size + (n - to)));
       }
     }
     return negative;
@@ -92,11 +123,46 @@ public final class LongKeyedBags<V> {
     return (int) ((key * GOLDEN) >>> (64 - bits));
   }
 
-  /** Grows the table to hold {@code keys} keys (at least one more than now) within the load limit. */
+  /** Grows the table to hold {@code keys} keys within the load limit. */
   private void growFor(long keys) {
-    long want = Math.max(keys, size + 1L) * 2;
+    long want = Math.max(keys, size) * 2;
     if (want > bags.length) {
       rehash((int) Math.min(1 << 30, Long.highestOneBit(want - 1) << 1));
+    }
+  }
+
+  /**
+   * The bag of {@code key}, made empty when the key has none, for a {@link BagBatch}: the batch
+   * fills it, then {@link #settle} counts it and drops it if it stayed empty.
+   */
+  @SuppressWarnings("unchecked")
+  Bag<V> bagFor(long key) {
+    int s = home(key);
+    while (bags[s] != null && keys[s] != key) {
+      s = next(s);
+    }
+    Bag<V> b = (Bag<V>) bags[s];
+    if (b == null) {
+      b = new Bag<>();
+      keys[s] = key;
+      bags[s] = b;
+      if (++size * 2 > bags.length) {
+        rehash(bags.length * 2);
+      }
+    }
+    return b;
+  }
+
+  /** Counts the entries a batch gave {@code key}'s bag {@code b} (of {@code sizeBefore} before); drops it if empty. */
+  void settle(long key, Bag<V> b, int sizeBefore) {
+    entries += b.size() - sizeBefore;
+    if (b.isEmpty()) {
+      int s = home(key);
+      while (keys[s] != key || bags[s] == null) {
+        s = next(s);
+      }
+      removeSlot(s);
+      size--;
     }
   }
 

@@ -10,6 +10,7 @@ import dev.rivulet.query.QueryException;
 import dev.rivulet.query.QueryIR;
 import dev.rivulet.query.expr.Evaluator;
 import dev.rivulet.query.expr.ExprCompiler;
+import dev.rivulet.query.expr.ExprText;
 import dev.rivulet.query.expr.Expressions;
 import dev.rivulet.query.expr.TypeChecker;
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ final class GroupingCompiler {
     ColumnType[] typed = new ColumnType[aggs.size()];
     for (int j = 0; j < aggs.size(); j++) {
       Expr.Agg a = aggs.get(j);
-      String clause = "aggregate " + a;
+      String clause = "aggregate " + ExprText.of(a); // not the record's toString: its first call bootstraps ObjectMethods
       typed[j] = TypeChecker.aggregateType(a, input, clause);
       if (a.arg() != null) {
         Expressions.rejectAggregates(a.arg(), clause);
@@ -136,12 +137,12 @@ final class GroupingCompiler {
   /** {@code e} rewritten to read the group row; fails on a column neither grouped nor aggregated. */
   Expr rewrite(Expr e, String clause) {
     return Expressions.rewrite(e, x -> {
-      int g = groups.indexOf(x);
+      int g = Expressions.indexOf(groups, x);
       if (g >= 0) {
         return new Expr.Col(ALIAS, "g" + g);
       }
       if (x instanceof Expr.Agg a) {
-        return new Expr.Col(ALIAS, "a" + aggs.indexOf(a));
+        return new Expr.Col(ALIAS, "a" + Expressions.indexOf(aggs, a));
       }
       if (x instanceof Expr.Col c) {
         throw new QueryException(clause + ": column " + c + " must appear in group by or be used in an aggregate");

@@ -13,6 +13,7 @@ import dev.rivulet.query.QueryException;
 import dev.rivulet.query.QueryIR;
 import dev.rivulet.query.expr.Expressions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -177,6 +178,9 @@ final class IncludeCompiler {
    */
   Compiled compose(Compiled parent, QueryCompiler compiler, boolean root) {
     Stream acc = parent.stream();
+    // Every edge's buckets come from the parent's own rows: an include's join changes only its
+    // own column, so a child's change does not flow through the other edges' bucket relations.
+    Stream own = acc;
     Schema rows = acc.schema();
     List<RowShape.Nest> nests = new ArrayList<>();
     int corrAt = userWidth;
@@ -190,7 +194,7 @@ final class IncludeCompiler {
         corrNames.add(rows.column(corr[k]).name());
       }
       corrAt += n;
-      Stream active = buckets(acc, corr, false);
+      Stream active = buckets(own, corr, false);
       String what = "include '" + edge.name() + "'";
       Compiled child;
       try {
@@ -206,7 +210,7 @@ final class IncludeCompiler {
         // The value is the bucket itself; the facade adapter keeps the bucket's rows and follows
         // every routed bucket, a NULL one (always empty) included, so each active interval of a
         // bucket gets its own facade.
-        compiler.facade(nest, buckets(acc, corr, true), child);
+        compiler.facade(nest, buckets(own, corr, true), child);
         acc = acc.map(rows, row -> row.with(edge.column(), RowList.of(row.project(corr))));
       } else {
         acc = routed(acc, corrNames, bucketValues(edge, child), edge);
@@ -280,14 +284,13 @@ final class IncludeCompiler {
     int valueAt = width + corrNames.size();
     Object empty = BucketValue.empty(edge.mode());
     int column = edge.column();
+    // The parent's columns with the bucket's value in the include's: one projection of the
+    // joined row (its values are canonical already); a parent without a bucket gets the empty value.
+    int[] take = Projection.range(0, width);
+    take[column] = valueAt;
     return parent.join(values, JoinType.LEFT, corrNames, bucketNames).map(out, joined -> {
-      Object[] vals = new Object[width];
-      for (int i = 0; i < width; i++) {
-        vals[i] = joined.get(i);
-      }
-      Object value = joined.get(valueAt);
-      vals[column] = value == null ? empty : value;
-      return Row.of(vals);
+      Row row = joined.project(take);
+      return joined.isNull(valueAt) ? row.with(column, empty) : row;
     });
   }
 
@@ -299,16 +302,21 @@ final class IncludeCompiler {
     }
 
     Object of(ZSet group) {
-      List<Row> rows = new ArrayList<>(group.size());
+      int n = 0;
+      for (int i = 0; i < group.size(); i++) {
+        n += (int) Math.max(0, group.weight(i));
+      }
+      Row[] rows = new Row[n];
+      n = 0;
       for (int i = 0; i < group.size(); i++) {
         for (long w = group.weight(i); w > 0; w--) {
-          rows.add(group.row(i));
+          rows[n++] = group.row(i);
         }
       }
-      rows.sort(order);
+      Arrays.sort(rows, order);
       switch (mode) {
         case ONE:
-          return RowList.of(rows.get(0).project(element));
+          return RowList.of(rows[0].project(element));
         case CONCAT:
           StringBuilder sb = new StringBuilder();
           boolean first = true;
@@ -321,11 +329,10 @@ final class IncludeCompiler {
           }
           return sb.toString();
         default:
-          List<Row> elements = new ArrayList<>(rows.size());
-          for (Row r : rows) {
-            elements.add(r.project(element));
+          for (int i = 0; i < rows.length; i++) {
+            rows[i] = rows[i].project(element);
           }
-          return RowList.of(elements);
+          return RowList.of(Arrays.asList(rows));
       }
     }
   }

@@ -2,6 +2,7 @@ package dev.rivulet.query.compile;
 
 import dev.rivulet.engine.Column;
 import dev.rivulet.engine.ColumnType;
+import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.SortKey;
 import dev.rivulet.engine.Stream;
@@ -18,12 +19,14 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * The tail of a block after its joins and where filter: grouping and having, the select list,
  * distinct, and order by with offset and limit. The projected row is (visible columns, key
  * columns, sort columns); a block that selects everything of a single relation and orders by
- * plain columns skips the projection entirely.
+ * plain columns skips the projection entirely, and one that orders by plain columns takes its
+ * window before the projection, so only the window's changes are projected.
  */
 final class Projection {
   private QueryIR.Select s;
@@ -131,10 +134,10 @@ final class Projection {
    * list, a column reference to one of the columns shown.
    */
   private int selectIndex(SelectList list, Expr e, Layout layout) {
-    int at = list.exprs().indexOf(e);
+    int at = Expressions.indexOf(list.exprs(), e);
     if (at < 0 && s.select().isEmpty() && e instanceof Expr.Col c && !c.alias().startsWith("__")) {
       Scope.Slot slot = layout.resolve(c, "order by");
-      at = list.exprs().indexOf(new Expr.Col("__row", Integer.toString(slot.index())));
+      at = Expressions.indexOf(list.exprs(), new Expr.Col("__row", Integer.toString(slot.index())));
     }
     return at;
   }
@@ -180,11 +183,68 @@ final class Projection {
       }
       sorts.add(new QueryIR.OrderItem(new Expr.Col("__out", Integer.toString(at)), o.descending(), o.nullsFirst()));
     }
-    Stream projected = stream.map(Schema.of(cols), Evaluator.rowOf(evals.toArray(new Evaluator[0])));
+    UnaryOperator<Row> fn = Evaluator.rowOf(evals.toArray(new Evaluator[0]));
+    int[] before = windowFirst(order, scope, keys);
+    if (before != null) {
+      return windowThenProject(stream, before, Schema.of(cols), fn, visible, outKeys, sorts);
+    }
+    Stream projected = stream.map(Schema.of(cols), fn);
     if (s.distinct()) {
       projected = projected.distinct();
     }
     return windowByIndex(projected, visible, outKeys, sorts, range(v - partition.size(), v));
+  }
+
+  /**
+   * The input columns of the window's total order (the plain-column sort items, then the key)
+   * when the window can be taken before the projection, else null. It can when the block has no
+   * distinct, include bucket or cursor and orders by plain columns only: the projected row holds
+   * each sort value and key column unchanged, so both rows order alike. It pays only under a
+   * limit (without one every row is projected anyway), so only then is it taken.
+   */
+  private int[] windowFirst(List<QueryIR.OrderItem> order, Layout scope, int[] keys) {
+    if (order.isEmpty() || limit() == Long.MAX_VALUE || s.distinct() || !partition.isEmpty() || s.after() != null) {
+      return null;
+    }
+    RowScope rs = new RowScope(scope);
+    int[] out = new int[order.size() + keys.length];
+    for (int i = 0; i < order.size(); i++) {
+      if (!(order.get(i).expr() instanceof Expr.Col c)) {
+        return null;
+      }
+      out[i] = rs.resolve(c, "order by").index();
+    }
+    System.arraycopy(keys, 0, out, order.size(), keys.length);
+    return out;
+  }
+
+  /**
+   * The window over the unprojected rows (ordered by {@code before}, which names the same values
+   * as {@code sorts} then {@code outKeys} do in the projected row), then the projection of the
+   * window's changes only ({@link Stream#mapWindow}: a row whose projection did not change is no
+   * change).
+   */
+  private Compiled windowThenProject(Stream stream, int[] before, Schema out, UnaryOperator<Row> fn,
+      Schema visible, int[] outKeys, List<QueryIR.OrderItem> sorts) {
+    OrderColumns oc = OrderColumns.of(sorts, outKeys);
+    Stream windowed = stream.topK(List.of(), sortKeys(stream.schema(), before, oc.descending(), oc.nullsFirst()),
+        s.offset(), limit()).mapWindow(out, fn);
+    return PublicKeys.apply(new Compiled(windowed, visible, outKeys, true, oc.columns(), oc.descending(),
+        oc.nullsFirst(), new int[0], List.of()), publicKey);
+  }
+
+  private long limit() {
+    return s.findOne() ? 1 : s.limit() == null ? Long.MAX_VALUE : s.limit();
+  }
+
+  private static List<SortKey> sortKeys(Schema schema, int[] columns, boolean[] descending, boolean[] nullsFirst) {
+    List<SortKey> order = new ArrayList<>();
+    for (int i = 0; i < columns.length; i++) {
+      String name = schema.column(columns[i]).name();
+      SortKey k = descending[i] ? SortKey.desc(name) : SortKey.asc(name);
+      order.add(nullsFirst[i] ? k.withNullsFirst() : k.withNullsLast());
+    }
+    return order;
   }
 
   /**
@@ -275,22 +335,11 @@ final class Projection {
       return PublicKeys.apply(new Compiled(stream, visible, keys, buckets), publicKey);
     }
     int n = sorts.size() + keys.length;
-    int[] columns = new int[n];
-    boolean[] descending = new boolean[n];
-    boolean[] nullsFirst = new boolean[n];
-    for (int i = 0; i < sorts.size(); i++) {
-      QueryIR.OrderItem o = sorts.get(i);
-      columns[i] = Integer.parseInt(((Expr.Col) o.expr()).column());
-      descending[i] = o.descending();
-      nullsFirst[i] = o.nullsFirst();
-    }
-    System.arraycopy(keys, 0, columns, sorts.size(), keys.length);
-    List<SortKey> order = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      String name = stream.schema().column(columns[i]).name();
-      SortKey k = descending[i] ? SortKey.desc(name) : SortKey.asc(name);
-      order.add(nullsFirst[i] ? k.withNullsFirst() : k.withNullsLast());
-    }
+    OrderColumns oc = OrderColumns.of(sorts, keys);
+    int[] columns = oc.columns();
+    boolean[] descending = oc.descending();
+    boolean[] nullsFirst = oc.nullsFirst();
+    List<SortKey> order = sortKeys(stream.schema(), columns, descending, nullsFirst);
     if (s.after() != null) {
       if (s.after().values().size() != n) {
         throw new QueryException("after: the cursor " + s.after().values() + " has " + s.after().values().size()
@@ -299,7 +348,7 @@ final class Projection {
       }
       stream = stream.filter(new CursorFilter(columns, descending, nullsFirst, s.after()));
     }
-    long limit = s.findOne() ? 1 : s.limit() == null ? Long.MAX_VALUE : s.limit();
+    long limit = limit();
     List<String> partitionBy = new ArrayList<>();
     for (int b : buckets) {
       partitionBy.add(stream.schema().column(b).name());
@@ -340,6 +389,25 @@ final class Projection {
         return new Slot(idx, ColumnType.ANY, true);
       }
       return inner.resolve(col, clause);
+    }
+  }
+
+  /**
+   * The total order of a window: the sort keys' columns (each a plain column of the row, by
+   * position), then the key columns ascending; with each position's direction and NULL placement.
+   */
+  private record OrderColumns(int[] columns, boolean[] descending, boolean[] nullsFirst) {
+    static OrderColumns of(List<QueryIR.OrderItem> sorts, int[] keys) {
+      int n = sorts.size() + keys.length;
+      OrderColumns oc = new OrderColumns(new int[n], new boolean[n], new boolean[n]);
+      for (int i = 0; i < sorts.size(); i++) {
+        QueryIR.OrderItem o = sorts.get(i);
+        oc.columns[i] = Integer.parseInt(((Expr.Col) o.expr()).column());
+        oc.descending[i] = o.descending();
+        oc.nullsFirst[i] = o.nullsFirst();
+      }
+      System.arraycopy(keys, 0, oc.columns, sorts.size(), keys.length);
+      return oc;
     }
   }
 }

@@ -177,7 +177,8 @@ public final class QueryCompiler {
     for (int i = 0; i < s.joins().size(); i++) {
       QueryIR.Join j = s.joins().get(i);
       Rel r = rels.get(i + 1);
-      acc = join(acc, layout, j, r);
+      Expr onRight = j.kind() == QueryIR.JoinKind.LEFT && !nullsLeftAfter(s, i) ? takeOnly(rest, r) : null;
+      acc = join(acc, layout, j, r, onRight);
       layout = layout.append(r.alias, r.visible, r.width(), r.keys);
     }
     layout = layout.nullable(nullSupplying);
@@ -313,7 +314,54 @@ public final class QueryCompiler {
     return out;
   }
 
-  private Stream join(Stream left, Layout layout, QueryIR.Join j, Rel r) {
+  private static Layout nullableAlone(Rel r) {
+    return Layout.empty().append(r.alias, r.visible, r.width(), r.keys).nullable(Set.of(r.alias));
+  }
+
+  private static boolean isBool(Expr c, Layout scope) {
+    try {
+      ColumnType t = TypeChecker.typeOf(c, scope, "where");
+      return t == ColumnType.BOOL || t == ColumnType.ANY;
+    } catch (QueryException e) {
+      return false;
+    }
+  }
+
+  /** Whether a join after join {@code i} of {@code s} null-extends the relations before it (right or full). */
+  private static boolean nullsLeftAfter(QueryIR.Select s, int i) {
+    for (int k = i + 1; k < s.joins().size(); k++) {
+      QueryIR.JoinKind kind = s.joins().get(k).kind();
+      if (kind == QueryIR.JoinKind.RIGHT || kind == QueryIR.JoinKind.FULL) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Removes from {@code conjuncts} the boolean ones that read only {@code r}; their conjunction, or
+   * null. (One that does not type-check stays, for the where filter to report.)
+   */
+  private static Expr takeOnly(List<Expr> conjuncts, Rel r) {
+    List<Expr> taken = new ArrayList<>();
+    Layout alone = nullableAlone(r);
+    for (java.util.Iterator<Expr> it = conjuncts.iterator(); it.hasNext();) {
+      Expr c = it.next();
+      if (Expressions.aliases(c).equals(Set.of(r.alias)) && isBool(c, alone)) {
+        taken.add(c);
+        it.remove();
+      }
+    }
+    return taken.isEmpty() ? null : Expressions.and(taken);
+  }
+
+  /**
+   * Joins {@code r} on; {@code onRight}, where-conjuncts that read only {@code r} of a left join
+   * that no later join null-extends, is tested on the right rows before pairing (a row without a
+   * match is tested with all its right columns null), which keeps the same rows as filtering the
+   * joined rows.
+   */
+  private Stream join(Stream left, Layout layout, QueryIR.Join j, Rel r, Expr onRight) {
     String clause = "join " + r.alias;
     if (j.on().isEmpty()) {
       throw new QueryException(clause + ": needs at least one equality");
@@ -347,6 +395,9 @@ public final class QueryCompiler {
       case RIGHT -> dev.rivulet.engine.JoinType.RIGHT;
       case FULL -> dev.rivulet.engine.JoinType.FULL;
     };
+    if (onRight != null) {
+      return left.leftJoinWhere(r.stream, lk, rk, ExprCompiler.predicate(onRight, nullableAlone(r)));
+    }
     return left.join(r.stream, type, lk, rk);
   }
 

@@ -19,7 +19,7 @@ public final class BucketWindow<T> {
   private final DemandRequest<T> base;
   private final Row value;
   private final Set<Row> keys = new HashSet<>();
-  private final Set<Row> passing = new HashSet<>(); // the keys whose rows pass the plan's filter
+  private final Set<Row> passing; // the keys whose rows pass the plan's filter; null without one (all pass)
   private boolean settled;
   private boolean complete;
   private Row boundary; // the sort key of the last row loaded; null until a full page settles
@@ -28,6 +28,7 @@ public final class BucketWindow<T> {
   BucketWindow(DemandRequest<T> base, Row value) {
     this.base = base;
     this.value = value;
+    this.passing = base.plan.filter == null ? null : new HashSet<>();
   }
 
   /** The request whose coverage of {@link #value()} this is. */
@@ -77,6 +78,9 @@ public final class BucketWindow<T> {
   /** Adds {@code row}, of {@code key} (a row it {@link #accepts}). */
   public void add(Row key, Row row) {
     keys.add(key);
+    if (passing == null) {
+      return;
+    }
     if (passes(row)) {
       passing.add(key);
     } else {
@@ -87,7 +91,7 @@ public final class BucketWindow<T> {
   /** Whether {@code row} passes the plan's filter; one it fails to evaluate on does not count (the graph reports it). */
   private boolean passes(Row row) {
     try {
-      return base.plan.filter == null || base.plan.filter.test(row);
+      return base.plan.filter.test(row);
     } catch (RuntimeException e) {
       return false;
     }
@@ -95,13 +99,15 @@ public final class BucketWindow<T> {
 
   /** Removes the row of {@code key} (the source removed it, or it moved out); whether it held it. */
   public boolean remove(Row key) {
-    passing.remove(key);
+    if (passing != null) {
+      passing.remove(key);
+    }
     return keys.remove(key);
   }
 
   /** How many of its rows pass the plan's filter (all without one): what counts toward the limit. */
   public int passing() {
-    return passing.size();
+    return passing == null ? keys.size() : passing.size();
   }
 
   /**
@@ -123,7 +129,7 @@ public final class BucketWindow<T> {
     if (!settled || complete || refill != null || !base.current) {
       return 0;
     }
-    return Math.max(0, base.plan.limit - passing.size());
+    return Math.max(0, base.plan.limit - passing());
   }
 
   @Override

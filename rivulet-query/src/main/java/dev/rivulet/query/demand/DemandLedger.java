@@ -71,25 +71,43 @@ public final class DemandLedger<T> {
   private final Map<T, TargetState> targets = new LinkedHashMap<>();
   private final Map<Long, DemandRequest<T>> current = new HashMap<>();
   private final Set<T> touched = new LinkedHashSet<>();
+  private final Map<T, List<DemandPlan<T>>> covering = new java.util.IdentityHashMap<>(); // cache, see coveringPlans
   private long generations;
   private long stale;
 
+  /** Receives a current request covering a row's value, with that value (the row's values of its plan's columns). */
+  public interface Holder<T> {
+    void accept(DemandRequest<T> request, Row value);
+  }
+
   /**
-   * The current requests on {@code target} that cover the value a row has ({@code valueOf} gives
-   * the row's values of a plan's columns): held ones, and those still held for other values
-   * (whose coverage a new demand reuses). A limited one covers only what its value's window
-   * {@linkplain BucketWindow#accepts accepts}.
+   * Calls {@code out} with each current request on {@code target} that covers the value {@code row}
+   * has: held ones, and those still held for other values (whose coverage a new demand reuses). A
+   * limited one covers only what its value's window {@linkplain BucketWindow#accepts accepts}.
+   * The plans' column positions are resolved when they register; equal plans are read once.
    */
-  public List<DemandRequest<T>> holders(T target, java.util.function.Function<List<String>, Row> valueOf) {
-    List<DemandRequest<T>> out = new ArrayList<>();
-    Set<Map<Row, DemandRequest<T>>> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-    for (DemandPlan<T> p : plans.values()) {
-      if (p.target == target && seen.add(p.coverage)) {
-        DemandRequest<T> r = p.coverage.get(valueOf.apply(p.columns));
-        if (r != null && r.current && r.state != DemandRequest.State.FAILED) {
-          out.add(r);
+  public void forEachHolder(T target, Row row, Holder<T> out) {
+    for (DemandPlan<T> p : coveringPlans(target)) {
+      Row value = row.project(p.columnPositions);
+      DemandRequest<T> r = p.coverage.get(value);
+      if (r != null && r.current && r.state != DemandRequest.State.FAILED) {
+        out.accept(r, value);
+      }
+    }
+  }
+
+  /** One plan per coverage (plans of one shape share it) on {@code target}; cached until the plans change. */
+  private List<DemandPlan<T>> coveringPlans(T target) {
+    List<DemandPlan<T>> out = covering.get(target);
+    if (out == null) {
+      out = new ArrayList<>();
+      Set<Map<Row, DemandRequest<T>>> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+      for (DemandPlan<T> p : plans.values()) {
+        if (p.target == target && seen.add(p.coverage)) {
+          out.add(p);
         }
       }
+      covering.put(target, out);
     }
     return out;
   }
@@ -99,8 +117,8 @@ public final class DemandLedger<T> {
    * {@code limit} rows in {@code order}; {@code sortKeys} is that order then the target's key
    * (needed when limited, to keep each value's {@link BucketWindow}).
    */
-  public void register(String planId, T target, List<String> columns, List<SubsetRequest.Order> order, int limit,
-      SortKeys sortKeys, java.util.function.Predicate<Row> filter) {
+  public void register(String planId, T target, List<String> columns, int[] columnPositions,
+      List<SubsetRequest.Order> order, int limit, SortKeys sortKeys, java.util.function.Predicate<Row> filter) {
     if (plans.containsKey(planId)) {
       throw new IllegalArgumentException("demand plan '" + planId + "' is already registered");
     }
@@ -110,8 +128,10 @@ public final class DemandLedger<T> {
     Map<Row, DemandRequest<T>> coverage =
         coverages.computeIfAbsent(new Shape(target, List.copyOf(columns), List.copyOf(order), limit, filter),
             s -> new HashMap<>());
-    DemandPlan<T> plan = new DemandPlan<>(planId, target, columns, order, limit, sortKeys, filter, coverage);
+    DemandPlan<T> plan = new DemandPlan<>(planId, target, columns, columnPositions, order, limit, sortKeys, filter,
+        coverage);
     plans.put(planId, plan);
+    covering.remove(target);
     targets.computeIfAbsent(target, t -> new TargetState()).plans++;
     touched.add(target);
   }
@@ -202,6 +222,7 @@ public final class DemandLedger<T> {
       }
       if (plan.unregistered && plan.leases.isEmpty()) {
         plans.remove(plan.id);
+        covering.remove(plan.target);
         targets.get(plan.target).plans--;
       }
       touched.add(plan.target);
@@ -288,6 +309,10 @@ public final class DemandLedger<T> {
 
   /** The current requests on {@code target} not settled yet. */
   public List<DemandRequest<T>> pendingOn(T target) {
+    TargetState t = targets.get(target);
+    if (t == null || t.pendingLeases == 0) {
+      return List.of(); // a pending request has a lease (a base: its owners; a refill: its own)
+    }
     List<DemandRequest<T>> out = new ArrayList<>();
     for (DemandRequest<T> r : current.values()) {
       if (r.state == DemandRequest.State.PENDING && r.plan.target == target) {
@@ -351,6 +376,9 @@ public final class DemandLedger<T> {
 
   /** Targets touched by settlements since the last call (flush reports its own). */
   public Set<T> takeTouched() {
+    if (touched.isEmpty()) {
+      return Set.of();
+    }
     Set<T> out = new LinkedHashSet<>(touched);
     touched.clear();
     return out;

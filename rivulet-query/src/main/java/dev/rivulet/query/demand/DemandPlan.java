@@ -17,6 +17,8 @@ final class DemandPlan<T> {
   final String id;
   final T target;
   final List<String> columns;
+  /** The positions of {@link #columns} in the target's rows, resolved when the plan registers. */
+  final int[] columnPositions;
   final List<SubsetRequest.Order> order;
   final int limit;
   /** The order then the target's key, for a limited plan (null: unlimited). */
@@ -37,8 +39,13 @@ final class DemandPlan<T> {
   final Map<Row, DemandRequest<T>> coverage;
   boolean unregistered;
 
-  DemandPlan(String id, T target, List<String> columns, List<SubsetRequest.Order> order, int limit,
-      SortKeys sortKeys, java.util.function.Predicate<Row> filter, Map<Row, DemandRequest<T>> coverage) {
+  DemandPlan(String id, T target, List<String> columns, int[] columnPositions, List<SubsetRequest.Order> order,
+      int limit, SortKeys sortKeys, java.util.function.Predicate<Row> filter, Map<Row, DemandRequest<T>> coverage) {
+    if (columnPositions.length != columns.size()) {
+      throw new IllegalArgumentException("demand plan '" + id + "': " + columnPositions.length
+          + " column positions for columns " + columns);
+    }
+    this.columnPositions = columnPositions.clone();
     this.filter = filter;
     this.sortKeys = limit == SubsetRequest.UNLIMITED ? null : java.util.Objects.requireNonNull(sortKeys, "sort keys");
     this.id = id;

@@ -69,6 +69,11 @@ public final class DemandRequest<T> {
     return plan.columns;
   }
 
+  /** The positions of the plan's columns in the target's rows (shared: do not modify). */
+  public int[] columnPositions() {
+    return plan.columnPositions;
+  }
+
   java.util.Collection<BucketWindow<T>> windows() {
     return windows == null ? java.util.List.of() : windows.values();
   }

@@ -5,6 +5,7 @@ import dev.rivulet.query.QueryException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
@@ -40,10 +41,52 @@ public final class Expressions {
     return out;
   }
 
+  /**
+   * Whether {@code a} and {@code b} are equal expressions ({@code a.equals(b)}). Columns, outputs,
+   * literals, aggregates and nodes of different kinds are compared here; only other nodes of one
+   * kind go to the records' {@code equals}, whose first call in a process bootstraps {@code
+   * ObjectMethods} (dozens of generated classes), a cost the common compile paths avoid this way.
+   */
+  public static boolean same(Expr a, Expr b) {
+    if (a == b) {
+      return true;
+    }
+    if (a == null || b == null || a.getClass() != b.getClass()) {
+      return false;
+    }
+    if (a instanceof Expr.Col x) {
+      Expr.Col y = (Expr.Col) b;
+      return x.alias().equals(y.alias()) && x.column().equals(y.column());
+    }
+    if (a instanceof Expr.Lit x) {
+      Expr.Lit y = (Expr.Lit) b;
+      return x.type() == y.type() && Objects.equals(x.value(), y.value());
+    }
+    if (a instanceof Expr.Output x) {
+      Expr.Output y = (Expr.Output) b;
+      return x.position() == y.position() && Objects.equals(x.name(), y.name());
+    }
+    if (a instanceof Expr.Agg x) {
+      Expr.Agg y = (Expr.Agg) b;
+      return x.fn() == y.fn() && x.distinct() == y.distinct() && same(x.arg(), y.arg());
+    }
+    return a.equals(b);
+  }
+
+  /** The first index of an expression {@link #same} as {@code e} in {@code list}, or -1. */
+  public static int indexOf(List<? extends Expr> list, Expr e) {
+    for (int i = 0; i < list.size(); i++) {
+      if (same(list.get(i), e)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   /** The aggregate calls in {@code e} (not looking inside aggregates), in order. */
   public static void aggregates(Expr e, List<Expr.Agg> out) {
     if (e instanceof Expr.Agg a) {
-      if (!out.contains(a)) {
+      if (indexOf(out, a) < 0) {
         out.add(a);
       }
       return;
@@ -80,6 +123,9 @@ public final class Expressions {
   }
 
   static List<Expr> children(Expr e) {
+    if (leaf(e)) {
+      return List.of();
+    }
     List<Expr> out = new ArrayList<>();
     if (e instanceof Expr.Compare c) {
       out.add(c.left());
@@ -131,7 +177,7 @@ public final class Expressions {
       return null;
     }
     Expr r = f.apply(e);
-    if (r != e) {
+    if (r != e || leaf(e)) {
       return r;
     }
     if (e instanceof Expr.Compare c) {
@@ -166,6 +212,15 @@ public final class Expressions {
       return new Expr.Agg(a.fn(), rewrite(a.arg(), f), a.distinct());
     }
     return e;
+  }
+
+  /**
+   * Whether {@code e} is a column, output or literal (no children). Tested before the chains of
+   * {@code instanceof}: each test against a node class not yet loaded loads it, so leaves (the
+   * commonest nodes) would otherwise load every expression class on a query's first compile.
+   */
+  private static boolean leaf(Expr e) {
+    return e instanceof Expr.Col || e instanceof Expr.Lit || e instanceof Expr.Output;
   }
 
   private static List<Expr> all(List<Expr> es, UnaryOperator<Expr> f) {

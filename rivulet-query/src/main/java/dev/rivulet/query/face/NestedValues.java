@@ -4,7 +4,7 @@ import dev.rivulet.engine.Row;
 import dev.rivulet.engine.RowList;
 import dev.rivulet.engine.internal.EngineAccess;
 import dev.rivulet.query.compile.RowShape;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -29,15 +29,24 @@ public final class NestedValues {
 
   /** {@code typed} (a typed row of {@code shape}'s visible columns) with its includes shown. */
   public static Row show(Row typed, RowShape shape, Facades facades) {
-    if (shape.nests().isEmpty()) {
+    return shape.nests().isEmpty() ? typed : show(typed, typed.canonical(), shape, facades);
+  }
+
+  /**
+   * {@link #show(Row, RowShape, Facades)} of {@code typed}, whose canonical form {@code canonical}
+   * the caller has at hand.
+   */
+  public static Row show(Row typed, Row canonical, RowShape shape, Facades facades) {
+    List<RowShape.Nest> nests = shape.nests();
+    if (nests.isEmpty()) {
       return typed;
     }
-    int[] columns = new int[shape.nests().size()];
+    int[] columns = new int[nests.size()];
     Object[] shown = new Object[columns.length];
     for (int i = 0; i < columns.length; i++) {
-      RowShape.Nest n = shape.nests().get(i);
+      RowShape.Nest n = nests.get(i);
       columns[i] = n.column();
-      shown[i] = value(n, typed.canonical().get(n.column()), facades);
+      shown[i] = value(n, canonical.get(n.column()), facades);
     }
     return ENGINE.showing(typed, columns, shown);
   }
@@ -47,11 +56,11 @@ public final class NestedValues {
     switch (n.mode()) {
       case ARRAY: {
         RowList list = (RowList) canonical;
-        List<Row> out = new ArrayList<>(list.size());
-        for (Row e : list) {
-          out.add(element(e, n.child(), facades));
+        Row[] out = new Row[list.size()];
+        for (int i = 0; i < out.length; i++) {
+          out[i] = element(list.get(i), n.child(), facades);
         }
-        return Collections.unmodifiableList(out);
+        return Collections.unmodifiableList(Arrays.asList(out));
       }
       case ONE: {
         RowList list = (RowList) canonical;
@@ -68,7 +77,7 @@ public final class NestedValues {
   public static Row element(Row element, RowShape child, Facades facades) {
     int v = child.visible().width();
     Row visible = element.width() == v ? element : element.project(range(v));
-    return show(child.visible().present(visible), child, facades);
+    return show(child.visible().present(visible), visible, child, facades);
   }
 
   private static final int[][] RANGES = new int[33][]; // 0..n-1 for small n, made once (read-only)

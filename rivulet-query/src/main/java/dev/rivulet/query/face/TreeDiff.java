@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 
 /**
  * The change-tree face's view of the rows of one {@link RowShape}: a stored row as a {@link
@@ -61,6 +62,12 @@ public final class TreeDiff {
     default boolean anyChanged() {
       return false;
     }
+
+    /**
+     * Calls {@code out} with each bucket (its include, its key) whose rows the transaction being
+     * published touched: a superset of those that {@link #changed}.
+     */
+    default void touched(BiConsumer<RowShape.Nest, Row> out) {}
 
     /** No bucket rows: every collection relationship is empty. */
     Buckets NONE = (nest, value) -> List.of();
@@ -168,6 +175,47 @@ public final class TreeDiff {
       }
     }
     return false;
+  }
+
+  /** Receives a bucket a row shows: its include, its value in the row, and the diff of its element rows. */
+  interface ShownBucket {
+    void accept(RowShape.Nest nest, Object value, TreeDiff elements);
+  }
+
+  /**
+   * Calls {@code out} with each collection bucket a stored row shows directly: through its own
+   * collection relationships and, recursively, those of the element rows of its other
+   * relationships (held in the row), not those of the buckets' own rows. A bucket shown twice is
+   * reported twice.
+   */
+  void shownBuckets(Row stored, ShownBucket out) {
+    if (!showsBuckets) {
+      return;
+    }
+    for (int slot = 0; slot < relationships.length; slot++) {
+      RowShape.Nest nest = relationships[slot];
+      Object value = stored.get(nest.column());
+      if (value == null) {
+        continue;
+      }
+      if (nest.mode() == Expr.IncludeMode.COLLECTION) {
+        out.accept(nest, value, children[slot]);
+      } else if (children[slot].showsBuckets) {
+        for (Row kid : children(slot, stored, false)) {
+          children[slot].shownBuckets(kid, out);
+        }
+      }
+    }
+  }
+
+  /** Whether rows of this shape show collection buckets (here or below). */
+  boolean showsBuckets() {
+    return showsBuckets;
+  }
+
+  /** The buckets' rows this diff reads. */
+  Buckets buckets() {
+    return buckets;
   }
 
   /** The element rows of relationship {@code slot} of a stored row, in the child's order. */

@@ -1,0 +1,169 @@
+package dev.rivulet.query;
+
+import static dev.rivulet.query.Exprs.col;
+import static dev.rivulet.query.Exprs.count;
+import static dev.rivulet.query.Exprs.eq;
+import static dev.rivulet.query.Exprs.isNull;
+import static dev.rivulet.query.Exprs.lit;
+import static dev.rivulet.query.Exprs.max;
+import static dev.rivulet.query.Exprs.not;
+import static dev.rivulet.query.Exprs.or;
+
+import dev.rivulet.engine.Row;
+import dev.rivulet.engine.Schema;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The engine's warm-up: when the first {@link Rivulet} database of a process is created, a daemon
+ * thread builds a small private database and creates a few tiny live queries over it (a filter
+ * with an order and a limit, a left join, a text-ordered window, an inner join, a group, array and
+ * singleton includes, then a few updates), so that the classes a first live query needs are
+ * loaded and linked and its per-row loops compiled while the application is still loading its
+ * rows. It runs once per process, at the lowest thread priority, on {@value #ROWS} rows. It starts
+ * no further step once {@value #BUDGET_MS} ms of wall-clock time have passed (which bounds its
+ * CPU time, give or take the one step running then) or once a user's database starts creating a
+ * live query (from then on the user's own query warms the same code). Nothing it does reaches the
+ * user: it never throws, and its database is reachable from its thread only and dropped at the end.
+ *
+ * <p>Switched off with the system property {@code rivulet.warmup=false}; not started when the JVM
+ * has a single processor (it would only compete with the application's start-up).
+ *
+ * <p>Concurrency: the warm-up's database is confined to its thread. The engine and the query layer
+ * keep no mutable static state (only immutable constants and the engine's access object, installed
+ * once by class initialisation), so the warm-up and user databases share nothing that is written.
+ * The once-per-process flag is atomic, the stop flag and the thread's reference volatile.
+ */
+final class Warmup {
+  /** The system property that switches the warm-up off when {@code false}. */
+  static final String PROPERTY = "rivulet.warmup";
+  static final String THREAD_NAME = "rivulet-warmup";
+  static final int ROWS = 1_000;
+  static final long BUDGET_MS = 100;
+  static final long WALL_CAP_MS = 2_000;
+  private static final int OWNERS_COUNT = 50;
+  private static final Schema ITEMS = Schema.parse(
+      "id INT NOT NULL, status STRING, priority INT, title STRING, created INT, owner INT");
+  private static final Schema OWNERS = Schema.parse("id INT NOT NULL, name STRING, active BOOL");
+  private static final List<String> KEY = List.of("id");
+  private static final AtomicBoolean STARTED = new AtomicBoolean();
+  private static volatile boolean userQuery;
+  private static volatile Thread thread;
+
+  private Warmup() {}
+
+  /**
+   * Called when a user's database is created: starts the warm-up thread the first time, unless
+   * {@code rivulet.warmup=false} or the JVM has one processor. Never throws.
+   */
+  static void databaseCreated() {
+    if (STARTED.get() || !STARTED.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      if (!enabled(System.getProperty(PROPERTY)) || Runtime.getRuntime().availableProcessors() < 2) {
+        return; // off, or no second core to run it beside the application's own start-up
+      }
+      Thread t = new Thread(Warmup::runQuietly, THREAD_NAME);
+      t.setDaemon(true);
+      t.setPriority(Thread.MIN_PRIORITY);
+      thread = t;
+      t.start();
+    } catch (RuntimeException | OutOfMemoryError e) {
+      thread = null; // a warm-up that cannot start is no warm-up; the database works without it
+    }
+  }
+
+  /** Called when a user's database starts creating a live query: the warm-up stops at its next step. */
+  static void userQueryStarting() {
+    if (!userQuery) {
+      userQuery = true;
+    }
+  }
+
+  /** Whether the property's value leaves the warm-up on (anything but {@code false}, any case). */
+  static boolean enabled(String property) {
+    return property == null || !property.trim().equalsIgnoreCase("false");
+  }
+
+  /** The warm-up thread this process started, or null when none was (switched off, or no database yet). */
+  static Thread thread() {
+    return thread;
+  }
+
+  private static void runQuietly() {
+    try {
+      Budget budget = new Budget(BUDGET_MS, WALL_CAP_MS);
+      for (int round = 0; round < 2 && !stop(budget, true); round++) {
+        run(budget, true);
+      }
+    } catch (Throwable e) { // NOPMD: best effort; nothing may reach the user
+      // the warm-up is abandoned; user databases share none of its state
+    }
+  }
+
+  /** Whether to start no further step: the budget is spent, or (when yielding) a user's query has started. */
+  private static boolean stop(Budget budget, boolean yielding) {
+    return (yielding && userQuery) || budget.spent();
+  }
+
+  /**
+   * One round on a fresh private database: loads {@value #ROWS} rows, then creates each query
+   * shape in turn, then makes a few updates through all of them; stops between steps once
+   * {@link #stop} says so ({@code yielding}: also once a user's query has started). The database
+   * is dropped at the end (nothing else references it).
+   */
+  static void run(Budget budget, boolean yielding) {
+    Rivulet db = Rivulet.createPrivate();
+    db.onError((c, e) -> { }); // nothing of the warm-up is reported, logged or thrown
+    SourceCollection items = db.collection("items", ITEMS, KEY);
+    SourceCollection owners = db.collection("owners", OWNERS, KEY);
+    SourceCollection.SyncBatch people = owners.beginSync();
+    for (int i = 0; i < OWNERS_COUNT; i++) {
+      people.write(Row.of(i, "owner " + i, i % 3 != 0));
+    }
+    people.markReady().commit();
+    SourceCollection.SyncBatch load = items.beginSync();
+    for (int i = 0; i < ROWS; i++) {
+      load.write(item(i, i % 7));
+    }
+    load.markReady().commit();
+    List<Query> shapes = queries(items, owners);
+    for (int i = 0; i < shapes.size(); i++) {
+      if (stop(budget, yielding)) {
+        return;
+      }
+      db.liveQuery("warm-up", shapes.get(i));
+    }
+    for (int i = 0; i < 20 && !stop(budget, yielding); i++) {
+      items.beginSync().write(item(i * 97 % ROWS, i)).commit();
+    }
+  }
+
+  private static Row item(int id, int salt) {
+    return Row.of(id, id % 3 == 0 ? "closed" : "open", (id * 31 + salt) % 5, "title " + (id * 7919 % ROWS),
+        id, id % (OWNERS_COUNT + 5));
+  }
+
+  /** The query shapes, most common first. */
+  private static List<Query> queries(SourceCollection items, SourceCollection owners) {
+    Query open = Query.from("i", items).where(eq(col("i.status"), lit("open")));
+    Query window = open.orderBy(Query.desc(col("i.priority")), Query.asc(col("i.created"))).limit(20);
+    Query byTitle = Query.from("i", items).orderBy(Query.asc(col("i.title"))).limit(20);
+    Query joined = Query.from("i", items).join(QueryIR.JoinKind.INNER, "o", owners, Query.on("i.owner", "o.id"))
+        .where(eq(col("i.status"), lit("open")))
+        .select(Query.as("id", col("i.id")), Query.as("title", col("i.title")), Query.as("name", col("o.name")));
+    Query left = Query.from("i", items).join(QueryIR.JoinKind.LEFT, "o", owners, Query.on("i.owner", "o.id"))
+        .where(or(isNull(col("o.id")), eq(col("o.active"), lit(true))))
+        .select(Query.as("id", col("i.id")), Query.as("priority", col("i.priority")), Query.as("name", col("o.name")))
+        .orderBy(Query.desc(col("i.priority")), Query.asc(col("i.id"))).limit(20);
+    Query grouped = Query.from("i", items).groupBy(col("i.owner"))
+        .select(Query.as("owner", col("i.owner")), Query.as("n", count()), Query.as("top", max(col("i.priority"))));
+    Query mine = Query.from("c", items).where(eq(col("c.owner"), col("o.id")))
+        .select(Query.as("title", col("c.title"))).orderBy(Query.desc(col("c.created"))).limit(3);
+    Query who = Query.from("p", owners).where(eq(col("p.id"), col("o.id"))).select(Query.as("name", col("p.name")));
+    Query nested = Query.from("o", owners).where(not(eq(col("o.active"), lit(false))))
+        .select(Query.as("id", col("o.id")), Query.includeArray("items", mine), Query.includeOne("self", who));
+    return List.of(window, left, byTitle, joined, grouped, nested);
+  }
+}

@@ -1,0 +1,130 @@
+package dev.rivulet.query;
+
+import static dev.rivulet.query.Exprs.col;
+import static dev.rivulet.query.Exprs.eq;
+import static dev.rivulet.query.Exprs.lit;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rivulet.engine.Row;
+import dev.rivulet.engine.Schema;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The engine's warm-up ({@link Warmup}): it shares nothing with user databases, runs once per
+ * process, ends on its own, and {@code rivulet.warmup=false} means no thread at all (checked in
+ * fresh JVMs, since the warm-up starts once per process).
+ */
+class WarmupTest {
+  private static final Schema ITEMS = Schema.parse(
+      "id INT NOT NULL, status STRING, priority INT, title STRING, created INT, owner INT");
+  private static final Schema OWNERS = Schema.parse("id INT NOT NULL, name STRING, active BOOL");
+
+  @Test
+  void userDatabaseBuiltDuringWarmupsSeesOnlyItsOwnRows() throws Exception {
+    AtomicInteger rounds = new AtomicInteger();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    List<Thread> warmups = new ArrayList<>();
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    for (int t = 0; t < 2; t++) {
+      Thread w = new Thread(() -> {
+        try {
+          while (rounds.get() < 6 && System.nanoTime() < until) {
+            Warmup.run(new Budget(60_000, 60_000), false); // all steps, not yielding to user queries
+            rounds.incrementAndGet();
+          }
+        } catch (Throwable e) {
+          failure.set(e);
+        }
+      });
+      w.start();
+      warmups.add(w);
+    }
+    List<Throwable> errors = Collections.synchronizedList(new ArrayList<>());
+    List<String> events = Collections.synchronizedList(new ArrayList<>());
+    int userRounds = 0;
+    while (userRounds < 3 || (rounds.get() < 2 && failure.get() == null && System.nanoTime() < until)) {
+      userRounds++;
+      Rivulet db = Rivulet.create(); // same collection names and schemas as the warm-up's
+      db.onError((c, e) -> errors.add(e));
+      SourceCollection items = db.collection("items", ITEMS, List.of("id"));
+      SourceCollection owners = db.collection("owners", OWNERS, List.of("id"));
+      owners.beginSync().write(Row.of(1, "ann", true)).markReady().commit();
+      items.beginSync().write(Row.of(1, "open", 3, "a", 1, 1)).write(Row.of(2, "closed", 4, "b", 2, 1))
+          .write(Row.of(3, "open", 1, "c", 3, 9)).markReady().commit();
+      LiveQuery open = db.liveQuery("warm-up", Query.from("i", items).where(eq(col("i.status"), lit("open")))
+          .orderBy(Query.desc(col("i.priority"))).limit(20));
+      LiveQuery joined = db.liveQuery("joined", Query.from("i", items)
+          .join(QueryIR.JoinKind.LEFT, "o", owners, Query.on("i.owner", "o.id"))
+          .select(Query.as("id", col("i.id")), Query.as("name", col("o.name"))).orderBy(Query.asc(col("i.id"))));
+      open.subscribeChanges(SubscribeOptions.sync(), batch -> events.add(batch.changes().toString()));
+      items.beginSync().write(Row.of(2, "open", 9, "b", 2, 1)).commit();
+
+      assertThat(db.lastTxId()).isEqualTo(3);
+      assertThat(open.rows()).containsExactly(Row.of(2, "open", 9, "b", 2, 1), Row.of(1, "open", 3, "a", 1, 1),
+          Row.of(3, "open", 1, "c", 3, 9));
+      assertThat(joined.rows()).containsExactly(Row.of(1, "ann"), Row.of(2, "ann"), Row.of(3, null));
+      assertThat(items.rows()).hasSize(3);
+    }
+    for (Thread w : warmups) {
+      w.join(TimeUnit.SECONDS.toMillis(120));
+    }
+    assertThat(failure.get()).isNull();
+    assertThat(rounds.get()).as("warm-up rounds run beside the user's databases").isGreaterThanOrEqualTo(2);
+    assertThat(errors).isEmpty();
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < userRounds; i++) { // per user database: its own rows, then its own update, only
+      expected.add("[Add[row=[1, 'open', 3, 'a', 1, 1]], Add[row=[3, 'open', 1, 'c', 3, 9]]]");
+      expected.add("[Add[row=[2, 'open', 9, 'b', 2, 1]]]");
+    }
+    assertThat(events).containsExactlyElementsOf(expected);
+  }
+
+  @Test
+  void onlyFalseSwitchesItOff() {
+    assertThat(Warmup.enabled(null)).isTrue();
+    assertThat(Warmup.enabled("true")).isTrue();
+    assertThat(Warmup.enabled("")).isTrue();
+    assertThat(Warmup.enabled("false")).isFalse();
+    assertThat(Warmup.enabled(" FALSE ")).isFalse();
+  }
+
+  @Test
+  void switchedOffStartsNoThread() throws Exception {
+    assertThat(probe("-Drivulet.warmup=false")).isEqualTo("thread=none live=0");
+  }
+
+  @Test
+  void onByDefaultOneThreadThatEnds() throws Exception {
+    assertThat(probe("-XX:ActiveProcessorCount=2")).isEqualTo("thread=rivulet-warmup daemon=true ended=true live=0");
+  }
+
+  @Test
+  void noThreadOnOneProcessor() throws Exception {
+    assertThat(probe("-XX:ActiveProcessorCount=1")).isEqualTo("thread=none live=0");
+  }
+
+  /** Runs {@link WarmupProbe} in a fresh JVM and returns its one line of output. */
+  private static String probe(String flag) throws IOException, InterruptedException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx256m", "-cp", classPath));
+    if (flag != null) {
+      cmd.add(flag);
+    }
+    cmd.add(WarmupProbe.class.getName());
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(out).isZero();
+    return out;
+  }
+}
