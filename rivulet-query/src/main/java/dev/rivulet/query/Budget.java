@@ -6,8 +6,8 @@ import java.lang.management.ThreadMXBean;
 /**
  * A time budget for work done on one thread (the warm-up's): spent when the thread has used
  * {@code cpuMs} of CPU time since it started (so the cost of measuring it counts too), or {@code
- * wallMs} of wall-clock time have passed since the budget was made. Where the JVM cannot measure a thread's CPU time, the wall clock counts for both (it
- * bounds the CPU time from above).
+ * wallMs} of wall-clock time have passed since the budget was made. Where the JVM cannot measure
+ * a thread's CPU time, the wall clock counts for both (it bounds the CPU time from above).
  *
  * <p>Confined to the thread that made it.
  */

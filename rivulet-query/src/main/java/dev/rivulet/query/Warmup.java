@@ -21,10 +21,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * singleton includes, then a few updates), so that the classes a first live query needs are
  * loaded and linked and its per-row loops compiled while the application is still loading its
  * rows. It runs once per process, at the lowest thread priority, on {@value #ROWS} rows. It starts
- * no further step once {@value #BUDGET_MS} ms of wall-clock time have passed (which bounds its
- * CPU time, give or take the one step running then) or once a user's database starts creating a
- * live query (from then on the user's own query warms the same code). Nothing it does reaches the
- * user: it never throws, and its database is reachable from its thread only and dropped at the end.
+ * no further step once its thread has used {@value #BUDGET_MS} ms of CPU time (give or take the
+ * one step running then; see {@link Budget}), after {@value #WALL_CAP_MS} ms of wall-clock time,
+ * or once a user's database starts creating a live query (from then on the user's own query warms
+ * the same code). Nothing it does reaches the user: it never throws, and its database is reachable
+ * from its thread only and dropped at the end.
  *
  * <p>Switched off with the system property {@code rivulet.warmup=false}; not started when the JVM
  * has a single processor (it would only compete with the application's start-up).
