@@ -14,11 +14,11 @@ import dev.rivulet.query.compile.Compiled;
 import dev.rivulet.query.compile.QueryPlans;
 import dev.rivulet.query.compile.RowShape;
 import dev.rivulet.query.face.NestedValues;
+import dev.rivulet.query.face.ShownRows;
 import dev.rivulet.query.state.ChangeBuffer;
 import dev.rivulet.query.state.ResultConflicts;
 import dev.rivulet.query.state.RetractedRows;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -78,13 +78,8 @@ public final class LiveQuery extends BaseCollection {
   private final List<Output> demandOutputs = new ArrayList<>(); // per plan: demanded values (null: whole)
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
   private final QueryFailure failure; // failed and recovering
-  // The public forms of stored rows published as a key's new row, by identity, for when they are
-  // published again as its old row (a nested row is costly to show); only when showing is a pure
-  // function of the stored row (no collection include, whose facade changes). Null otherwise.
-  private final IdentityHashMap<Row, Row> shown;
-  private static final int SHOWN_LIMIT = 1024; // cleared when full: a cache, not a copy of the result
-  /** Public rows a publication took from {@link #shown} (for tests). */
-  long shownHits;
+  private final ShownRows shown; // null unless ShownRows.applies to the shape
+  private final java.util.function.UnaryOperator<Row> show = this::publicRow; // made once, not per row
 
   private LiveQuery(Rivulet db, String name, Schema schema, List<String> keys, Graph graph, QueryPlans.Plan plan,
       int[] resultKeys, Query query, List<String> customKey) {
@@ -96,7 +91,7 @@ public final class LiveQuery extends BaseCollection {
     this.failure = new QueryFailure(this, output);
     Compiled c = plan.result();
     this.shape = c.shape();
-    this.shown = !shape.nests().isEmpty() && pureNests(shape) ? new IdentityHashMap<>() : null;
+    this.shown = ShownRows.applies(shape) ? new ShownRows() : null;
     this.visibleWidth = c.visible().width();
     this.resultKeys = resultKeys;
     this.visibleIndexes = new int[visibleWidth];
@@ -394,32 +389,12 @@ public final class LiveQuery extends BaseCollection {
 
   @Override
   Row publishedRow(Row stored, boolean leaving) {
-    if (shown == null) {
-      return publicRow(stored);
-    }
-    Row p = leaving ? shown.remove(stored) : shown.get(stored);
-    if (p != null) {
-      shownHits++;
-      return p;
-    }
-    p = publicRow(stored);
-    if (!leaving) {
-      if (shown.size() >= SHOWN_LIMIT) {
-        shown.clear();
-      }
-      shown.put(stored, p);
-    }
-    return p;
+    return shown == null ? publicRow(stored) : shown.of(stored, leaving, show);
   }
 
-  /** Whether a row of {@code shape} is shown the same way whenever it is shown: no collection include. */
-  private static boolean pureNests(RowShape shape) {
-    for (RowShape.Nest n : shape.nests()) {
-      if (n.mode() == dev.rivulet.query.Expr.IncludeMode.COLLECTION || !pureNests(n.child())) {
-        return false;
-      }
-    }
-    return true;
+  /** Public rows a publication handed out again instead of showing them anew (for tests). */
+  long shownHits() {
+    return shown == null ? 0 : shown.hits();
   }
 
   @Override

@@ -76,7 +76,7 @@ class ShownRowsCacheTest {
         assertThat(seen).as("seed %d, step %d: delivered rows are the rows shown", seed, step).isEqualTo(shows);
       }
       assertThat(problems).as("seed %d", seed).isEmpty();
-      assertThat(q.shownHits).as("seed %d: old rows taken from the published ones", seed).isPositive();
+      assertThat(q.shownHits()).as("seed %d: old rows taken from the published ones", seed).isPositive();
     }
   }
 }
