@@ -6,6 +6,11 @@ import dev.rivulet.bench.Latencies;
 
 import dev.rivulet.bench.peers.PeerData;
 import dev.rivulet.engine.Row;
+import dev.rivulet.query.LiveCollection;
+import dev.rivulet.query.LiveQuery;
+import dev.rivulet.query.Status;
+import dev.rivulet.query.SubscribeOptions;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -181,5 +186,17 @@ final class Harness {
     }
     return all().stream().filter(x -> x.name().equals(name)).findFirst()
         .orElseThrow(() -> new IllegalArgumentException("unknown workload " + name + " (W1, W2, W3, W3o)"));
+  }
+
+  /**
+   * Checks that a just-created live query of {@code workload} is READY, then counts its changes
+   * (a change-batch subscriber with the initial state) into {@code events}.
+   */
+  static LiveCollection.Subscription countChanges(String workload, LiveQuery q, AtomicLong events) {
+    if (q.status() != Status.READY) {
+      throw new IllegalStateException(workload + ": live query is " + q.status() + " after creation, not READY");
+    }
+    return q.subscribeChanges(SubscribeOptions.sync().withInitialState(),
+        batch -> events.addAndGet(batch.changes().size()));
   }
 }

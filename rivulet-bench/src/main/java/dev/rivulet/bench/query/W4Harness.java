@@ -12,8 +12,6 @@ import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.MemoryLazySource;
 import dev.rivulet.query.Rivulet;
 import dev.rivulet.query.SourceCollection;
-import dev.rivulet.query.Status;
-import dev.rivulet.query.SubscribeOptions;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
@@ -205,12 +203,8 @@ final class W4Harness {
     long t1 = System.nanoTime();
     LiveQuery q = db.liveQuery(W4NestedQuery.NAME, W4NestedQuery.query(issues, projects, comments));
     long t2 = System.nanoTime();
-    if (q.status() != Status.READY) {
-      throw new IllegalStateException("W4: live query is " + q.status() + " after creation, not READY");
-    }
     AtomicLong events = new AtomicLong();
-    LiveCollection.Subscription sub = q.subscribeChanges(SubscribeOptions.sync().withInitialState(),
-        batch -> events.addAndGet(batch.changes().size()));
+    LiveCollection.Subscription sub = Harness.countChanges("W4", q, events);
     return new Db(write, q, events, sub, t1 - t0, t2 - t1);
   }
 

@@ -8,8 +8,6 @@ import dev.rivulet.query.LiveCollection;
 import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Rivulet;
 import dev.rivulet.query.SourceCollection;
-import dev.rivulet.query.Status;
-import dev.rivulet.query.SubscribeOptions;
 import java.lang.ref.Reference;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -133,12 +131,8 @@ final class W5Harness {
     LiveQuery q = db.liveQuery(W5LeftJoinQuery.NAME, W5LeftJoinQuery.query(tasks, members));
     long t2 = System.nanoTime();
     long c2 = cpu.getCurrentThreadCpuTime();
-    if (q.status() != Status.READY) {
-      throw new IllegalStateException("W5: live query is " + q.status() + " after creation, not READY");
-    }
     AtomicLong events = new AtomicLong();
-    LiveCollection.Subscription sub = q.subscribeChanges(SubscribeOptions.sync().withInitialState(),
-        batch -> events.addAndGet(batch.changes().size()));
+    LiveCollection.Subscription sub = Harness.countChanges("W5", q, events);
     return new Db(tasks, members, q, events, sub, t1 - t0, t2 - t1, c1 - c0, c2 - c1);
   }
 
