@@ -57,7 +57,7 @@ public final class LiveWindow implements LiveCollection.Subscription {
       Subscriber<WindowBatch> moved = next.order().adopt(subscriber.delivery);
       followed.order().drop(subscriber);
       if (followed != origin) {
-        db.drop(followed);
+        followed.close(); // a re-anchored window's own query: closing forgets it
       }
       followed = next;
       subscriber = moved;
@@ -72,7 +72,7 @@ public final class LiveWindow implements LiveCollection.Subscription {
     synchronized (origin.db) {
       followed.order().drop(subscriber);
       if (followed != origin) {
-        origin.db.drop(followed);
+        followed.close();
       }
     }
     subscriber.delivery.close(LiveCollection.End.CLOSED);

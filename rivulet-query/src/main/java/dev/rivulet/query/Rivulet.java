@@ -182,14 +182,6 @@ public final class Rivulet {
   }
 
   /**
-   * Closes and forgets a live query nobody reads (a re-anchored window's own); from a callback,
-   * it is forgotten when the transaction has published.
-   */
-  synchronized void drop(LiveQuery q) {
-    q.close(); // forgets it (closed)
-  }
-
-  /**
    * {@code c} was closed: it is forgotten (a closed collection takes no part in transactions), and
    * the live queries that read it (directly or not) fail now, naming it, and are reported; from a
    * callback, at the end of the transaction publishing (forgotten) and at the next one (failed):

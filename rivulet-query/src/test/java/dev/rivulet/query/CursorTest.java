@@ -92,7 +92,7 @@ class CursorTest {
           try {
             checkAgainstSql(w, order, cursor, limit, offset, live.rows(), "after on a fixed table");
           } finally {
-            w.db.drop(live);
+            live.close();
           }
         }
       }
@@ -127,7 +127,7 @@ class CursorTest {
       lw.close();
       return out;
     } finally {
-      w.db.drop(full);
+      full.close();
     }
   }
 
@@ -223,7 +223,7 @@ class CursorTest {
           what = "reanchor(" + cursor + ", " + limit + ")";
           lw.reanchor(cursor, limit);
           if (fresh != origin) {
-            w.db.drop(fresh);
+            fresh.close();
           }
           fresh = w.db.liveQuery(w.name(), (cursor == null ? base : base.after(cursor)).limit(limit));
         } else {
