@@ -27,13 +27,10 @@ final class DeferredRows {
   private long[] p1;
   private int size;
   private int compactAt;
-  // The selection's max-heap of entry indices by (p0, p1), and the entries a take moves out.
+  // The selection's max-heap of entry indexes by (p0, p1), and the indexes it noted (ascending).
   private int[] heap = new int[0];
-  private Row[] outRows;
-  private long[] outWeights;
-  private long[] out0;
-  private long[] out1;
-  private int outSize;
+  private int[] noted;
+  private int notedSize;
 
   /**
    * Takes the arrays' entries {@code [0, n)} as the log (the arrays become this object's); it is
@@ -95,6 +92,11 @@ final class DeferredRows {
    * prefixes and every other entry with prefixes no larger than theirs (all entries when there are
    * no more than {@code want}). Every entry left orders after every row returned.
    *
+   * <p>How: one pass keeps a max-heap of the {@code want} smallest entries by prefixes and notes
+   * every entry that could end up taken (each that entered the heap, and each that tied with its
+   * top); an entry it passed over orders after the final top. The taken entries are swapped out
+   * with the log's last ones.
+   *
    * @throws InvariantViolation, naming {@code owner}, when a returned row's weights sum below zero
    */
   SortedBatch takeFirst(int want, RowOrder order, String owner) {
@@ -111,8 +113,11 @@ final class DeferredRows {
     if (heap.length < want) {
       heap = new int[want];
     }
+    noted = new int[Math.max(16, want * 2)];
+    notedSize = 0;
     for (int i = 0; i < want; i++) {
       heap[i] = i;
+      note(i);
     }
     for (int i = want / 2 - 1; i >= 0; i--) {
       siftDown(i, want);
@@ -122,34 +127,50 @@ final class DeferredRows {
     }
     long t0 = p0[heap[0]];
     long t1 = p1[heap[0]];
-    int cap = Math.max(16, want + want / 2);
-    outRows = new Row[cap];
-    outWeights = new long[cap];
-    out0 = new long[cap];
-    out1 = new long[cap];
-    outSize = 0;
-    int kept = 0;
-    for (int from = 0; from < n; from += SortedBatch.CHUNK) {
-      kept = split(from, Math.min(n, from + SortedBatch.CHUNK), kept, t0, t1);
+    int[] taken = new int[notedSize];
+    int k = 0;
+    for (int q = 0; q < notedSize; q++) { // ascending entry indexes
+      int e = noted[q];
+      if (p0[e] < t0 || (p0[e] == t0 && p1[e] <= t1)) {
+        taken[k++] = e;
+      }
     }
-    Arrays.fill(rows, kept, n, null);
-    size = kept;
-    SortedBatch taken = SortedBatch.of(outRows, outWeights, out0, out1, outSize, order, owner);
-    outRows = null;
-    outWeights = null;
-    out0 = null;
-    out1 = null;
-    return taken;
+    noted = null;
+    Row[] outRows = new Row[k];
+    long[] outWeights = new long[k];
+    long[] out0 = new long[k];
+    long[] out1 = new long[k];
+    for (int q = k - 1; q >= 0; q--) { // descending, so the last entry is never a taken one yet to go
+      int e = taken[q];
+      outRows[q] = rows[e];
+      outWeights[q] = weights[e];
+      out0[q] = p0[e];
+      out1[q] = p1[e];
+      int last = --size;
+      rows[e] = rows[last];
+      weights[e] = weights[last];
+      p0[e] = p0[last];
+      p1[e] = p1[last];
+      rows[last] = null;
+    }
+    return SortedBatch.of(outRows, outWeights, out0, out1, k, order, owner);
   }
 
-  /** Offers entries {@code [from, to)} to the heap of the {@code k} smallest (one chunk). */
+  /**
+   * Offers entries {@code [from, to)} to the heap of the {@code k} smallest (one chunk), noting
+   * each that enters it or ties with its top.
+   */
   private void offer(int from, int to, int k) {
     int top = heap[0];
     long r0 = p0[top];
     long r1 = p1[top];
     for (int i = from; i < to; i++) {
       long a = p0[i];
-      if (a < r0 || (a == r0 && p1[i] < r1)) {
+      if (a < r0 || (a == r0 && p1[i] <= r1)) {
+        note(i);
+        if (a == r0 && p1[i] == r1) {
+          continue; // a tie with the top: taken if the top does not move below it
+        }
         heap[0] = i;
         siftDown(0, k);
         top = heap[0];
@@ -159,37 +180,11 @@ final class DeferredRows {
     }
   }
 
-  /** Moves entries {@code [from, to)} with prefixes at most {@code (t0, t1)} out, the others down to {@code kept}; returns the new kept count. */
-  private int split(int from, int to, int kept, long t0, long t1) {
-    for (int i = from; i < to; i++) {
-      long a = p0[i];
-      long b = p1[i];
-      if (a < t0 || (a == t0 && b <= t1)) {
-        takeOut(rows[i], weights[i], a, b);
-      } else {
-        rows[kept] = rows[i];
-        weights[kept] = weights[i];
-        p0[kept] = a;
-        p1[kept] = b;
-        kept++;
-      }
+  private void note(int i) {
+    if (notedSize == noted.length) {
+      noted = Arrays.copyOf(noted, notedSize * 2);
     }
-    return kept;
-  }
-
-  private void takeOut(Row row, long weight, long a, long b) {
-    if (outSize == outRows.length) {
-      int cap = outSize * 2;
-      outRows = Arrays.copyOf(outRows, cap);
-      outWeights = Arrays.copyOf(outWeights, cap);
-      out0 = Arrays.copyOf(out0, cap);
-      out1 = Arrays.copyOf(out1, cap);
-    }
-    outRows[outSize] = row;
-    outWeights[outSize] = weight;
-    out0[outSize] = a;
-    out1[outSize] = b;
-    outSize++;
+    noted[notedSize++] = i;
   }
 
   /** Restores the max-heap property below slot {@code i} of a heap of {@code k} entries. */
