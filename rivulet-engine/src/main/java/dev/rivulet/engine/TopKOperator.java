@@ -25,7 +25,8 @@ import java.util.Map;
  * its first {@code end + slack} rows and the others stay unsorted in {@link DeferredRows}, beyond a
  * boundary row (the tree's largest when it was last filled). A later change to a row after the
  * boundary only joins them; a run whose changes before the boundary could reach past the tree's
- * rows (the tree holding fewer than {@code end + m} occurrences) first moves the next rows over.
+ * rows (the tree holding fewer than {@code end + m} occurrences) first moves the next rows over,
+ * with a margin that doubles from one such refill to the next (up to {@code 8 * slack}).
  * The tree then holds exactly the rows up to the boundary, so its ranks are the true ranks of the
  * rows it holds, and every rank a run reads lies in it.
  */
@@ -52,8 +53,9 @@ final class TopKOperator extends Operator {
   private long boundary0;
   private long boundary1;
   static final int SLACK = 256;
-  /** How many rows past the window's end a deferred tree takes in (tests lower it). */
+  /** How many rows past the window's end a deferred tree takes in first (tests lower it); each refill doubles it, up to 8 times. */
   int slack = SLACK;
+  private long refillSlack; // the next refill's
   /** How far the deferred rows may grow past twice their consolidated size (tests lower it). */
   int compactSlack = 1024;
   /** Hydrations that left rows unsorted, the times rows moved from there into the tree, their consolidations (for tests). */
@@ -361,7 +363,10 @@ final class TopKOperator extends Operator {
    */
   private void fillTree(OrderStatisticTree<Row> tree, long m) {
     while (rest != null && tree.size() < end + m) {
-      long want = Math.min(Integer.MAX_VALUE - 8, end + m + slack - tree.size());
+      // A run that needs rows moved over may well be one of many (rows leaving the window one by
+      // one): each refill takes twice the last one's margin, so they grow rarer.
+      refillSlack = refillSlack == 0 ? slack : Math.min(8L * slack, 2 * refillSlack);
+      long want = Math.min(Integer.MAX_VALUE - 8, end + m + refillSlack - tree.size());
       examined += rest.size();
       SortedBatch next = rest.takeFirst((int) want, order, name);
       treeRefills++;
