@@ -183,6 +183,7 @@ final class IncludeCompiler {
     Stream own = acc;
     Schema rows = acc.schema();
     List<RowShape.Nest> nests = new ArrayList<>();
+    List<Routing> routings = new ArrayList<>();
     int corrAt = userWidth;
     for (int e = 0; e < edges.size(); e++) {
       Edge edge = edges.get(e);
@@ -211,16 +212,44 @@ final class IncludeCompiler {
         // every routed bucket, a NULL one (always empty) included, so each active interval of a
         // bucket gets its own facade.
         compiler.facade(nest, buckets(own, corr, true), child);
-        acc = acc.map(rows, row -> row.with(edge.column(), RowList.of(row.project(corr))));
+        routings.add(new Routing(edge, corr, corrNames, null));
       } else {
-        acc = routed(acc, corrNames, bucketValues(edge, child), edge);
+        routings.add(new Routing(edge, corr, corrNames, bucketValues(edge, child)));
       }
       nests.add(nest);
+    }
+    routings.sort(Comparator.comparingInt(Routing::rank)); // stable: select order within a rank
+    for (Routing r : routings) {
+      acc = r.values() == null
+          ? acc.map(rows, row -> row.with(r.edge().column(), RowList.of(row.project(r.corr()))))
+          : routed(acc, r.corrNames(), r.values(), r.edge());
     }
     if (root && parent.ordered()) {
       acc = acc.topK(parent.sortKeys(), 0, Long.MAX_VALUE);
     }
     return parent.with(acc, Schema.of(rows.columns().subList(0, userWidth)), nests);
+  }
+
+  /**
+   * How one edge sets its column of the parent rows: a collection include by a map of the row's
+   * own correlation values, the others by a left join with the bucket values ({@code values}).
+   */
+  private record Routing(Edge edge, int[] corr, List<String> corrNames, Stream values) {
+    /**
+     * The edges' place in the chain of joins: a bucket value's change passes through the joins
+     * of every edge after its own, each re-keying the wide parent row. A collection include's
+     * value never changes with its child, a singleton usually follows a reference of the parent
+     * (a project, an owner), while an array or a concatenation gathers a to-many child that
+     * changes most; so they are joined in that order and a to-many change passes through no
+     * other edge's join.
+     */
+    int rank() {
+      return switch (edge.mode()) {
+        case COLLECTION -> 0;
+        case ONE -> 1;
+        case ARRAY, CONCAT -> 2;
+      };
+    }
   }
 
   /**
