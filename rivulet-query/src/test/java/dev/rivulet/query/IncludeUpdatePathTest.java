@@ -110,6 +110,34 @@ class IncludeUpdatePathTest {
     assertThat(q.rows()).isEqualTo(db.liveQuery("fresh", view()).rows());
   }
 
+  @Test
+  void aBucketsNewValueKeepsTheElementRowsOfItsKeptChildren() {
+    LiveQuery q = db.liveQuery("view", view());
+    dev.rivulet.engine.RowList was = storedComments(q, 3);
+    comment(3);
+    dev.rivulet.engine.RowList now = storedComments(q, 3);
+    assertThat(now.size()).isEqualTo(3);
+    assertThat(now.get(1)).isSameAs(was.get(0)); // kept, not projected again
+    assertThat(now.get(2)).isSameAs(was.get(1));
+    // A change of a kept comment that its element does not show leaves the value itself as it was.
+    comments.beginSync().write(Row.of(14L, 3L, 141L, "b14")).commit(); // created 140 -> 141: same order
+    assertThat((Object) storedComments(q, 3)).isSameAs(now);
+    // Agreement with a fresh query (its values made without a last value) and the rows shown.
+    assertThat(q.rows()).isEqualTo(db.liveQuery("fresh", view()).rows());
+    comments.beginSync().delete(Row.of(nextComment - 1)).commit(); // the newest goes: an older one comes back
+    assertThat(storedComments(q, 3).get(0)).isSameAs(now.get(1));
+    assertThat(q.rows()).isEqualTo(db.liveQuery("fresh2", view()).rows());
+  }
+
+  private static dev.rivulet.engine.RowList storedComments(LiveQuery q, long issue) {
+    for (Row r : q.storedRows()) {
+      if (r.get(0).equals(issue)) {
+        return (dev.rivulet.engine.RowList) r.get(2);
+      }
+    }
+    throw new AssertionError("no stored row for issue " + issue);
+  }
+
   private static long[] leftJoinsExamined(LiveQuery q) {
     return q.stats().stream().filter(s -> s.kind().equals("left-join")).mapToLong(OperatorStats::examined).toArray();
   }
