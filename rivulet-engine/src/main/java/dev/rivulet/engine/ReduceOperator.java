@@ -74,7 +74,7 @@ final class ReduceOperator extends Operator {
         weights[i] = bag.weight(i);
       }
       examined += n;
-      after = check(reducer.reduce(key, ZSet.fromArrays(rows, weights, null)));
+      after = check(reducer.reduce(key, ZSet.fromArrays(rows, weights, null), before));
     }
     if (after.isEmpty()) {
       outputs.remove(key);

@@ -13,4 +13,13 @@ public interface Reducer {
    * @return the group's output rows with their multiplicities (non-positive ones are an error)
    */
   ZSet reduce(Row key, ZSet group);
+
+  /**
+   * {@link #reduce(Row, ZSet)} of a group whose last output was {@code previous} (empty for a
+   * group that had none): the same rows, which an implementation may build from equal parts of
+   * {@code previous} instead of anew. The reduce operator calls this one.
+   */
+  default ZSet reduce(Row key, ZSet group, ZSet previous) {
+    return reduce(key, group);
+  }
 }

@@ -79,7 +79,7 @@ public final class LiveQuery extends BaseCollection {
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
   private final QueryFailure failure; // failed and recovering
   private final ShownRows shown; // null unless ShownRows.applies to the shape
-  private final java.util.function.UnaryOperator<Row> show = this::publicRow; // made once, not per row
+  private final java.util.function.BinaryOperator<Row> show = this::publicRow; // made once, not per row
 
   private LiveQuery(Rivulet db, String name, Schema schema, List<String> keys, Graph graph, QueryPlans.Plan plan,
       int[] resultKeys, Query query, List<String> customKey) {
@@ -382,9 +382,14 @@ public final class LiveQuery extends BaseCollection {
 
   @Override
   Row publicRow(Row stored) {
+    return publicRow(stored, null);
+  }
+
+  /** {@link #publicRow(Row)}, taking equal nested values' shown forms from {@code earlier} (see {@link ShownRows#of}). */
+  private Row publicRow(Row stored, Row earlier) {
     // The hidden key columns are ANY: only visible ones are typed; includes are shown nested.
     Row visible = visible(stored);
-    return NestedValues.show(schema.present(visible), visible.canonical(), shape, facades);
+    return NestedValues.show(schema.present(visible), visible.canonical(), shape, facades, earlier);
   }
 
   @Override
@@ -395,6 +400,11 @@ public final class LiveQuery extends BaseCollection {
   /** Public rows a publication handed out again instead of showing them anew (for tests). */
   long shownHits() {
     return shown == null ? 0 : shown.hits();
+  }
+
+  /** New public rows shown with the key's old public row at hand to take equal nested values from (for tests). */
+  long shownFromEarlier() {
+    return shown == null ? 0 : shown.templated();
   }
 
   @Override

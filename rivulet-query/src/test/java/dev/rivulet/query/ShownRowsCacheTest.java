@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
  * A live query with nested includes remembers the public rows it published as a key's new row
  * and takes a key's old row from there when it is published again ({@code LiveQuery#shownHits});
  * what it delivers is what it would compute: every edit's old row is the row last delivered for
- * that key, and every delivered row is the row the query shows for its key then.
+ * that key, and every delivered row is the row the query shows for its key then (also when a new
+ * row took the shown form of equal nested values from the key's old row, {@code
+ * LiveQuery#shownFromEarlier}).
  */
 class ShownRowsCacheTest {
   @Test
@@ -77,6 +79,8 @@ class ShownRowsCacheTest {
       }
       assertThat(problems).as("seed %d", seed).isEmpty();
       assertThat(q.shownHits()).as("seed %d: old rows taken from the published ones", seed).isPositive();
+      assertThat(q.shownFromEarlier()).as("seed %d: new rows shown with the old one's nested values at hand", seed)
+          .isPositive();
     }
   }
 }

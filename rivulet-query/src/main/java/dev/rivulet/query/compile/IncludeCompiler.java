@@ -3,6 +3,7 @@ package dev.rivulet.query.compile;
 import dev.rivulet.engine.Column;
 import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.JoinType;
+import dev.rivulet.engine.Reducer;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.RowList;
 import dev.rivulet.engine.Schema;
@@ -183,6 +184,7 @@ final class IncludeCompiler {
     Stream own = acc;
     Schema rows = acc.schema();
     List<RowShape.Nest> nests = new ArrayList<>();
+    List<Routing> routings = new ArrayList<>();
     int corrAt = userWidth;
     for (int e = 0; e < edges.size(); e++) {
       Edge edge = edges.get(e);
@@ -211,16 +213,44 @@ final class IncludeCompiler {
         // every routed bucket, a NULL one (always empty) included, so each active interval of a
         // bucket gets its own facade.
         compiler.facade(nest, buckets(own, corr, true), child);
-        acc = acc.map(rows, row -> row.with(edge.column(), RowList.of(row.project(corr))));
+        routings.add(new Routing(edge, corr, corrNames, null));
       } else {
-        acc = routed(acc, corrNames, bucketValues(edge, child), edge);
+        routings.add(new Routing(edge, corr, corrNames, bucketValues(edge, child)));
       }
       nests.add(nest);
+    }
+    routings.sort(Comparator.comparingInt(Routing::rank)); // stable: select order within a rank
+    for (Routing r : routings) {
+      acc = r.values() == null
+          ? acc.map(rows, row -> row.with(r.edge().column(), RowList.of(row.project(r.corr()))))
+          : routed(acc, r.corrNames(), r.values(), r.edge());
     }
     if (root && parent.ordered()) {
       acc = acc.topK(parent.sortKeys(), 0, Long.MAX_VALUE);
     }
     return parent.with(acc, Schema.of(rows.columns().subList(0, userWidth)), nests);
+  }
+
+  /**
+   * How one edge sets its column of the parent rows: a collection include by a map of the row's
+   * own correlation values, the others by a left join with the bucket values ({@code values}).
+   */
+  private record Routing(Edge edge, int[] corr, List<String> corrNames, Stream values) {
+    /**
+     * The edges' place in the chain of joins: a bucket value's change passes through the joins
+     * of every edge after its own, each re-keying the wide parent row. A collection include's
+     * value never changes with its child, a singleton usually follows a reference of the parent
+     * (a project, an owner), while an array or a concatenation gathers a to-many child that
+     * changes most; so they are joined in that order and a to-many change passes through no
+     * other edge's join.
+     */
+    int rank() {
+      return switch (edge.mode()) {
+        case COLLECTION -> 0;
+        case ONE -> 1;
+        case ARRAY, CONCAT -> 2;
+      };
+    }
   }
 
   /**
@@ -270,7 +300,7 @@ final class IncludeCompiler {
     cols.add(Column.of("__value", ColumnType.ANY));
     BucketValue value = new BucketValue(edge.mode(), edge.separator(), child.comparator(), child.elementColumns(),
         child.visible().column(0).type());
-    return child.stream().reduce(partNames, Schema.of(cols), (bucket, group) -> ZSet.of(bucket.append(value.of(group))));
+    return child.stream().reduce(partNames, Schema.of(cols), value);
   }
 
   /** Each parent row with its include column set to its bucket's value (or the empty value). */
@@ -294,29 +324,38 @@ final class IncludeCompiler {
     });
   }
 
-  /** The reduction of one bucket's child rows to the include's value. */
+  /**
+   * The reduction of one bucket's child rows to the row (bucket, the include's value). Given the
+   * bucket's last row, a list keeps the element rows of the child rows still in it (the same
+   * instances, not projected again), and an unchanged value is the last one itself.
+   */
   private record BucketValue(Expr.IncludeMode mode, String separator, Comparator<Row> order, int[] element,
-      ColumnType scalar) {
+      ColumnType scalar) implements Reducer {
+    /** How far past the last kept element {@link #kept} looks for the next one. */
+    private static final int NEAR = 4;
+
     static Object empty(Expr.IncludeMode mode) {
       return mode == Expr.IncludeMode.CONCAT ? "" : RowList.empty();
     }
 
-    Object of(ZSet group) {
-      int n = 0;
-      for (int i = 0; i < group.size(); i++) {
-        n += (int) Math.max(0, group.weight(i));
-      }
-      Row[] rows = new Row[n];
-      n = 0;
-      for (int i = 0; i < group.size(); i++) {
-        for (long w = group.weight(i); w > 0; w--) {
-          rows[n++] = group.row(i);
-        }
-      }
-      Arrays.sort(rows, order);
+    @Override
+    public ZSet reduce(Row bucket, ZSet group) {
+      return ZSet.of(bucket.append(of(group, null)));
+    }
+
+    @Override
+    public ZSet reduce(Row bucket, ZSet group, ZSet previous) {
+      Object was = previous.size() == 1 ? previous.row(0).get(bucket.width()) : null;
+      return ZSet.of(bucket.append(of(group, was instanceof RowList l ? l : null)));
+    }
+
+    /** The value of {@code group}; {@code was}: the bucket's last list value, or null. */
+    Object of(ZSet group, RowList was) {
+      Row[] rows = sorted(group);
       switch (mode) {
         case ONE:
-          return RowList.of(rows[0].project(element));
+          return was != null && was.size() == 1 && sameElement(rows[0], was.get(0)) ? was
+              : RowList.of(rows[0].project(element));
         case CONCAT:
           StringBuilder sb = new StringBuilder();
           boolean first = true;
@@ -329,11 +368,61 @@ final class IncludeCompiler {
           }
           return sb.toString();
         default:
+          int next = 0; // the first element of was not yet kept
+          int keptAll = 0;
           for (int i = 0; i < rows.length; i++) {
-            rows[i] = rows[i].project(element);
+            int k = was == null ? -1 : kept(rows[i], was, next);
+            if (k >= 0) {
+              rows[i] = was.get(k);
+              keptAll += k == i ? 1 : 0;
+              next = k + 1;
+            } else {
+              rows[i] = rows[i].project(element);
+            }
           }
-          return RowList.of(Arrays.asList(rows));
+          return was != null && keptAll == rows.length && was.size() == rows.length ? was
+              : RowList.of(Arrays.asList(rows));
       }
+    }
+
+    /** The group's rows, each repeated by its multiplicity, in the child's order. */
+    private Row[] sorted(ZSet group) {
+      int n = 0;
+      for (int i = 0; i < group.size(); i++) {
+        n += (int) Math.max(0, group.weight(i));
+      }
+      Row[] rows = new Row[n];
+      n = 0;
+      for (int i = 0; i < group.size(); i++) {
+        for (long w = group.weight(i); w > 0; w--) {
+          rows[n++] = group.row(i);
+        }
+      }
+      Arrays.sort(rows, order);
+      return rows;
+    }
+
+    /** The index of an element of {@code was} from {@code from} on (a few places at most) that is {@code r}'s, or -1. */
+    private int kept(Row r, RowList was, int from) {
+      for (int k = from; k < Math.min(was.size(), from + NEAR); k++) {
+        if (sameElement(r, was.get(k))) {
+          return k;
+        }
+      }
+      return -1;
+    }
+
+    /** Whether {@code e} is child row {@code r}'s element (its values at the element columns). */
+    private boolean sameElement(Row r, Row e) {
+      if (e.width() != element.length) {
+        return false;
+      }
+      for (int c = 0; c < element.length; c++) {
+        if (!java.util.Objects.equals(r.get(element[c]), e.get(c))) {
+          return false;
+        }
+      }
+      return true;
     }
   }
 }

@@ -3,6 +3,7 @@ package dev.rivulet.query.face;
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.RowList;
 import dev.rivulet.engine.internal.EngineAccess;
+import dev.rivulet.query.Expr;
 import dev.rivulet.query.compile.RowShape;
 import java.util.Arrays;
 import java.util.Collections;
@@ -37,19 +38,69 @@ public final class NestedValues {
    * the caller has at hand.
    */
   public static Row show(Row typed, Row canonical, RowShape shape, Facades facades) {
+    return show(typed, canonical, shape, facades, null);
+  }
+
+  /**
+   * {@link #show(Row, Row, RowShape, Facades)}, taking the shown form of a nest's value, or of an
+   * array element, from {@code earlier} (a row of {@code shape} this method showed before, or
+   * null) where its canonical value is equal: showing is a function of the canonical value, so
+   * the result is the same, and an edit that changes one element of a list shows only that one.
+   * Only for shapes without collection includes (their shown value is a live facade).
+   */
+  public static Row show(Row typed, Row canonical, RowShape shape, Facades facades, Row earlier) {
     List<RowShape.Nest> nests = shape.nests();
     if (nests.isEmpty()) {
       return typed;
     }
+    Row before = earlier == null || earlier.width() != canonical.width() ? null : earlier.canonical();
     int[] columns = new int[nests.size()];
     Object[] shown = new Object[columns.length];
     for (int i = 0; i < columns.length; i++) {
       RowShape.Nest n = nests.get(i);
       columns[i] = n.column();
-      shown[i] = value(n, canonical.get(n.column()), facades);
+      Object value = canonical.get(n.column());
+      Object was = before == null ? null : before.get(n.column());
+      if (was != null && was.equals(value)) {
+        shown[i] = earlier.get(n.column()); // the same value: its shown form as it was
+      } else if (was != null && n.mode() == Expr.IncludeMode.ARRAY) {
+        shown[i] = array(n, (RowList) value, (RowList) was, (List<?>) earlier.get(n.column()), facades);
+      } else {
+        shown[i] = value(n, value, facades);
+      }
     }
     return ENGINE.showing(typed, columns, shown);
   }
+
+  /**
+   * An array's shown list, each element shown as it was in {@code wasShown} when an equal element
+   * of {@code was} is near its place (elements keep their order; a few may enter or leave
+   * between two kept ones), otherwise shown anew.
+   */
+  private static List<Row> array(RowShape.Nest n, RowList list, RowList was, List<?> wasShown, Facades facades) {
+    Row[] out = new Row[list.size()];
+    int next = 0; // the first element of was not yet matched
+    for (int i = 0; i < out.length; i++) {
+      Row e = list.get(i);
+      int found = -1;
+      for (int k = next; k < Math.min(was.size(), next + NEAR); k++) {
+        if (was.get(k).equals(e)) {
+          found = k;
+          break;
+        }
+      }
+      if (found >= 0) {
+        out[i] = (Row) wasShown.get(found);
+        next = found + 1;
+      } else {
+        out[i] = element(e, n.child(), facades);
+      }
+    }
+    return Collections.unmodifiableList(Arrays.asList(out));
+  }
+
+  /** How far past the last kept element {@link #array} looks for an equal one. */
+  private static final int NEAR = 4;
 
   /** The user's form of include {@code n}'s canonical value. */
   static Object value(RowShape.Nest n, Object canonical, Facades facades) {
