@@ -39,8 +39,8 @@ public final class ValuePool implements EngineAccess.ValueSharing {
   static final int MAX_STRING = 64;
   static final int PAUSE = 15 * WINDOW;
   private static final int WAYS = 4;
-  private static final Slots STOPPED = new Slots(0);
-  private final Slots[] caches; // per column: null until its first value, STOPPED once given up
+  private static final Object[] STOPPED = new Object[0];
+  private final Object[][] caches; // per column: null until its first value, STOPPED once given up
   private final int[] lookups;
   private final int[] hits;
   private final int[] saves; // hits whose answer was another instance than the value asked for
@@ -49,7 +49,7 @@ public final class ValuePool implements EngineAccess.ValueSharing {
 
   /** A pool for rows of {@code width} columns. */
   public ValuePool(int width) {
-    caches = new Slots[width];
+    caches = new Object[width][];
     lookups = new int[width];
     hits = new int[width];
     saves = new int[width];
@@ -71,7 +71,7 @@ public final class ValuePool implements EngineAccess.ValueSharing {
   /** The shared instance equal to canonical {@code v} in {@code column}, or {@code v}. */
   @Override
   public Object share(int column, Object v) {
-    Slots cache = caches[column];
+    Object[] cache = caches[column];
     if (cache == STOPPED) {
       return v; // first, so that a stopped column's values are not even read
     }
@@ -96,26 +96,23 @@ public final class ValuePool implements EngineAccess.ValueSharing {
       return v;
     }
     if (cache == null) {
-      cache = new Slots(FIRST);
+      cache = new Object[FIRST];
       caches[column] = cache;
     }
-    Object[] values = cache.values;
-    int[] hashes = cache.hashes;
-    int g = group(h, values.length);
+    int g = group(h, cache.length);
     for (int i = g; i < g + WAYS; i++) {
-      Object x = values[i];
+      Object x = cache[i];
       if (x == v) {
         counted(column, 1, 0, cache);
         return x;
       }
-      // The hash first: a cached value is read only when it may be equal (reading each would
-      // miss the processor's cache once per way).
-      if (hashes[i] == h && x != null && same(v, x)) {
+      if (x != null && same(v, x)) {
         counted(column, 1, 1, cache);
         return x;
       }
     }
-    cache.insert(g, v, h);
+    System.arraycopy(cache, g, cache, g + 1, WAYS - 1); // the group keeps its most recent values
+    cache[g] = v;
     counted(column, 0, 0, cache);
     return v;
   }
@@ -143,7 +140,7 @@ public final class ValuePool implements EngineAccess.ValueSharing {
 
   /** The slots of {@code column}'s cache, 0 before its first value or once stopped (for tests). */
   int slots(int column) {
-    return caches[column] == null ? 0 : caches[column].values.length;
+    return caches[column] == null ? 0 : caches[column].length;
   }
 
   /** The first slot of the group of {@value #WAYS} of a value with hash code {@code h}. */
@@ -155,7 +152,7 @@ public final class ValuePool implements EngineAccess.ValueSharing {
   }
 
   /** Counts a lookup (a hit, a save); at the end of a window, decides the column's cache by its counts. */
-  private void counted(int column, int hit, int saved, Slots cache) {
+  private void counted(int column, int hit, int saved, Object[] cache) {
     hits[column] += hit;
     saves[column] += saved;
     if (++lookups[column] >= WINDOW) {
@@ -163,58 +160,33 @@ public final class ValuePool implements EngineAccess.ValueSharing {
     }
   }
 
-  private void windowEnded(int column, Slots cache) {
+  private void windowEnded(int column, Object[] cache) {
     int h = hits[column];
     int s = saves[column];
     lookups[column] = 0;
     hits[column] = 0;
     saves[column] = 0;
-    int length = cache.values.length;
-    boolean idle = h == 0 || length >= MAX && h * 8 < WINDOW;
+    boolean idle = h == 0 || cache.length >= MAX && h * 8 < WINDOW;
     idleWindows[column] = idle ? idleWindows[column] + 1 : 0;
     if (idleWindows[column] >= 2) {
       caches[column] = STOPPED;
     } else if (h * 2 >= WINDOW && s * 16 < WINDOW) {
       paused[column] = PAUSE; // the hits found the same instances: nothing to grow for either
-    } else if (h * 16 < WINDOW * 15 && length < MAX) {
-      caches[column] = cache.grown();
+    } else if (h * 16 < WINDOW * 15 && cache.length < MAX) {
+      caches[column] = grown(cache);
     }
   }
 
-  /**
-   * One column's cache: the values and, slot by slot, their hash codes. A slot's value and hash
-   * are written one after the other without a lock, so a racing reader or writer may pair a value
-   * with another's hash; a lookup then misses or skips it, never answers a value not equal to the
-   * one asked for, since a candidate is compared by {@code same} before it is returned.
-   */
-  private static final class Slots {
-    final Object[] values;
-    final int[] hashes;
-
-    Slots(int length) {
-      values = new Object[length];
-      hashes = new int[length];
-    }
-
-    /** Puts {@code v} (hash {@code h}) first in group {@code g}; the group's oldest value leaves. */
-    void insert(int g, Object v, int h) {
-      System.arraycopy(values, g, values, g + 1, WAYS - 1); // the group keeps its most recent values
-      System.arraycopy(hashes, g, hashes, g + 1, WAYS - 1);
-      values[g] = v;
-      hashes[g] = h;
-    }
-
-    /** A cache four times as large with these values, each group's most recent first. */
-    Slots grown() {
-      Slots out = new Slots(values.length * 4);
-      for (int i = values.length - 1; i >= 0; i--) { // the oldest first: they end last in their groups
-        Object v = values[i];
-        if (v != null) {
-          int h = v.hashCode();
-          out.insert(group(h, out.values.length), v, h);
-        }
+  private static Object[] grown(Object[] cache) {
+    Object[] out = new Object[cache.length * 4];
+    for (int i = cache.length - 1; i >= 0; i--) { // the oldest first: they end last in their groups
+      Object v = cache[i];
+      if (v != null) {
+        int g = group(v.hashCode(), out.length);
+        System.arraycopy(out, g, out, g + 1, WAYS - 1);
+        out[g] = v;
       }
-      return out;
     }
+    return out;
   }
 }
