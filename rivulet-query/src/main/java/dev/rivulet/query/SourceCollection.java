@@ -33,6 +33,9 @@ public final class SourceCollection extends BaseCollection {
   private final Map<Row, Row> underlay = new HashMap<>();
   private final List<Transaction> pending = new ArrayList<>();
   private final ValuePool pool;
+  /** A sync batch's entries per chunk (a power of two). */
+  static final int CHUNK = 4096;
+  private static final int CHUNK_BITS = 12;
   /** Sync batches applied by the bulk path of {@link #applySync} (for tests). */
   int bulkApplies;
 
@@ -187,13 +190,15 @@ public final class SourceCollection extends BaseCollection {
    * collection, or on a batch already committed, throws an {@link IllegalStateException}.
    */
   public final class SyncBatch {
-    // Most batches write one row: it waits in fields; arrays start from the second write. Keys
-    // are kept only once a delete comes (a write's row holds its key).
+    // Most batches write one row: it waits in fields. From the second write on, entries go into
+    // chunks of CHUNK (the first grows to it by doubling), so a load of n rows holds about n
+    // references and copies none of them. Keys are kept only once a delete comes (a write's row
+    // holds its key).
     private Row firstKey;
     private Row firstRow;
     private int count;
-    private Row[] keys; // null while every entry in the arrays is a write
-    private Row[] rows; // null for a delete
+    private Row[][] keys; // null while every entry in the chunks is a write
+    private Row[][] rows; // the entries' rows, null for a delete
     private boolean truncate;
     private boolean markReady;
     private boolean done;
@@ -226,23 +231,37 @@ public final class SourceCollection extends BaseCollection {
         return;
       }
       if (rows == null) {
-        rows = new Row[8];
-        rows[0] = firstRow;
+        rows = new Row[4][];
+        rows[0] = new Row[8];
+        rows[0][0] = firstRow;
         if (firstKey != null) {
-          keys = new Row[8];
-          keys[0] = firstKey;
+          keys = new Row[4][];
+          keys[0] = new Row[8];
+          keys[0][0] = firstKey;
         }
-      } else if (count == rows.length) {
-        rows = Arrays.copyOf(rows, 2 * count);
+      }
+      int c = count >>> CHUNK_BITS;
+      int at = count & CHUNK - 1;
+      if (c == rows.length) {
+        rows = Arrays.copyOf(rows, 2 * c);
         keys = keys == null ? null : Arrays.copyOf(keys, rows.length);
       }
+      if (rows[c] == null) {
+        rows[c] = new Row[CHUNK];
+      } else if (at == rows[c].length) {
+        rows[c] = Arrays.copyOf(rows[c], 2 * at); // the first chunk, growing to CHUNK
+      }
       if (key != null && keys == null) {
-        keys = new Row[rows.length]; // the writes so far have none
+        keys = new Row[rows.length][]; // the writes so far have none
       }
       if (keys != null) {
-        keys[count] = key;
+        if (keys[c] == null || keys[c].length < rows[c].length) {
+          keys[c] = keys[c] == null ? new Row[rows[c].length] : Arrays.copyOf(keys[c], rows[c].length);
+        }
+        keys[c][at] = key;
       }
-      rows[count++] = row;
+      rows[c][at] = row;
+      count++;
     }
 
     /** Deletes the row with {@code key} (no-op when absent). */
@@ -297,16 +316,23 @@ public final class SourceCollection extends BaseCollection {
 
     /** The key of write {@code i}: given for a delete, null for a write (its row holds it). */
     Row keyAt(int i) {
-      return keys != null ? keys[i] : rows != null ? null : firstKey;
+      if (rows == null) {
+        return firstKey;
+      }
+      Row[] chunk = keys == null ? null : keys[i >>> CHUNK_BITS];
+      return chunk == null ? null : chunk[i & CHUNK - 1];
     }
 
     /** The row of write {@code i}, null for a delete. */
     Row rowAt(int i) {
-      return rows != null ? rows[i] : firstRow;
+      return rows != null ? rows[i >>> CHUNK_BITS][i & CHUNK - 1] : firstRow;
     }
 
-    /** The rows of a batch of two or more writes and no delete, in order; null for any other batch. */
-    Row[] writtenRows() {
+    /**
+     * The rows of a batch of two or more writes and no delete, in chunks of {@link #CHUNK} (the
+     * first may be shorter while the batch is), in order; null for any other batch.
+     */
+    Row[][] writtenRows() {
       return rows != null && keys == null ? rows : null;
     }
 
@@ -343,11 +369,14 @@ public final class SourceCollection extends BaseCollection {
       }
       underlay.replaceAll((k, v) -> null);
     }
-    Row[] written = batch.writtenRows();
+    Row[][] written = batch.writtenRows();
     if (written != null && underlay.isEmpty() && !recordsChanges()) {
       // Nobody reads the change (a load before any live query or listener): the rows go into
-      // the table in one loop, without the per-row change bookkeeping of install.
-      rows.putRows(written, n);
+      // the table chunk by chunk, without the per-row change bookkeeping of install.
+      rows.reserve(rows.size() + n);
+      for (int from = 0, c = 0; from < n; from += CHUNK, c++) {
+        rows.putRows(written[c], Math.min(CHUNK, n - from));
+      }
       bulkApplies++;
       return;
     }

@@ -81,6 +81,50 @@ class SourceBulkLoadTest {
     assertThat(bulk).as("some batches took the bulk path").isPositive();
   }
 
+  /**
+   * Batches longer than a chunk of the sync batch's storage (the first chunk grown, then full
+   * chunks, the last partial), some with deletes spread across chunks: the bulk path (writes only)
+   * and the general path (a listener, or deletes) leave the model's rows.
+   */
+  @Test
+  void batchesOfSeveralChunksAgreeWithTheModel() {
+    int chunk = SourceCollection.CHUNK;
+    for (long seed : Seeds.runs(3)) {
+      Random rnd = new Random(seed);
+      Rivulet db = Rivulet.create();
+      SourceCollection fast = db.collection("fast", S, List.of("id"));
+      SourceCollection general = db.collection("general", S, List.of("id"));
+      general.subscribe(events -> { });
+      Map<Long, Row> model = new HashMap<>();
+      for (int b = 0; b < 4; b++) {
+        SourceCollection.SyncBatch fb = fast.beginSync();
+        SourceCollection.SyncBatch gb = general.beginSync();
+        boolean deletes = b % 2 == 1;
+        int size = chunk - 3 + rnd.nextInt(2 * chunk + 9);
+        for (int k = 0; k < size; k++) {
+          long id = rnd.nextInt(3 * chunk);
+          if (deletes && rnd.nextInt(4) == 0) {
+            fb.delete(Row.of(id));
+            gb.delete(Row.of(id));
+            model.remove(id);
+          } else {
+            Row r = row(rnd, id);
+            fb.write(r);
+            gb.write(r);
+            model.put(id, r);
+          }
+        }
+        assertThat(fb.size()).isEqualTo(size);
+        int before = fast.bulkApplies;
+        fb.commit();
+        gb.commit();
+        assertThat(fast.bulkApplies - before).as("seed %d batch %d: bulk path", seed, b).isEqualTo(deletes ? 0 : 1);
+        assertThat(byKey(fast)).as("seed %d (%s) batch %d of %d", seed, Seeds.replayHint(seed), b, size)
+            .isEqualTo(model).isEqualTo(byKey(general));
+      }
+    }
+  }
+
   /** A live query over {@code c} agrees with the model after hydration and after later changes. */
   private static void checkLiveQuery(Rivulet db, SourceCollection c, Map<Long, Row> model, Random rnd, long seed) {
     LiveQuery q = db.liveQuery("q", Query.from("i", c).where(eq(col("i.status"), lit("open")))

@@ -1,6 +1,7 @@
 package dev.rivulet.bench.query;
 
 import dev.rivulet.bench.Report;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -37,6 +38,83 @@ final class Cold {
     }
     out.count(name, rows, null, "gc_cold_count", count);
     out.figure(name, rows, null, "gc_cold_ms", (double) ms);
+  }
+
+  /**
+   * Prints what each phase of one build cost the process: {@code load_cold_alloc_mb} and {@code
+   * hydrate_cold_alloc_mb} (bytes the main thread allocated), {@code load_cold_gc_count}, {@code
+   * load_cold_gc_ms}, {@code hydrate_cold_gc_count} and {@code hydrate_cold_gc_ms} (the collections
+   * that ended within the phase, whichever thread's allocation triggered them).
+   */
+  static void phases(Report out, String name, int rows, Phase load, Phase query) {
+    out.figure(name, rows, null, "load_cold_alloc_mb", load.allocBytes() / 1048576.0);
+    out.figure(name, rows, null, "hydrate_cold_alloc_mb", query.allocBytes() / 1048576.0);
+    out.count(name, rows, null, "load_cold_gc_count", load.gcCount());
+    out.figure(name, rows, null, "load_cold_gc_ms", (double) load.gcMs());
+    out.count(name, rows, null, "hydrate_cold_gc_count", query.gcCount());
+    out.figure(name, rows, null, "hydrate_cold_gc_ms", (double) query.gcMs());
+  }
+
+  /**
+   * What one phase of a build cost: the main thread's CPU time and allocated bytes (-1 when the
+   * JVM does not measure it), and the collections that ended within it with their time.
+   */
+  record Phase(long cpuNanos, long allocBytes, long gcCount, long gcMs) {}
+
+  /**
+   * Takes the readings of a {@link Phase} at its start and end, on the thread that runs it. Not
+   * thread-safe: one thread starts and stops it.
+   */
+  static final class Meter {
+    private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private long cpu;
+    private long alloc;
+    private long gcCount;
+    private long gcMs;
+
+    /** A meter started now. */
+    static Meter start() {
+      Meter m = new Meter();
+      m.restart();
+      return m;
+    }
+
+    /** Starts a new phase now. */
+    void restart() {
+      gcCount = gcCount();
+      gcMs = gcMs();
+      alloc = allocated();
+      cpu = THREADS.getCurrentThreadCpuTime();
+    }
+
+    /** The phase since the last start, and a new one started. */
+    Phase lap() {
+      long c = THREADS.getCurrentThreadCpuTime();
+      long a = allocated();
+      Phase p = new Phase(c - cpu, alloc < 0 || a < 0 ? -1 : a - alloc, gcCount() - gcCount, gcMs() - gcMs);
+      restart();
+      return p;
+    }
+
+    private static long allocated() {
+      return THREADS instanceof com.sun.management.ThreadMXBean t ? t.getCurrentThreadAllocatedBytes() : -1;
+    }
+
+    private static long gcCount() {
+      long n = 0;
+      for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+        n += Math.max(0, gc.getCollectionCount());
+      }
+      return n;
+    }
+
+    private static long gcMs() {
+      long ms = 0;
+      for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+        ms += Math.max(0, gc.getCollectionTime());
+      }
+      return ms;
+    }
   }
 
   /** Heap in use after three full collections, in bytes (what is live, give or take the collector's slack). */

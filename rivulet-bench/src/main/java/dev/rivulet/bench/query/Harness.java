@@ -132,6 +132,7 @@ final class Harness {
     String problem = w.check(db.query().rows(), data.issues(), data, "after hydration");
     Cold.report(out, w.name(), rows, db.loadNanos(), db.queryNanos(), problem);
     Cold.cpu(out, w.name(), rows, db.loadCpuNanos(), db.queryCpuNanos());
+    Cold.phases(out, w.name(), rows, db.load(), db.hydrate());
   }
 
   /** Live heap per retained row of one build of {@code w}, the driver's records and rows released. */

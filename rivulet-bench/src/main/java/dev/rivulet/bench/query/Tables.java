@@ -7,8 +7,6 @@ import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Rivulet;
 import dev.rivulet.query.SourceCollection;
 import dev.rivulet.query.Status;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.List;
 
 /**
@@ -74,12 +72,21 @@ final class Tables {
    * @param loadNanos creating the collections and committing one sync batch of all rows each
    *     (marked ready)
    * @param queryNanos creating the live query until it returned, hydrated and ready
-   * @param loadCpuNanos the CPU time of this thread during the load (on a shared machine, less
-   *     noisy than the wall clock: time spent waiting for a core is not counted)
-   * @param queryCpuNanos the same during the query's creation
+   * @param load what the load cost: the CPU time of this thread (on a shared machine, less noisy
+   *     than the wall clock: time spent waiting for a core is not counted), its allocated bytes,
+   *     and the collections that ended meanwhile
+   * @param hydrate the same during the query's creation
    */
   record Db(Rivulet rivulet, SourceCollection issues, LiveQuery query, long loadNanos, long queryNanos,
-      long loadCpuNanos, long queryCpuNanos) implements Harness.Timed {
+      Cold.Phase load, Cold.Phase hydrate) implements Harness.Timed {
+    long loadCpuNanos() {
+      return load.cpuNanos();
+    }
+
+    long queryCpuNanos() {
+      return hydrate.cpuNanos();
+    }
+
     double loadMs() {
       return loadNanos / 1e6;
     }
@@ -89,11 +96,11 @@ final class Tables {
     }
 
     double loadCpuMs() {
-      return loadCpuNanos / 1e6;
+      return loadCpuNanos() / 1e6;
     }
 
     double queryCpuMs() {
-      return queryCpuNanos / 1e6;
+      return queryCpuNanos() / 1e6;
     }
 
     /** One update: a sync batch with one row write, committed (the live result then reflects it). */
@@ -104,22 +111,22 @@ final class Tables {
 
   /** Loads the tables {@code w} reads and creates its live query, timing both parts. */
   static Db open(QueryWorkload w, Data data) {
-    ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
-    long c0 = cpu.getCurrentThreadCpuTime();
+    Cold.Meter meter = Cold.Meter.start();
     long t0 = System.nanoTime();
     Rivulet db = Rivulet.create();
     SourceCollection issues = load(db, "issues", ISSUES, data.issueRows());
     SourceCollection users = w.readsUsers() ? load(db, "users", USERS, data.users()) : null;
     SourceCollection projects = w.readsProjects() ? load(db, "projects", PROJECTS, data.projects()) : null;
     long t1 = System.nanoTime();
-    long c1 = cpu.getCurrentThreadCpuTime();
+    Cold.Phase load = meter.lap();
+    long t1q = System.nanoTime();
     LiveQuery q = db.liveQuery(w.name(), w.query(issues, users, projects));
     long t2 = System.nanoTime();
-    long c2 = cpu.getCurrentThreadCpuTime();
+    Cold.Phase hydrate = meter.lap();
     if (q.status() != Status.READY) {
       throw new IllegalStateException(w.name() + ": live query is " + q.status() + " after creation, not READY");
     }
-    return new Db(db, issues, q, t1 - t0, t2 - t1, c1 - c0, c2 - c1);
+    return new Db(db, issues, q, t1 - t0, t2 - t1q, load, hydrate);
   }
 
   static SourceCollection load(Rivulet db, String name, Schema schema, Row[] rows) {

@@ -10,36 +10,50 @@ import dev.rivulet.engine.internal.EngineAccess;
  *
  * <p>How: per column, a four-way set-associative cache of canonical {@code Long}, {@code Double} and
  * {@code String} values (strings up to {@value #MAX_STRING} characters), made on the column's first
- * value with {@value #FIRST} slots. Every {@value #WINDOW} lookups the column's hit rate decides:
- * below 15/16 the cache grows fourfold, up to {@value #MAX} slots; at that size, two windows in a row
- * below 1/8 (an id, a timestamp: values that do not repeat) stop the column for good, which frees
- * its cache. So the pool holds at most {@value #MAX} values per column. {@code Boolean}s become the
- * two constants.
+ * value with {@value #FIRST} slots. Every {@value #WINDOW} lookups the column's counts decide:
+ * <ul>
+ *   <li>two windows in a row without a hit, or (at {@value #MAX} slots) below 1/8 (an id, a
+ *       timestamp: values that do not repeat), stop the column for good, which frees its cache;
+ *   <li>else a window whose hits replaced almost nothing (at least half of its lookups hit, but under
+ *       1/16 found an equal value in another instance: the writer hands out shared instances
+ *       already, e.g. constants or small boxed integers) pauses the column: its next {@value
+ *       #PAUSE} values are passed through unlooked, then a window is measured again. Pausing costs
+ *       no memory, since what the lookups would have replaced was the same instance;
+ *   <li>else a hit rate below 15/16 grows the cache fourfold, up to {@value #MAX} slots.
+ * </ul>
+ * So the pool holds at most {@value #MAX} values per column, and its lookups are spent where they
+ * replace instances. {@code Boolean}s become the two constants.
  *
  * <p>Thread safety: a collection's writers may check rows on several threads at once (outside the
  * database's monitor), so the caches are read and written without a lock, and a row's values are
- * replaced while others may read it (each reader sees one of two equal immutable instances). That is safe because an
- * answer is always equal to the value asked for: a slot holds null or an immutable canonical value
- * (final fields, so safely published), and a racing writer only loses a slot or a count. The hit
- * counts are approximate under races; they decide only how big a column's cache is.
+ * replaced while others may read it (each reader sees one of two equal immutable instances). That
+ * is safe because an answer is always equal to the value asked for: a slot holds null or an
+ * immutable canonical value (final fields, so safely published), and a racing writer only loses a
+ * slot, a count or a step of a pause. The counts are approximate under races; they decide only how
+ * big a column's cache is and when it is looked up.
  */
 public final class ValuePool implements EngineAccess.ValueSharing {
   static final int FIRST = 256;
   static final int MAX = 1 << 14;
   static final int WINDOW = 2048;
   static final int MAX_STRING = 64;
+  static final int PAUSE = 15 * WINDOW;
   private static final int WAYS = 4;
   private static final Object[] STOPPED = new Object[0];
   private final Object[][] caches; // per column: null until its first value, STOPPED once given up
   private final int[] lookups;
   private final int[] hits;
-  private final int[] idleWindows; // consecutive windows at MAX with a hit rate below 1/8
+  private final int[] saves; // hits whose answer was another instance than the value asked for
+  private final int[] paused; // values left to pass unlooked; counted down
+  private final int[] idleWindows; // consecutive windows without a hit, or at MAX below 1/8
 
   /** A pool for rows of {@code width} columns. */
   public ValuePool(int width) {
     caches = new Object[width][];
     lookups = new int[width];
     hits = new int[width];
+    saves = new int[width];
+    paused = new int[width];
     idleWindows = new int[width];
   }
 
@@ -64,6 +78,10 @@ public final class ValuePool implements EngineAccess.ValueSharing {
     if (v instanceof Boolean b) {
       return b ? Boolean.TRUE : Boolean.FALSE;
     }
+    if (paused[column] > 0) {
+      paused[column]--; // racy: a lost decrement only lengthens the pause
+      return v;
+    }
     int h;
     if (v instanceof String s) { // per type, so that each hash and equality call is a direct one
       if (s.length() > MAX_STRING) {
@@ -84,14 +102,18 @@ public final class ValuePool implements EngineAccess.ValueSharing {
     int g = group(h, cache.length);
     for (int i = g; i < g + WAYS; i++) {
       Object x = cache[i];
-      if (x == v || x != null && same(v, x)) {
-        counted(column, true, cache);
+      if (x == v) {
+        counted(column, 1, 0, cache);
+        return x;
+      }
+      if (x != null && same(v, x)) {
+        counted(column, 1, 1, cache);
         return x;
       }
     }
     System.arraycopy(cache, g, cache, g + 1, WAYS - 1); // the group keeps its most recent values
     cache[g] = v;
-    counted(column, false, cache);
+    counted(column, 0, 0, cache);
     return v;
   }
 
@@ -111,6 +133,11 @@ public final class ValuePool implements EngineAccess.ValueSharing {
     return caches[column] != STOPPED;
   }
 
+  /** True while {@code column}'s values pass unlooked for a while (for tests). */
+  boolean paused(int column) {
+    return paused[column] > 0;
+  }
+
   /** The slots of {@code column}'s cache, 0 before its first value or once stopped (for tests). */
   int slots(int column) {
     return caches[column] == null ? 0 : caches[column].length;
@@ -124,11 +151,10 @@ public final class ValuePool implements EngineAccess.ValueSharing {
     return (h ^ h >>> 16) >>> Integer.numberOfLeadingZeros(length) + 1 & -WAYS;
   }
 
-  /** Counts a lookup; at the end of a window, grows or stops the column's cache by its hit rate. */
-  private void counted(int column, boolean hit, Object[] cache) {
-    if (hit) {
-      hits[column]++;
-    }
+  /** Counts a lookup (a hit, a save); at the end of a window, decides the column's cache by its counts. */
+  private void counted(int column, int hit, int saved, Object[] cache) {
+    hits[column] += hit;
+    saves[column] += saved;
     if (++lookups[column] >= WINDOW) {
       windowEnded(column, cache);
     }
@@ -136,16 +162,18 @@ public final class ValuePool implements EngineAccess.ValueSharing {
 
   private void windowEnded(int column, Object[] cache) {
     int h = hits[column];
+    int s = saves[column];
     lookups[column] = 0;
     hits[column] = 0;
-    if (h * 16 >= WINDOW * 15) {
-      idleWindows[column] = 0;
-    } else if (cache.length < MAX) {
-      caches[column] = grown(cache);
-    } else if (h * 8 >= WINDOW) {
-      idleWindows[column] = 0;
-    } else if (++idleWindows[column] >= 2) {
+    saves[column] = 0;
+    boolean idle = h == 0 || cache.length >= MAX && h * 8 < WINDOW;
+    idleWindows[column] = idle ? idleWindows[column] + 1 : 0;
+    if (idleWindows[column] >= 2) {
       caches[column] = STOPPED;
+    } else if (h * 2 >= WINDOW && s * 16 < WINDOW) {
+      paused[column] = PAUSE; // the hits found the same instances: nothing to grow for either
+    } else if (h * 16 < WINDOW * 15 && cache.length < MAX) {
+      caches[column] = grown(cache);
     }
   }
 

@@ -92,8 +92,71 @@ class ValuePoolTest {
       pool.share(Row.of(i, (long) rnd.nextInt(20)));
     }
     assertThat(pool.slots(1)).isEqualTo(ValuePool.FIRST);
-    assertThat(pool.slots(0)).as("ids: grown to the maximum, then given up").isZero();
+    assertThat(pool.slots(0)).as("ids: never a hit, given up").isZero();
     assertThat(pool.pooling(0)).isFalse();
+  }
+
+  @Test
+  void aColumnOfSharedInstancesIsPausedAndResumesWhenCopiesCome() {
+    String[] constants = {"open", "closed", "review", "blocked", "done"};
+    ValuePool pool = new ValuePool(3);
+    Random rnd = new Random(11);
+    long id = 0;
+    for (int i = 0; i < ValuePool.WINDOW; i++) { // column 1: the writer's constants; column 2: fresh copies
+      String s = constants[rnd.nextInt(constants.length)];
+      pool.share(Row.of(id++, s, new String(s.toCharArray())));
+    }
+    assertThat(pool.paused(1)).as("constants: the lookups replaced nothing").isTrue();
+    assertThat(pool.paused(2)).as("copies: the lookups replaced them").isFalse();
+    // While paused, a copy passes as given (no lookup); it still equals its copy.
+    String copy = new String("open".toCharArray());
+    Row during = Row.of(id++, copy, copy);
+    pool.share(during);
+    assertThat(during.get(1)).as("paused: not looked up").isSameAs(copy);
+    assertThat(during.get(2)).as("pooled column: shared").isNotSameAs(copy).isEqualTo("open");
+    // Copies from now on: the pause ends, the next window replaces them, and the column stays on.
+    List<Row> late = new ArrayList<>();
+    for (int i = 0; i < ValuePool.PAUSE + 3 * ValuePool.WINDOW; i++) {
+      String s = constants[rnd.nextInt(constants.length)];
+      Row r = Row.of(id++, new String(s.toCharArray()), s);
+      Row before = Row.of(r.toList());
+      pool.share(r);
+      assertThat(r).isEqualTo(before);
+      if (i >= ValuePool.PAUSE + ValuePool.WINDOW) {
+        late.add(r);
+      }
+    }
+    assertThat(pool.paused(1)).as("copies again: looked up again").isFalse();
+    assertThat(instances(late, 1)).as("five values, shared again").isLessThanOrEqualTo(constants.length);
+    assertThat(pool.pooling(0)).as("ids: given up after two windows without a hit").isFalse();
+  }
+
+  @Test
+  void pausingKeepsTheInstancesOfTheGeneralPath() {
+    // The same stream shared by two pools, one of them never paused (a fresh pool per window, the
+    // general path: every value looked up): each row ends with the same instances in both, because
+    // what a paused column skips was already the cached instance.
+    for (long seed : Seeds.runs(3)) {
+      Random rnd = new Random(seed);
+      Long[] small = new Long[40];
+      for (int i = 0; i < small.length; i++) {
+        small[i] = (long) (1_000 + i); // boxed once: the writer's shared instances
+      }
+      ValuePool pool = new ValuePool(2);
+      ValuePool general = null;
+      for (int i = 0; i < 6 * ValuePool.PAUSE / 5; i++) {
+        if (i % (ValuePool.WINDOW - 1) == 0) {
+          general = new ValuePool(2); // never reaches the end of a window: never paused
+        }
+        Long v = small[rnd.nextInt(small.length)];
+        Row a = Row.of((long) i, v);
+        Row b = Row.of((long) i, v);
+        pool.share(a);
+        general.share(b);
+        assertThat(a.get(1)).as("seed %d (%s) row %d", seed, Seeds.replayHint(seed), i).isSameAs(v).isSameAs(b.get(1));
+      }
+      assertThat(pool.paused(1)).isTrue();
+    }
   }
 
   @Test
