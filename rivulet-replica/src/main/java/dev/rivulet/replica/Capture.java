@@ -4,6 +4,7 @@ import dev.rivulet.engine.Row;
 import java.nio.charset.Charset;
 import java.sql.SQLException;
 import org.sqlite.Function;
+import org.sqlite.core.DB;
 
 /**
  * A SQLite capture function: one per mirrored table and operation ({@link #name}), called by the
@@ -11,7 +12,10 @@ import org.sqlite.Function;
  * the mirror needs of the row (each value read costs two JNI calls): an insert passes the new row,
  * a delete the old key, an update the new row, whether the key was kept (1 or 0, computed by SQLite)
  * and the old key, read only when the key changed (otherwise the old key is the new row's, taken in
- * Java). Text is read as its bytes in the database's encoding (cheaper through JNI than as text). It
+ * Java). Text is read as its bytes in the database's encoding (cheaper through JNI than as text).
+ * Values are read from the connection's native database directly, not through {@link Function}'s
+ * accessors, which lock this function and check the argument's index on every read: the trigger
+ * and the function are made from the same {@link TableInfo}, so every index read is in range. It
  * appends the change to the replica's {@link CaptureBuffer}.
  *
  * <p>Owned by the replica's write connection: called only on the thread that runs a statement,
@@ -30,9 +34,13 @@ final class Capture extends Function {
   private final int[] keys;
   private final Charset text;
   private final CaptureBuffer buffer;
+  private final DB db;
 
-  /** Captures operation {@code op} on {@code t} into {@code buffer}; {@code text} is the database's encoding. */
-  Capture(TableInfo t, int op, Charset text, CaptureBuffer buffer) {
+  /**
+   * Captures operation {@code op} on {@code t} into {@code buffer}; {@code text} is the database's
+   * encoding, {@code db} the native database of the connection the function is created on.
+   */
+  Capture(TableInfo t, int op, Charset text, CaptureBuffer buffer, DB db) {
     this.table = t.name();
     this.op = op;
     this.width = t.columns().size();
@@ -40,6 +48,7 @@ final class Capture extends Function {
     this.keys = t.schema().indexesOf(t.keys());
     this.text = text;
     this.buffer = buffer;
+    this.db = db;
   }
 
   /** The SQL name of the function for operation {@code op} on the {@code index}-th mirrored table. */
@@ -49,13 +58,19 @@ final class Capture extends Function {
 
   @Override
   protected void xFunc() throws SQLException {
-    Row after = op == DELETE ? null : row(0, width);
-    Row oldKey = switch (op) {
-      case INSERT -> null;
-      case UPDATE -> value_long(width) != 0 ? after.project(keys) : row(width + 1, keyWidth);
-      default -> row(0, keyWidth);
-    };
-    buffer.add(table, oldKey, after); // no result(): the call's value (NULL) is never read
+    switch (op) {
+      case INSERT -> buffer.add(table, null, row(0, width));
+      case DELETE -> buffer.add(table, row(0, keyWidth), null);
+      default -> {
+        Row after = row(0, width);
+        if (db.value_long(this, width) != 0) {
+          buffer.addKept(table, after.project(keys), after);
+        } else {
+          buffer.add(table, row(width + 1, keyWidth), after);
+        }
+      }
+    }
+    // no result(): the call's value (NULL) is never read
   }
 
   private Row row(int from, int n) throws SQLException {
@@ -67,15 +82,15 @@ final class Capture extends Function {
   }
 
   private Object value(int i) throws SQLException {
-    return switch (value_type(i)) {
-      case 1 -> value_long(i);
-      case 2 -> value_double(i);
+    return switch (db.value_type(this, i)) {
+      case 1 -> db.value_long(this, i);
+      case 2 -> db.value_double(this, i);
       case 3 -> {
-        byte[] b = value_blob(i); // the text's bytes (null when empty)
+        byte[] b = db.value_blob(this, i); // the text's bytes (null when empty)
         yield b == null ? "" : new String(b, text);
       }
       case 4 -> {
-        byte[] b = value_blob(i);
+        byte[] b = db.value_blob(this, i);
         yield b == null ? new byte[0] : b; // an empty blob comes as null
       }
       default -> null;

@@ -18,14 +18,20 @@ import java.util.List;
 final class CaptureBuffer {
   /**
    * One captured row change of {@code table}: the key the row had before ({@code oldKey}, null for
-   * an insert) and the row after ({@code after}, null for a delete).
+   * an insert) and the row after ({@code after}, null for a delete); {@code keyKept} when the
+   * capture knows that the row kept its key (then {@code oldKey} is its key after too).
    */
-  record Changed(String table, Row oldKey, Row after) {}
+  record Changed(String table, Row oldKey, Row after, boolean keyKept) {}
 
   private List<Changed> buffer = new ArrayList<>();
 
   void add(String table, Row oldKey, Row after) {
-    buffer.add(new Changed(table, oldKey, after));
+    buffer.add(new Changed(table, oldKey, after, false));
+  }
+
+  /** Adds an update of {@code table}'s row at {@code key} that kept its key, to {@code after}. */
+  void addKept(String table, Row key, Row after) {
+    buffer.add(new Changed(table, key, after, true));
   }
 
   /** A JDBC value as a row holds it: large objects ({@link Clob}, {@link Blob}) read into a string or bytes. */

@@ -87,7 +87,9 @@ final class Mirrors {
         continue; // a lazy table's (LazyTables publishes it)
       }
       Row oldKey = c.oldKey();
-      if (oldKey != null && (c.after() == null || !oldKey.equals(c.after().project(keyIndexes.get(c.table()))))) {
+      boolean moved = oldKey != null && !c.keyKept()
+          && (c.after() == null || !oldKey.equals(c.after().project(keyIndexes.get(c.table()))));
+      if (moved) {
         tx.delete(m, oldKey); // the key changed (or the row went): its old key goes
       }
       if (c.after() != null) {

@@ -55,12 +55,13 @@ final class SqliteBackend implements Backend {
   public void install(Connection conn, List<TableInfo> mirrored, CaptureBuffer buffer) throws SQLException {
     // execute() never hands out generated keys: without this, sqlite-jdbc matches every statement
     // against a regular expression and runs an extra query after every INSERT to have them ready
-    conn.unwrap(SQLiteConnection.class).getConnectionConfig().setGetGeneratedKeys(false);
+    SQLiteConnection sqlite = conn.unwrap(SQLiteConnection.class);
+    sqlite.getConnectionConfig().setGetGeneratedKeys(false);
     Charset text = encoding(conn);
     for (int i = 0; i < mirrored.size(); i++) {
       TableInfo t = mirrored.get(i);
       for (int op : Capture.OPS) {
-        Function.create(conn, Capture.name(i, op), new Capture(t, op, text, buffer));
+        Function.create(conn, Capture.name(i, op), new Capture(t, op, text, buffer, sqlite.getDatabase()));
       }
       createTriggers(conn, t, i);
     }

@@ -235,7 +235,8 @@ public final class SqliteReplica implements AutoCloseable {
   public synchronized int execute(String sql, Object... params) throws SQLException {
     checkWritable();
     // a kept statement passed the checks below: it is neither transaction control nor DDL (never kept)
-    if (!runner.kept(sql)) {
+    StatementCache.Prepared kept = runner.kept(sql);
+    if (kept == null) {
       if (SchemaStatements.controlsTransaction(sql)) {
         throw new IllegalArgumentException("transaction control through execute is not captured: use transaction()"
             + " or savepoint() instead of: " + sql);
@@ -244,7 +245,7 @@ public final class SqliteReplica implements AutoCloseable {
         return changeSchema(sql, params);
       }
     }
-    int changed = runner.run(sql, params, inTransaction);
+    int changed = runner.run(sql, kept, params, inTransaction);
     if (!inTransaction) {
       publish();
     }

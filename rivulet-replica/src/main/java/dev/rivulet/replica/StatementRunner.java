@@ -27,18 +27,20 @@ final class StatementRunner implements AutoCloseable {
     this.control = new StatementCache(conn, 3);
   }
 
-  /** Whether {@code sql} was run before (and is kept prepared). */
-  boolean kept(String sql) {
-    return statements.cached(sql) != null;
+  /** The kept statement of {@code sql} when it was run before, else null. */
+  StatementCache.Prepared kept(String sql) {
+    return statements.cached(sql);
   }
 
   /**
-   * Runs {@code sql} with {@code params} (keeping it prepared), under a savepoint when {@code
-   * inTransaction} and the database needs one; when it fails, its captured rows are dropped.
+   * Runs {@code sql} with {@code params} (its kept statement {@code prepared}, or prepared and kept
+   * when that is null), under a savepoint when {@code inTransaction} and the database needs one;
+   * when it fails, its captured rows are dropped.
    *
    * @return the number of rows it changed
    */
-  int run(String sql, Object[] params, boolean inTransaction) throws SQLException {
+  int run(String sql, StatementCache.Prepared prepared, Object[] params, boolean inTransaction)
+      throws SQLException {
     int mark = capture.mark();
     boolean savepoint = inTransaction && savepoints;
     if (savepoint) {
@@ -46,12 +48,9 @@ final class StatementRunner implements AutoCloseable {
     }
     int changed;
     try {
-      StatementCache.Prepared prepared = statements.cached(sql);
-      if (prepared == null) {
-        prepared = statements.prepare(sql);
-      }
-      PreparedStatement ps = prepared.statement();
-      if (params.length < prepared.parameters()) {
+      StatementCache.Prepared p = prepared != null ? prepared : statements.prepare(sql);
+      PreparedStatement ps = p.statement();
+      if (params.length < p.parameters()) {
         ps.clearParameters(); // the parameters not given are unset, not the last run's
       }
       bind(ps, params);

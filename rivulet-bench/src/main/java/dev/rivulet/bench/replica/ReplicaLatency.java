@@ -46,7 +46,8 @@ import java.util.Random;
  * returns them): {@code plain_jdbc_no_generated_keys_writes_per_s} is the plain side with it off
  * too, and {@code capture_overhead_ratio_vs_no_generated_keys} the ratio against that. The {@code
  * _cpu_ratio} figures divide the writing thread's CPU time instead of wall time: on a shared,
- * loaded machine they show what the ratio is without the waits for a core.
+ * loaded machine they show what the ratio is without the waits for a core; the {@code
+ * _cpu_us_per_write} figures are each side's thread CPU microseconds per write.
  *
  * <pre>java -cp rivulet-bench.jar dev.rivulet.bench.replica.ReplicaLatency [rows] [updates]</pre>
  */
@@ -147,6 +148,10 @@ public final class ReplicaLatency {
     // the writing thread's CPU time: what the ratio is when the machine is not shared
     out.figure(W, rows, mix, "capture_overhead_cpu_ratio", (double) capturedT[1] / plainT[1]);
     out.figure(W, rows, mix, "capture_overhead_cpu_ratio_vs_no_generated_keys", (double) capturedT[1] / noKeysT[1]);
+    double writes = (double) per * ROUNDS * 1e3; // thread CPU microseconds per write
+    out.figure(W, rows, mix, "plain_jdbc_cpu_us_per_write", plainT[1] / writes);
+    out.figure(W, rows, mix, "plain_jdbc_no_generated_keys_cpu_us_per_write", noKeysT[1] / writes);
+    out.figure(W, rows, mix, "replica_cpu_us_per_write", capturedT[1] / writes);
   }
 
   /** Writes that the overhead rounds time. */
