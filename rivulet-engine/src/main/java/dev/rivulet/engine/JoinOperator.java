@@ -25,6 +25,10 @@ import java.util.function.Predicate;
  * <p>A left join may carry a filter on right parts ({@link Stream#leftJoinWhere}): a right row it
  * rejects is kept in the index (it still makes its key matched) but never paired, and the
  * null-extended rows are emitted only when the filter accepts all-null right columns.
+ *
+ * <p>A left join may emit only its left parts ({@link Stream#leftJoinLeftRows}): each output row
+ * is then the left input's own {@code Row} object, so nothing is allocated per pair and what
+ * retains the output (a top-K) holds the input's rows by reference.
  */
 final class JoinOperator extends Operator {
   private static final int KEEP_KEYS = 1024; // a larger key buffer (a hydration's) is let go
@@ -41,6 +45,7 @@ final class JoinOperator extends Operator {
   private final boolean keepRight;
   private final Predicate<Row> onRight; // a left join's filter on right parts, or null
   private final boolean unmatchedPass; // whether a row without a match passes that filter
+  private final boolean leftRows; // a left join that emits each pair's left row itself
 
   /** The changes of one key within a run. */
   private static final class KeyChanges {
@@ -54,7 +59,17 @@ final class JoinOperator extends Operator {
 
   /** @param onRight for a left join, the filter on right parts (see {@link Stream#leftJoinWhere}), or null */
   JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys, Predicate<Row> onRight) {
-    super(type.name().toLowerCase(java.util.Locale.ROOT) + "-join", outSchema(l.schema, r.schema, type), l, r);
+    this(l, r, type, leftKeys, rightKeys, onRight, false);
+  }
+
+  /**
+   * @param leftRows for a left join, emit each output row's left part only, as the left input's
+   *     own row (see {@link Stream#leftJoinLeftRows})
+   */
+  JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys, Predicate<Row> onRight,
+      boolean leftRows) {
+    super(leftRows ? "left-join-rows" : type.name().toLowerCase(java.util.Locale.ROOT) + "-join",
+        leftRows ? l.schema : outSchema(l.schema, r.schema, type), l, r);
     this.type = type;
     this.leftKeys = leftKeys;
     this.rightKeys = rightKeys;
@@ -66,6 +81,10 @@ final class JoinOperator extends Operator {
     if (onRight != null && type != JoinType.LEFT) {
       throw new IllegalArgumentException(name + ": a right-side filter needs a left join, not " + type);
     }
+    if (leftRows && type != JoinType.LEFT) {
+      throw new IllegalArgumentException(name + ": emitting left rows only needs a left join, not " + type);
+    }
+    this.leftRows = leftRows;
     this.onRight = onRight;
     this.unmatchedPass = onRight == null || onRight.test(rightNulls);
   }
@@ -197,6 +216,9 @@ final class JoinOperator extends Operator {
     }
     // The dL loop reads only the right index, so a hydration-sized dL is indexed in bulk after it.
     Object[] keys = dl.size >= KeyIndex.BULK_AT ? keysOf(dl, leftKeys) : null;
+    if (keys != null) {
+      reserveOutput(dl.size); // a hydration's left rows emit about one row each
+    }
     for (int i = 0; i < dl.size; i++) {
       Row row = dl.rows[i];
       long w = dl.weights[i];
@@ -208,7 +230,7 @@ final class JoinOperator extends Operator {
         examined += r1.size();
         for (int j = 0; j < r1.size(); j++) {
           if (onRight == null || onRight.test(r1.value(j))) {
-            emit(row.concat(r1.value(j)), w * r1.weight(j));
+            emit(pair(row, r1.value(j)), w * r1.weight(j));
           }
         }
       }
@@ -345,10 +367,15 @@ final class JoinOperator extends Operator {
 
   private void emitUnmatched(Row row, long weight, boolean isLeft) {
     if (isLeft && keepLeft && unmatchedPass) {
-      emit(type == JoinType.ANTI ? row : row.concat(rightNulls), weight);
+      emit(type == JoinType.ANTI || leftRows ? row : row.concat(rightNulls), weight);
     } else if (!isLeft && keepRight) {
       emit(leftNulls.concat(row), weight);
     }
+  }
+
+  /** The output row of a left row paired with a right row: their concatenation, or the left row itself. */
+  private Row pair(Row l, Row r) {
+    return leftRows ? l : l.concat(r);
   }
 
   /** Emits {@code d x bag} (or {@code bag x d} when {@code dIsLeft} is false). */
@@ -362,7 +389,7 @@ final class JoinOperator extends Operator {
         continue;
       }
       for (int j = 0; j < bag.size(); j++) {
-        Row out = dIsLeft ? d.rows[i].concat(bag.value(j)) : bag.value(j).concat(d.rows[i]);
+        Row out = dIsLeft ? d.rows[i].concat(bag.value(j)) : pair(bag.value(j), d.rows[i]);
         emit(out, d.weights[i] * bag.weight(j));
       }
     }
