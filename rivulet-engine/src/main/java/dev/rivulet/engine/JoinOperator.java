@@ -32,6 +32,9 @@ import java.util.function.Predicate;
  */
 final class JoinOperator extends Operator {
   private static final int KEEP_KEYS = 1024; // a larger key buffer (a hydration's) is let go
+  // A hydration's per-row loops run in chunks, one call each: a fresh JVM compiles a chunk after
+  // about a hundred calls, where one long loop would run interpreted until on-stack replacement.
+  private static final int CHUNK = 64;
   private final JoinType type;
   private final int[] leftKeys;
   private final int[] rightKeys;
@@ -188,9 +191,14 @@ final class JoinOperator extends Operator {
    * enters the right index; then each {@code dL} row meets {@code R1}: {@code dL x R1}, or the row
    * unmatched when {@code R1} is empty. Together that is the law's {@code L0 x dR + dL x R1} plus
    * the change of the null-extended part, without a per-key map over a hydration's left rows.
+   * While the left index is empty (a hydration), {@code dR} pairs with nothing and turns no
+   * unmatched row matched, so it goes into the right index without grouping.
    */
   private void stepLeftPreserving(Delta dl, Delta dr) {
-    if (!dr.isEmpty()) {
+    if (!dr.isEmpty() && left.entries() == 0) {
+      // No left rows yet (a hydration): dR meets nothing, so it only enters the right index, in bulk.
+      addAllChecked(right, keysOf(dr, rightKeys), dr);
+    } else if (!dr.isEmpty()) {
       Map<Object, Delta> byKey = new LinkedHashMap<>();
       for (int i = 0; i < dr.size; i++) {
         Row row = dr.rows[i];
@@ -215,11 +223,25 @@ final class JoinOperator extends Operator {
       }
     }
     // The dL loop reads only the right index, so a hydration-sized dL is indexed in bulk after it.
-    Object[] keys = dl.size >= KeyIndex.BULK_AT ? keysOf(dl, leftKeys) : null;
-    if (keys != null) {
-      reserveOutput(dl.size); // a hydration's left rows emit about one row each
+    if (dl.size < KeyIndex.BULK_AT) {
+      matchLeft(dl, null, 0, dl.size);
+      return;
     }
-    for (int i = 0; i < dl.size; i++) {
+    Object[] keys = keysOf(dl, leftKeys);
+    reserveOutput(dl.size); // a hydration's left rows emit about one row each
+    for (int from = 0; from < dl.size; from += CHUNK) {
+      matchLeft(dl, keys, from, Math.min(dl.size, from + CHUNK));
+    }
+    addAllChecked(left, keys, dl);
+  }
+
+  /**
+   * {@code dL x R1} for {@code dl[from, to)}, or each row unmatched where {@code R1} has no rows of
+   * its key. Without {@code keys} (an update-sized run) each row's key is read here and the row
+   * goes into the left index at once; a null key is never looked up.
+   */
+  private void matchLeft(Delta dl, Object[] keys, int from, int to) {
+    for (int i = from; i < to; i++) {
       Row row = dl.rows[i];
       long w = dl.weights[i];
       Object key = keys != null ? keys[i] : keyOf(row, leftKeys);
@@ -238,9 +260,6 @@ final class JoinOperator extends Operator {
         addChecked(left, key, row, w);
       }
     }
-    if (keys != null) {
-      addAllChecked(left, keys, dl);
-    }
   }
 
   /** The keys of {@code d}'s rows (null for a null key), in a buffer reused across runs. */
@@ -248,10 +267,16 @@ final class JoinOperator extends Operator {
     if (keyBuffer.length < d.size) {
       keyBuffer = new Object[Math.max(d.size, keyBuffer.length * 2)];
     }
-    for (int i = 0; i < d.size; i++) {
-      keyBuffer[i] = keyOf(d.rows[i], keys);
+    for (int from = 0; from < d.size; from += CHUNK) {
+      keysOf(d, keys, from, Math.min(d.size, from + CHUNK));
     }
     return keyBuffer;
+  }
+
+  private void keysOf(Delta d, int[] keys, int from, int to) {
+    for (int i = from; i < to; i++) {
+      keyBuffer[i] = keyOf(d.rows[i], keys);
+    }
   }
 
   /** Adds {@code d} under {@code keys} to {@code index}, then lets a hydration-sized buffer go. */
