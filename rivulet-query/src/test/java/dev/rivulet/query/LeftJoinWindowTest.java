@@ -76,6 +76,11 @@ class LeftJoinWindowTest {
     Query bothSides = joined(false).where(gt(col("t.priority"), col("u.id"))) // a where on both sides
         .select(Query.as("id", col("t.id"))).orderBy(Query.asc(col("t.id"))).limit(3);
     assertThat(kinds(db.liveQuery("bothSides", bothSides))).doesNotContain("left-join-rows");
+    Query fromSubquery = Query.from("t", Query.from("x", tasks)) // the left side is not a collection
+        .join(QueryIR.JoinKind.LEFT, "u", members, Query.on("t.assignee", "u.id"))
+        .select(Query.as("id", col("t.id")), Query.as("owner", col("u.name")))
+        .orderBy(Query.desc(col("t.priority")), Query.asc(col("t.id"))).limit(3);
+    assertThat(kinds(db.liveQuery("fromSubquery", fromSubquery))).doesNotContain("left-join-rows");
     Query unlimited = joined(true).select(Query.as("id", col("t.id"))).orderBy(Query.asc(col("t.id")));
     assertThat(kinds(db.liveQuery("unlimited", unlimited))).doesNotContain("left-join-rows");
   }

@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * A block's one left join, built only once the projection knows whether its window can be taken
- * on the left rows. It can when the right side has at most one row per join key (its key columns
- * are among the join's right columns), the left relation has a key, and the window orders by left
- * columns only: the left join then keeps each left row at most once, its joined rows rank as their
- * left rows do, and
+ * A block's one left join of two collections, built only once the projection knows whether its
+ * window can be taken on the left rows. It can when the right side has at most one row per join
+ * key (its key columns are among the join's right columns), the left relation has a key (a
+ * collection's: unique), and the window orders by left columns only: the left join then keeps
+ * each left row at most once, its joined rows rank as their left rows do, and
  *
  * <pre>
  * window(L left join R) = window'(L left join R, left parts) left join R

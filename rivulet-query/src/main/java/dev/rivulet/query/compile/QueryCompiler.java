@@ -181,7 +181,7 @@ public final class QueryCompiler {
       Expr onRight = j.kind() == QueryIR.JoinKind.LEFT && !nullsLeftAfter(s, i) ? takeOnly(rest, r) : null;
       JoinSpec spec = joinSpec(acc, layout, j, r, onRight);
       if (s.joins().size() == 1 && j.kind() == QueryIR.JoinKind.LEFT && rest.isEmpty() && corr == null
-          && includes == null && r.source != null && LeftJoinWindow.uniqueRight(r.stream, r.keys, spec.rightKeys())) {
+          && includes == null && first.source != null && r.source != null && LeftJoinWindow.uniqueRight(r.stream, r.keys, spec.rightKeys())) {
         leftJoin = new LeftJoinWindow(acc, r.stream, spec.leftKeys(), spec.rightKeys(), spec.onRight(), first.keys);
       } else {
         acc = spec.build(acc, r.stream);
