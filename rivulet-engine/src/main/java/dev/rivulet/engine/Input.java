@@ -75,7 +75,15 @@ public final class Input {
    */
   Input sendAll(Row[] rows, int n, Schema checkedAgainst) {
     boolean check = checkedAgainst != op.schema && !checkedAgainst.equals(op.schema);
-    for (int i = 0; i < n; i++) {
+    for (int from = 0; from < n; from += SortedBatch.CHUNK) { // in chunks: see SortedBatch
+      prepare(rows, from, Math.min(n, from + SortedBatch.CHUNK), check);
+    }
+    op.acceptAllTrusted(rows, n);
+    return this;
+  }
+
+  private void prepare(Row[] rows, int from, int to, boolean check) {
+    for (int i = from; i < to; i++) {
       if (check) {
         check(rows[i]);
       }
@@ -83,8 +91,6 @@ public final class Input {
         rows[i] = rows[i].canonical();
       }
     }
-    op.acceptAllTrusted(rows, n);
-    return this;
   }
 
   /**

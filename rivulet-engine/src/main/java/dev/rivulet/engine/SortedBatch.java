@@ -39,8 +39,18 @@ final class SortedBatch {
     long[] first = new long[n];
     long[] second = new long[n];
     order.prefixes(changes.rows, n, first, second);
-    int[] perm = PrefixSort.permutation(changes.rows, first, second, n, order);
-    Consolidation c = new Consolidation(changes, perm, first, second, owner);
+    return of(changes.rows, changes.weights, first, second, n, order, owner);
+  }
+
+  /**
+   * Sorts and consolidates entries {@code [0, n)} of {@code rows} with their {@code weights} and
+   * their prefixes ({@link RowOrder#first}, {@link RowOrder#second}) already computed.
+   *
+   * @throws InvariantViolation, naming {@code owner}, when a row's weights sum below zero
+   */
+  static SortedBatch of(Row[] rows, long[] weights, long[] first, long[] second, int n, RowOrder order, String owner) {
+    int[] perm = PrefixSort.permutation(rows, first, second, n, order);
+    Consolidation c = new Consolidation(rows, weights, perm, first, second, owner);
     for (int i = 0; i < n; ) {
       i = c.chunk(i, Math.min(n, i + CHUNK));
     }
@@ -61,10 +71,10 @@ final class SortedBatch {
     final long[] p1;
     int kept;
 
-    Consolidation(Delta changes, int[] perm, long[] first, long[] second, String owner) {
-      int n = changes.size;
-      this.in = changes.rows;
-      this.weights = changes.weights;
+    Consolidation(Row[] in, long[] weights, int[] perm, long[] first, long[] second, String owner) {
+      int n = perm.length;
+      this.in = in;
+      this.weights = weights;
       this.perm = perm;
       this.first = first;
       this.second = second;

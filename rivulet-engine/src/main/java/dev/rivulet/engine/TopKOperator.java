@@ -20,6 +20,15 @@ import java.util.Map;
  * can enter or leave the window, since an unchanged row's rank moves by at most m. When the
  * window is small next to m, the old and new windows are walked instead, which costs O(window +
  * m log n). The candidate bookkeeping and the positioned emission live in {@link WindowDiff}.
+ *
+ * <p>Without partitions and with a limit, a large first batch is not sorted whole: the tree takes
+ * its first {@code end + slack} rows and the others stay unsorted in {@link DeferredRows}, beyond a
+ * boundary row (the tree's largest when it was last filled). A later change to a row after the
+ * boundary only joins them; a run whose changes before the boundary could reach past the tree's
+ * rows (the tree holding fewer than {@code end + m} occurrences) first moves the next rows over,
+ * with a margin that doubles from one such refill to the next (up to {@code 8 * slack}).
+ * The tree then holds exactly the rows up to the boundary, so its ranks are the true ranks of the
+ * rows it holds, and every rank a run reads lies in it.
  */
 final class TopKOperator extends Operator {
   private final int[] partitionColumns;
@@ -38,6 +47,21 @@ final class TopKOperator extends Operator {
   long onePartitionRuns;
   private Candidate[] changed = new Candidate[4];
   private long retainedRows;
+  /** Rows beyond the whole tree's boundary, unsorted; null while the tree holds every row. */
+  private DeferredRows rest;
+  private Row boundary;
+  private long boundary0;
+  private long boundary1;
+  static final int SLACK = 256;
+  /** How many rows past the window's end a deferred tree takes in first (tests lower it); each refill doubles it, up to 8 times. */
+  int slack = SLACK;
+  private long refillSlack; // the next refill's
+  /** How far the deferred rows may grow past twice their consolidated size (tests lower it). */
+  int compactSlack = 1024;
+  /** Hydrations that left rows unsorted, the times rows moved from there into the tree, their consolidations (for tests). */
+  long deferredHydrations;
+  long treeRefills;
+  long deferredCompactions;
 
   TopKOperator(Operator in, int[] partitionColumns, RowOrder order, long offset, long limit) {
     super("top-k", in.schema, in);
@@ -113,7 +137,21 @@ final class TopKOperator extends Operator {
 
   /** Applies one partition's unconsolidated changes and emits its window's change. */
   private void stepPartition(OrderStatisticTree<Row> tree, Delta changes) {
-    if (tree.isEmpty()) {
+    if (rest != null) {
+      deferBeyondBoundary(changes);
+      long m = 0;
+      for (int i = 0; i < changes.size; i++) {
+        m += Math.abs(changes.weights[i]);
+      }
+      fillTree(tree, m);
+      if (changes.size == 0) {
+        return;
+      }
+      if (rest == null && tree.isEmpty()) {
+        hydrate(tree, changes); // every deferred row cancelled out
+        return;
+      }
+    } else if (tree.isEmpty()) {
       hydrate(tree, changes);
       return;
     }
@@ -270,15 +308,91 @@ final class TopKOperator extends Operator {
 
   /**
    * First contents of an empty partition: sorted and consolidated once ({@link SortedBatch}),
-   * then the tree built balanced instead of n descents, and the window emitted in order.
+   * then the tree built balanced instead of n descents, and the window emitted in order. A large
+   * batch under a small limit is only split: its first rows sorted into the tree, the others
+   * deferred (see the class comment).
    */
   private void hydrate(OrderStatisticTree<Row> tree, Delta changes) {
-    SortedBatch sorted = SortedBatch.of(changes, order, name);
-    tree.bulkLoad(sorted.rows, sorted.counts, sorted.p0, sorted.p1, sorted.size);
-    retainedRows += sorted.size;
-    examined += sorted.size;
+    int n = changes.size;
+    if (tree == whole && end != Long.MAX_VALUE && end >= 1 && end + slack <= n / 2) {
+      long[] first = new long[n];
+      long[] second = new long[n];
+      order.prefixes(changes.rows, n, first, second);
+      rest = new DeferredRows(Arrays.copyOf(changes.rows, n), Arrays.copyOf(changes.weights, n), first, second, n,
+          compactSlack);
+      deferredHydrations++;
+      examined += n;
+      fillTree(tree, 0);
+    } else {
+      SortedBatch sorted = SortedBatch.of(changes, order, name);
+      tree.bulkLoad(sorted.rows, sorted.counts, sorted.p0, sorted.p1, sorted.size);
+      retainedRows += sorted.size;
+      examined += sorted.size;
+    }
     tree.visitRange(offset, end, (row, start, count) ->
         emit(row, diff.inWindow(start, count), (int) (Math.max(start, offset) - offset)));
+  }
+
+  /**
+   * Moves the changes to rows after the boundary into the deferred rows; the others stay in
+   * {@code changes}, in their order.
+   */
+  private void deferBeyondBoundary(Delta changes) {
+    int kept = 0;
+    for (int i = 0; i < changes.size; i++) {
+      Row r = changes.rows[i];
+      long q0 = order.first(r);
+      long q1 = order.second(r);
+      if (q0 < boundary0 || (q0 == boundary0 && (q1 < boundary1 || (q1 == boundary1 && order.compare(r, boundary) <= 0)))) {
+        changes.rows[kept] = r;
+        changes.weights[kept] = changes.weights[i];
+        kept++;
+      } else {
+        rest.add(r, changes.weights[i], q0, q1);
+      }
+    }
+    Arrays.fill(changes.rows, kept, changes.size, null);
+    changes.size = kept;
+  }
+
+  /**
+   * While the tree holds fewer than {@code end + m} occurrences (so that m changes before the
+   * boundary could reach past its rows), moves the next deferred rows into it, {@code slack} more
+   * than needed; they all order after its rows, and the last becomes the boundary. Consolidates
+   * the deferred rows when they have grown crowded.
+   */
+  private void fillTree(OrderStatisticTree<Row> tree, long m) {
+    while (rest != null && tree.size() < end + m) {
+      // A run that needs rows moved over may well be one of many (rows leaving the window one by
+      // one): each refill takes twice the last one's margin, so they grow rarer.
+      refillSlack = refillSlack == 0 ? slack : Math.min(8L * slack, 2 * refillSlack);
+      long want = Math.min(Integer.MAX_VALUE - 8, end + m + refillSlack - tree.size());
+      examined += rest.size();
+      SortedBatch next = rest.takeFirst((int) want, order, name);
+      treeRefills++;
+      if (tree.isEmpty()) {
+        tree.bulkLoad(next.rows, next.counts, next.p0, next.p1, next.size);
+      } else {
+        for (int i = 0; i < next.size; i++) {
+          tree.add(next.rows[i], next.counts[i]); // after every row of the tree: appended
+        }
+      }
+      retainedRows += next.size;
+      if (next.size > 0) {
+        boundary = next.rows[next.size - 1];
+        boundary0 = next.p0[next.size - 1];
+        boundary1 = next.p1[next.size - 1];
+      }
+      if (rest.size() == 0) {
+        rest = null;
+        boundary = null;
+      }
+    }
+    if (rest != null && rest.crowded()) {
+      examined += rest.size();
+      rest.compact(order, name);
+      deferredCompactions++;
+    }
   }
 
   private void apply(OrderStatisticTree<Row> tree, Delta changes) {
@@ -299,7 +413,12 @@ final class TopKOperator extends Operator {
 
   @Override
   long retained() {
-    return retainedRows;
+    return retainedRows + (rest == null ? 0 : rest.size());
+  }
+
+  /** Entries left unsorted beyond the boundary (for tests). */
+  int deferred() {
+    return rest == null ? 0 : rest.size();
   }
 
   /** Window walks whose candidates outgrew a scan and went into a map (for tests). */

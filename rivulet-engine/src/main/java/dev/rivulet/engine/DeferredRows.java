@@ -1,0 +1,217 @@
+package dev.rivulet.engine;
+
+import java.util.Arrays;
+
+/**
+ * The rows of an unpartitioned top-K that order after every row its tree holds, left unsorted:
+ * a log of (row, weight) entries, each with the row's two {@link RowOrder} prefixes, in which a
+ * retraction is one more entry (it cancels its row's insertion when the entries are consolidated).
+ * {@link TopKOperator} keeps only the first rows of a large hydration in its tree and these here,
+ * so neither the hydration nor an update that stays beyond the tree orders them.
+ *
+ * <p>{@link #takeFirst} moves the entries with the smallest prefixes out, sorted and consolidated:
+ * every entry whose prefixes are at most those of the {@code want}-th smallest, so each entry left
+ * orders after each one taken (equal prefixes never split, and rows with different prefixes order
+ * by them). Its loops run over the prefix arrays in chunks of {@link SortedBatch#CHUNK} entries,
+ * one call each, so that a fresh JVM compiles them early (see {@link SortedBatch}). {@link
+ * #compact} consolidates the whole log once it has grown to twice what the last consolidation
+ * left. A row whose weights sum below zero is found there, or when it is taken.
+ *
+ * <p>Owned by one {@link TopKOperator}; confined to the graph's thread.
+ */
+final class DeferredRows {
+  private final int compactSlack;
+  private Row[] rows;
+  private long[] weights;
+  private long[] p0;
+  private long[] p1;
+  private int size;
+  private int compactAt;
+  // The selection's max-heap of entry indexes by (p0, p1), and the indexes it noted (ascending).
+  private int[] heap = new int[0];
+  private int[] noted;
+  private int notedSize;
+
+  /**
+   * Takes the arrays' entries {@code [0, n)} as the log (the arrays become this object's); it is
+   * {@link #crowded} beyond twice its consolidated size plus {@code compactSlack}.
+   */
+  DeferredRows(Row[] rows, long[] weights, long[] p0, long[] p1, int n, int compactSlack) {
+    this.compactSlack = compactSlack;
+    this.rows = rows;
+    this.weights = weights;
+    this.p0 = p0;
+    this.p1 = p1;
+    this.size = n;
+    this.compactAt = 2 * n + compactSlack;
+  }
+
+  /** Entries in the log (a row and a later retraction of it are two). */
+  int size() {
+    return size;
+  }
+
+  /** Appends one entry. */
+  void add(Row row, long weight, long q0, long q1) {
+    if (size == rows.length) {
+      int cap = Math.max(16, size * 2);
+      rows = Arrays.copyOf(rows, cap);
+      weights = Arrays.copyOf(weights, cap);
+      p0 = Arrays.copyOf(p0, cap);
+      p1 = Arrays.copyOf(p1, cap);
+    }
+    rows[size] = row;
+    weights[size] = weight;
+    p0[size] = q0;
+    p1[size] = q1;
+    size++;
+  }
+
+  /** Whether the log has grown to twice what the last consolidation (or the start) left, and then some. */
+  boolean crowded() {
+    return size > compactAt;
+  }
+
+  /**
+   * Consolidates the log: one entry per row, rows whose weights cancel dropped.
+   *
+   * @throws InvariantViolation, naming {@code owner}, when a row's weights sum below zero
+   */
+  void compact(RowOrder order, String owner) {
+    SortedBatch b = SortedBatch.of(rows, weights, p0, p1, size, order, owner);
+    rows = b.rows;
+    weights = b.counts;
+    p0 = b.p0;
+    p1 = b.p1;
+    size = b.size;
+    compactAt = 2 * size + compactSlack;
+  }
+
+  /**
+   * Removes and returns, sorted and consolidated, the {@code want} entries with the smallest
+   * prefixes and every other entry with prefixes no larger than theirs (all entries when there are
+   * no more than {@code want}). Every entry left orders after every row returned.
+   *
+   * <p>How: one pass keeps a max-heap of the {@code want} smallest entries by prefixes and notes
+   * every entry that could end up taken (each that entered the heap, and each that tied with its
+   * top); an entry it passed over orders after the final top. The taken entries are swapped out
+   * with the log's last ones.
+   *
+   * @throws InvariantViolation, naming {@code owner}, when a returned row's weights sum below zero
+   */
+  SortedBatch takeFirst(int want, RowOrder order, String owner) {
+    int n = size;
+    if (want >= n) {
+      SortedBatch all = SortedBatch.of(rows, weights, p0, p1, n, order, owner);
+      rows = new Row[0];
+      weights = new long[0];
+      p0 = new long[0];
+      p1 = new long[0];
+      size = 0;
+      return all;
+    }
+    if (heap.length < want) {
+      heap = new int[want];
+    }
+    noted = new int[Math.max(16, want * 2)];
+    notedSize = 0;
+    for (int i = 0; i < want; i++) {
+      heap[i] = i;
+      note(i);
+    }
+    for (int i = want / 2 - 1; i >= 0; i--) {
+      siftDown(i, want);
+    }
+    for (int from = want; from < n; from += SortedBatch.CHUNK) {
+      offer(from, Math.min(n, from + SortedBatch.CHUNK), want);
+    }
+    long t0 = p0[heap[0]];
+    long t1 = p1[heap[0]];
+    int[] taken = new int[notedSize];
+    int k = 0;
+    for (int q = 0; q < notedSize; q++) { // ascending entry indexes
+      int e = noted[q];
+      if (p0[e] < t0 || (p0[e] == t0 && p1[e] <= t1)) {
+        taken[k++] = e;
+      }
+    }
+    noted = null;
+    Row[] outRows = new Row[k];
+    long[] outWeights = new long[k];
+    long[] out0 = new long[k];
+    long[] out1 = new long[k];
+    for (int q = k - 1; q >= 0; q--) { // descending, so the last entry is never a taken one yet to go
+      int e = taken[q];
+      outRows[q] = rows[e];
+      outWeights[q] = weights[e];
+      out0[q] = p0[e];
+      out1[q] = p1[e];
+      int last = --size;
+      rows[e] = rows[last];
+      weights[e] = weights[last];
+      p0[e] = p0[last];
+      p1[e] = p1[last];
+      rows[last] = null;
+    }
+    return SortedBatch.of(outRows, outWeights, out0, out1, k, order, owner);
+  }
+
+  /**
+   * Offers entries {@code [from, to)} to the heap of the {@code k} smallest (one chunk), noting
+   * each that enters it or ties with its top.
+   */
+  private void offer(int from, int to, int k) {
+    int top = heap[0];
+    long r0 = p0[top];
+    long r1 = p1[top];
+    for (int i = from; i < to; i++) {
+      long a = p0[i];
+      if (a < r0 || (a == r0 && p1[i] <= r1)) {
+        note(i);
+        if (a == r0 && p1[i] == r1) {
+          continue; // a tie with the top: taken if the top does not move below it
+        }
+        heap[0] = i;
+        siftDown(0, k);
+        top = heap[0];
+        r0 = p0[top];
+        r1 = p1[top];
+      }
+    }
+  }
+
+  private void note(int i) {
+    if (notedSize == noted.length) {
+      noted = Arrays.copyOf(noted, notedSize * 2);
+    }
+    noted[notedSize++] = i;
+  }
+
+  /** Restores the max-heap property below slot {@code i} of a heap of {@code k} entries. */
+  private void siftDown(int i, int k) {
+    int e = heap[i];
+    long e0 = p0[e];
+    long e1 = p1[e];
+    while (true) {
+      int c = 2 * i + 1;
+      if (c >= k) {
+        break;
+      }
+      if (c + 1 < k && greater(heap[c + 1], heap[c])) {
+        c++;
+      }
+      int h = heap[c];
+      long c0 = p0[h];
+      if (c0 < e0 || (c0 == e0 && p1[h] <= e1)) {
+        break;
+      }
+      heap[i] = h;
+      i = c;
+    }
+    heap[i] = e;
+  }
+
+  private boolean greater(int a, int b) {
+    return p0[a] > p0[b] || (p0[a] == p0[b] && p1[a] > p1[b]);
+  }
+}
