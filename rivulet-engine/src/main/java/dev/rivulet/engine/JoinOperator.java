@@ -25,9 +25,16 @@ import java.util.function.Predicate;
  * <p>A left join may carry a filter on right parts ({@link Stream#leftJoinWhere}): a right row it
  * rejects is kept in the index (it still makes its key matched) but never paired, and the
  * null-extended rows are emitted only when the filter accepts all-null right columns.
+ *
+ * <p>A left join may emit only its left parts ({@link Stream#leftJoinLeftRows}): each output row
+ * is then the left input's own {@code Row} object, so nothing is allocated per pair and what
+ * retains the output (a top-K) holds the input's rows by reference.
  */
 final class JoinOperator extends Operator {
   private static final int KEEP_KEYS = 1024; // a larger key buffer (a hydration's) is let go
+  // A hydration's per-row loops run in chunks, one call each: a fresh JVM compiles a chunk after
+  // about a hundred calls, where one long loop would run interpreted until on-stack replacement.
+  private static final int CHUNK = 64;
   private final JoinType type;
   private final int[] leftKeys;
   private final int[] rightKeys;
@@ -41,6 +48,7 @@ final class JoinOperator extends Operator {
   private final boolean keepRight;
   private final Predicate<Row> onRight; // a left join's filter on right parts, or null
   private final boolean unmatchedPass; // whether a row without a match passes that filter
+  private final boolean leftRows; // a left join that emits each pair's left row itself
 
   /** The changes of one key within a run. */
   private static final class KeyChanges {
@@ -54,7 +62,17 @@ final class JoinOperator extends Operator {
 
   /** @param onRight for a left join, the filter on right parts (see {@link Stream#leftJoinWhere}), or null */
   JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys, Predicate<Row> onRight) {
-    super(type.name().toLowerCase(java.util.Locale.ROOT) + "-join", outSchema(l.schema, r.schema, type), l, r);
+    this(l, r, type, leftKeys, rightKeys, onRight, false);
+  }
+
+  /**
+   * @param leftRows for a left join, emit each output row's left part only, as the left input's
+   *     own row (see {@link Stream#leftJoinLeftRows})
+   */
+  JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys, Predicate<Row> onRight,
+      boolean leftRows) {
+    super(leftRows ? "left-join-rows" : type.name().toLowerCase(java.util.Locale.ROOT) + "-join",
+        leftRows ? l.schema : outSchema(l.schema, r.schema, type), l, r);
     this.type = type;
     this.leftKeys = leftKeys;
     this.rightKeys = rightKeys;
@@ -66,6 +84,10 @@ final class JoinOperator extends Operator {
     if (onRight != null && type != JoinType.LEFT) {
       throw new IllegalArgumentException(name + ": a right-side filter needs a left join, not " + type);
     }
+    if (leftRows && type != JoinType.LEFT) {
+      throw new IllegalArgumentException(name + ": emitting left rows only needs a left join, not " + type);
+    }
+    this.leftRows = leftRows;
     this.onRight = onRight;
     this.unmatchedPass = onRight == null || onRight.test(rightNulls);
   }
@@ -169,9 +191,14 @@ final class JoinOperator extends Operator {
    * enters the right index; then each {@code dL} row meets {@code R1}: {@code dL x R1}, or the row
    * unmatched when {@code R1} is empty. Together that is the law's {@code L0 x dR + dL x R1} plus
    * the change of the null-extended part, without a per-key map over a hydration's left rows.
+   * While the left index is empty (a hydration), {@code dR} pairs with nothing and turns no
+   * unmatched row matched, so it goes into the right index without grouping.
    */
   private void stepLeftPreserving(Delta dl, Delta dr) {
-    if (!dr.isEmpty()) {
+    if (!dr.isEmpty() && left.entries() == 0) {
+      // No left rows yet (a hydration): dR meets nothing, so it only enters the right index, in bulk.
+      addAllChecked(right, keysOf(dr, rightKeys), dr);
+    } else if (!dr.isEmpty()) {
       Map<Object, Delta> byKey = new LinkedHashMap<>();
       for (int i = 0; i < dr.size; i++) {
         Row row = dr.rows[i];
@@ -196,8 +223,25 @@ final class JoinOperator extends Operator {
       }
     }
     // The dL loop reads only the right index, so a hydration-sized dL is indexed in bulk after it.
-    Object[] keys = dl.size >= KeyIndex.BULK_AT ? keysOf(dl, leftKeys) : null;
-    for (int i = 0; i < dl.size; i++) {
+    if (dl.size < KeyIndex.BULK_AT) {
+      matchLeft(dl, null, 0, dl.size);
+      return;
+    }
+    Object[] keys = keysOf(dl, leftKeys);
+    reserveOutput(dl.size); // a hydration's left rows emit about one row each
+    for (int from = 0; from < dl.size; from += CHUNK) {
+      matchLeft(dl, keys, from, Math.min(dl.size, from + CHUNK));
+    }
+    addAllChecked(left, keys, dl);
+  }
+
+  /**
+   * {@code dL x R1} for {@code dl[from, to)}, or each row unmatched where {@code R1} has no rows of
+   * its key. Without {@code keys} (an update-sized run) each row's key is read here and the row
+   * goes into the left index at once; a null key is never looked up.
+   */
+  private void matchLeft(Delta dl, Object[] keys, int from, int to) {
+    for (int i = from; i < to; i++) {
       Row row = dl.rows[i];
       long w = dl.weights[i];
       Object key = keys != null ? keys[i] : keyOf(row, leftKeys);
@@ -208,16 +252,13 @@ final class JoinOperator extends Operator {
         examined += r1.size();
         for (int j = 0; j < r1.size(); j++) {
           if (onRight == null || onRight.test(r1.value(j))) {
-            emit(row.concat(r1.value(j)), w * r1.weight(j));
+            emit(pair(row, r1.value(j)), w * r1.weight(j));
           }
         }
       }
       if (keys == null && key != null) {
         addChecked(left, key, row, w);
       }
-    }
-    if (keys != null) {
-      addAllChecked(left, keys, dl);
     }
   }
 
@@ -226,10 +267,16 @@ final class JoinOperator extends Operator {
     if (keyBuffer.length < d.size) {
       keyBuffer = new Object[Math.max(d.size, keyBuffer.length * 2)];
     }
-    for (int i = 0; i < d.size; i++) {
-      keyBuffer[i] = keyOf(d.rows[i], keys);
+    for (int from = 0; from < d.size; from += CHUNK) {
+      keysOf(d, keys, from, Math.min(d.size, from + CHUNK));
     }
     return keyBuffer;
+  }
+
+  private void keysOf(Delta d, int[] keys, int from, int to) {
+    for (int i = from; i < to; i++) {
+      keyBuffer[i] = keyOf(d.rows[i], keys);
+    }
   }
 
   /** Adds {@code d} under {@code keys} to {@code index}, then lets a hydration-sized buffer go. */
@@ -345,10 +392,15 @@ final class JoinOperator extends Operator {
 
   private void emitUnmatched(Row row, long weight, boolean isLeft) {
     if (isLeft && keepLeft && unmatchedPass) {
-      emit(type == JoinType.ANTI ? row : row.concat(rightNulls), weight);
+      emit(type == JoinType.ANTI || leftRows ? row : row.concat(rightNulls), weight);
     } else if (!isLeft && keepRight) {
       emit(leftNulls.concat(row), weight);
     }
+  }
+
+  /** The output row of a left row paired with a right row: their concatenation, or the left row itself. */
+  private Row pair(Row l, Row r) {
+    return leftRows ? l : l.concat(r);
   }
 
   /** Emits {@code d x bag} (or {@code bag x d} when {@code dIsLeft} is false). */
@@ -362,7 +414,7 @@ final class JoinOperator extends Operator {
         continue;
       }
       for (int j = 0; j < bag.size(); j++) {
-        Row out = dIsLeft ? d.rows[i].concat(bag.value(j)) : bag.value(j).concat(d.rows[i]);
+        Row out = dIsLeft ? d.rows[i].concat(bag.value(j)) : pair(bag.value(j), d.rows[i]);
         emit(out, d.weights[i] * bag.weight(j));
       }
     }

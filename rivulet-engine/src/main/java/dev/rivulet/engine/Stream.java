@@ -129,8 +129,27 @@ public final class Stream {
     return add(joinOperator(right, JoinType.LEFT, leftKeys, rightKeys, Objects.requireNonNull(onRight)));
   }
 
+  /**
+   * The left parts of {@link #leftJoinWhere}'s rows (of a plain left join's when {@code onRight} is
+   * null): each left row once per right row of its key that {@code onRight} accepts, or once when
+   * its key has no right rows and {@code onRight} accepts all-null right columns. Each output row is
+   * the left stream's own row object, so nothing is allocated per row; a window over this stream
+   * holds the left rows by reference. Where the right side has at most one row per key, this is
+   * the left rows the left join keeps, each once.
+   *
+   * @throws WiringException as {@link #join}
+   */
+  public Stream leftJoinLeftRows(Stream right, List<String> leftKeys, List<String> rightKeys, Predicate<Row> onRight) {
+    return add(joinOperator(right, JoinType.LEFT, leftKeys, rightKeys, onRight, true));
+  }
+
   private JoinOperator joinOperator(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys,
       Predicate<Row> onRight) {
+    return joinOperator(right, type, leftKeys, rightKeys, onRight, false);
+  }
+
+  private JoinOperator joinOperator(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys,
+      Predicate<Row> onRight, boolean leftRows) {
     builder.checkOwns(right);
     String kind = type.name().toLowerCase(java.util.Locale.ROOT) + " join";
     if (leftKeys.isEmpty() || leftKeys.size() != rightKeys.size()) {
@@ -152,7 +171,7 @@ public final class Stream {
             + leftKeys.get(i) + " is " + a + " but " + rightKeys.get(i) + " is " + b);
       }
     }
-    return new JoinOperator(op, right.op, type, lk, rk, onRight);
+    return new JoinOperator(op, right.op, type, lk, rk, onRight, leftRows);
   }
 
   /** Shorthand for a join on one column of each side. */

@@ -66,6 +66,9 @@ class W5WorkloadTest {
         Arrays.stream(members).map(W5LeftJoinQuery::row).toArray(Row[]::new));
     LiveQuery q = db.liveQuery("W5", W5LeftJoinQuery.query(ts, ms));
     assertThat(q.rows()).hasSize(PeerTasks.LIMIT);
+    // the plan windows the task rows themselves, then joins only the window's tasks with members again
+    assertThat(q.stats()).extracting(dev.rivulet.engine.OperatorStats::kind)
+        .contains("left-join-rows", "left-join", "map-window");
     assertThat(q.rows()).anySatisfy(r -> assertThat(r.get(3)).isNull()); // an unassigned task is shown
     assertThat(W5LeftJoinQuery.check(q.rows(), tasks, members, "hydrated")).isNull();
     PeerTasks.Updates s = PeerTasks.updates(tasks, members, SEED);

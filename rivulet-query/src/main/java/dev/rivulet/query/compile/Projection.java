@@ -34,6 +34,7 @@ final class Projection {
   private final List<String> publicKey; // a custom key (visible columns) to reduce by, or null
   private final boolean includes; // the select list has its includes' correlation columns appended
   private boolean oneRow; // the block has at most one row (per partition)
+  private LeftJoinWindow leftJoin; // the block's unbuilt left join, or null
 
   /**
    * @param partition for an include's child: the correlated child columns, whose values name the
@@ -49,6 +50,26 @@ final class Projection {
     this.partition = partition;
     this.publicKey = publicKey;
     this.includes = includes;
+  }
+
+  /**
+   * Compiles the tail over the block's left join {@code join}, not yet built: its window is taken
+   * on the left rows when it can be ({@link LeftJoinWindow#windowsLeft}), else over the joined rows.
+   */
+  Compiled compile(LeftJoinWindow join, Layout layout) {
+    s = OutputRefs.resolve(s, layout);
+    int[] before = null;
+    List<QueryIR.OrderItem> order = List.of();
+    if (!GroupingCompiler.groups(s) && partition.isEmpty() && s.having() == null) {
+      checkLimit(); // the checks in the order compile(Stream, ..) makes them
+      order = orderItems(layout.keys(), layout, null);
+      before = order.isEmpty() ? null : windowFirst(order, layout, layout.keys());
+    }
+    if (before != null && join.windowsLeft(before, order.size())) {
+      leftJoin = join;
+      return compile((Stream) null, layout);
+    }
+    return compile(join.joined(), layout);
   }
 
   Compiled compile(Stream in, Layout layout) {
@@ -185,6 +206,13 @@ final class Projection {
     }
     UnaryOperator<Row> fn = Evaluator.rowOf(evals.toArray(new Evaluator[0]));
     int[] before = windowFirst(order, scope, keys);
+    if (before != null && leftJoin != null) {
+      OrderColumns oc = OrderColumns.of(sorts, outKeys);
+      Stream windowed = leftJoin.window(before, order.size(), oc.descending(), oc.nullsFirst(), s.offset(), limit())
+          .mapWindow(Schema.of(cols), fn);
+      return PublicKeys.apply(new Compiled(windowed, visible, outKeys, true, oc.columns(), oc.descending(),
+          oc.nullsFirst(), new int[0], List.of()), publicKey);
+    }
     if (before != null) {
       return windowThenProject(stream, before, Schema.of(cols), fn, visible, outKeys, sorts);
     }
@@ -237,7 +265,7 @@ final class Projection {
     return s.findOne() ? 1 : s.limit() == null ? Long.MAX_VALUE : s.limit();
   }
 
-  private static List<SortKey> sortKeys(Schema schema, int[] columns, boolean[] descending, boolean[] nullsFirst) {
+  static List<SortKey> sortKeys(Schema schema, int[] columns, boolean[] descending, boolean[] nullsFirst) {
     List<SortKey> order = new ArrayList<>();
     for (int i = 0; i < columns.length; i++) {
       String name = schema.column(columns[i]).name();

@@ -174,19 +174,27 @@ public final class QueryCompiler {
     Rel first = rels.get(0);
     Stream acc = first.stream;
     Layout layout = Layout.empty().append(first.alias, first.visible, first.width(), first.keys);
+    LeftJoinWindow leftJoin = null;
     for (int i = 0; i < s.joins().size(); i++) {
       QueryIR.Join j = s.joins().get(i);
       Rel r = rels.get(i + 1);
       Expr onRight = j.kind() == QueryIR.JoinKind.LEFT && !nullsLeftAfter(s, i) ? takeOnly(rest, r) : null;
-      acc = join(acc, layout, j, r, onRight);
+      JoinSpec spec = joinSpec(acc, layout, j, r, onRight);
+      if (s.joins().size() == 1 && j.kind() == QueryIR.JoinKind.LEFT && rest.isEmpty() && corr == null
+          && includes == null && first.source != null && r.source != null && LeftJoinWindow.uniqueRight(r.stream, r.keys, spec.rightKeys())) {
+        leftJoin = new LeftJoinWindow(acc, r.stream, spec.leftKeys(), spec.rightKeys(), spec.onRight(), first.keys);
+      } else {
+        acc = spec.build(acc, r.stream);
+      }
       layout = layout.append(r.alias, r.visible, r.width(), r.keys);
     }
     layout = layout.nullable(nullSupplying);
     if (!rest.isEmpty()) {
       acc = filter(acc, Expressions.and(rest), layout, "where");
     }
-    Compiled c = new Projection(s, corr == null ? List.of() : corr.childCols(), publicKey, includes != null)
-        .compile(acc, layout);
+    Projection projection = new Projection(s, corr == null ? List.of() : corr.childCols(), publicKey,
+        includes != null);
+    Compiled c = leftJoin != null ? projection.compile(leftJoin, layout) : projection.compile(acc, layout);
     return includes == null ? c : includes.compose(c, this, corr == null);
   }
 
@@ -355,13 +363,22 @@ public final class QueryCompiler {
     return taken.isEmpty() ? null : Expressions.and(taken);
   }
 
+  /** A checked join of a block: its kind, key column names and, for a left join, its right-side condition. */
+  private record JoinSpec(dev.rivulet.engine.JoinType type, List<String> leftKeys, List<String> rightKeys,
+      java.util.function.Predicate<Row> onRight) {
+    Stream build(Stream left, Stream right) {
+      return onRight != null ? left.leftJoinWhere(right, leftKeys, rightKeys, onRight)
+          : left.join(right, type, leftKeys, rightKeys);
+    }
+  }
+
   /**
-   * Joins {@code r} on; {@code onRight}, where-conjuncts that read only {@code r} of a left join
-   * that no later join null-extends, is tested on the right rows before pairing (a row without a
-   * match is tested with all its right columns null), which keeps the same rows as filtering the
-   * joined rows.
+   * Checks the join of {@code r}; {@code onRight}, where-conjuncts that read only {@code r} of a
+   * left join that no later join null-extends, is tested on the right rows before pairing (a row
+   * without a match is tested with all its right columns null), which keeps the same rows as
+   * filtering the joined rows.
    */
-  private Stream join(Stream left, Layout layout, QueryIR.Join j, Rel r, Expr onRight) {
+  private JoinSpec joinSpec(Stream left, Layout layout, QueryIR.Join j, Rel r, Expr onRight) {
     String clause = "join " + r.alias;
     if (j.on().isEmpty()) {
       throw new QueryException(clause + ": needs at least one equality");
@@ -395,10 +412,7 @@ public final class QueryCompiler {
       case RIGHT -> dev.rivulet.engine.JoinType.RIGHT;
       case FULL -> dev.rivulet.engine.JoinType.FULL;
     };
-    if (onRight != null) {
-      return left.leftJoinWhere(r.stream, lk, rk, ExprCompiler.predicate(onRight, nullableAlone(r)));
-    }
-    return left.join(r.stream, type, lk, rk);
+    return new JoinSpec(type, lk, rk, onRight == null ? null : ExprCompiler.predicate(onRight, nullableAlone(r)));
   }
 
   /** Filters by a condition, which must be boolean. */
