@@ -1,0 +1,211 @@
+package dev.rivulet.engine;
+
+import java.util.Arrays;
+
+/**
+ * {@link PrefixSort}'s path for an order whose first key is a STRING column: a most-significant-
+ * digit string sort that reads each string's characters a chunk at a time instead of comparing
+ * whole rows. Stateless.
+ *
+ * <p>How: the rows with a NULL first key are set apart (first or last, as the key says) and
+ * ordered by the rest of the order. The others form one group; a group's strings agree on their
+ * first {@code known} units. Its common prefix beyond {@code known} is skipped (one pass), then
+ * the next units of each string are packed into a long, as many as fit beside the row's index in
+ * the group at the width the group's largest unit needs (8 bits for ASCII: 5 or 6 units a
+ * round), in code-point order (the remap of {@link Values#compareCodePoints}) with 0 for the end
+ * of the string; the longs are sorted (radix passes from {@value PrefixSort#SMALL} rows) and each
+ * run of equal longs is a smaller group, agreeing on more units. A run whose strings ended inside
+ * the chunk holds equal strings: it is ordered by the next sort key's prefix, then the full order,
+ * through {@link PrefixSort}'s integer paths. A group still unsplit after {@value #MAX_ROUNDS}
+ * rounds (long, nested shared prefixes) goes to the comparator.
+ */
+final class TextSort {
+  static final int MAX_ROUNDS = 12;
+  private static final int ASCII_WIDTH = 8; // a remapped ASCII unit (1..128) and the end (0)
+
+  private TextSort() {}
+
+  /** What one sort did: groups split by packed units, and rows ordered by the comparator fallback. */
+  record Stats(int rounds, int equalTextGroups, int comparatorRows) {}
+
+  /** Sorts {@code perm[0..n)} (the identity on entry) by {@code order}, whose first key is text. */
+  static Stats sort(int[] perm, Row[] rows, RowOrder order) {
+    int n = perm.length;
+    String[] text = new String[n];
+    int nulls = 0;
+    for (int i = 0; i < n; i++) {
+      text[i] = order.text(rows[i]);
+      nulls += text[i] == null ? 1 : 0;
+    }
+    // NULL first keys first or last; the other rows keep their index order (the identity).
+    int nullsAt = order.firstNullsFirst() ? 0 : n - nulls;
+    int valuesAt = order.firstNullsFirst() ? nulls : 0;
+    for (int i = 0, v = valuesAt, z = nullsAt; i < n; i++) {
+      if (text[i] == null) {
+        perm[z++] = i;
+      } else {
+        perm[v++] = i;
+      }
+    }
+    Run run = new Run(perm, rows, text, order);
+    if (nulls > 1) {
+      run.byRest(nullsAt, nullsAt + nulls);
+    }
+    run.groups(valuesAt, valuesAt + n - nulls);
+    return new Stats(run.rounds, run.equalGroups, run.comparatorRows);
+  }
+
+  /** One sort's work list of groups (explicit, so nested prefixes cannot overflow the stack). */
+  private static final class Run {
+    final int[] perm;
+    final Row[] rows;
+    final String[] text;
+    final RowOrder order;
+    final boolean descending;
+    int rounds;
+    int equalGroups;
+    int comparatorRows;
+    int[] stack = new int[48];
+    int top;
+
+    Run(int[] perm, Row[] rows, String[] text, RowOrder order) {
+      this.perm = perm;
+      this.rows = rows;
+      this.text = text;
+      this.order = order;
+      this.descending = order.firstDescending();
+    }
+
+    void groups(int from, int to) {
+      push(from, to, 0, 0);
+      while (top > 0) {
+        top -= 4;
+        int f = stack[top];
+        int t = stack[top + 1];
+        int known = stack[top + 2];
+        int depth = stack[top + 3];
+        if (depth >= MAX_ROUNDS) {
+          comparatorRows += t - f;
+          PrefixSort.sortByComparator(perm, f, t, rows, order);
+        } else {
+          split(f, t, known, depth);
+        }
+      }
+    }
+
+    private void push(int from, int to, int known, int depth) {
+      if (to - from < 2) {
+        return;
+      }
+      if (top + 4 > stack.length) {
+        stack = Arrays.copyOf(stack, stack.length * 2);
+      }
+      stack[top++] = from;
+      stack[top++] = to;
+      stack[top++] = known;
+      stack[top++] = depth;
+    }
+
+    /** One round on the group {@code perm[from..to)}, whose strings agree on their first {@code known} units. */
+    private void split(int from, int to, int known, int depth) {
+      rounds++;
+      String s0 = text[perm[from]];
+      int lcp = s0.length();
+      boolean allEqual = true;
+      for (int i = from + 1; i < to; i++) {
+        String s = text[perm[i]];
+        int m = mismatch(s0, s, known, lcp);
+        lcp = m;
+        allEqual &= m == s0.length() && s.length() == s0.length();
+      }
+      if (allEqual) {
+        byRest(from, to);
+        return;
+      }
+      int size = to - from;
+      int indexBits = 64 - Long.numberOfLeadingZeros(size - 1);
+      int avail = 63 - indexBits;
+      // The width is the widest unit's among the units read; a narrower one packs no more units.
+      int scanned = avail / ASCII_WIDTH;
+      int width = Math.max(1, widthOf(from, to, lcp, scanned));
+      int units = Math.min(scanned, avail / width);
+      long[] packed = new long[size];
+      long all = (1L << (width * units)) - 1;
+      for (int i = 0; i < size; i++) {
+        long key = chunk(text[perm[from + i]], lcp, units, width);
+        packed[i] = (descending ? all - key : key) << indexBits | i;
+      }
+      PrefixSort.sortLongs(packed, width * units, indexBits, size >= PrefixSort.SMALL);
+      int[] old = Arrays.copyOfRange(perm, from, to);
+      long mask = (1L << indexBits) - 1;
+      for (int i = 0; i < size; i++) {
+        perm[from + i] = old[(int) (packed[i] & mask)];
+      }
+      int end = lcp + units;
+      for (int s = 0; s < size; ) {
+        int e = s + 1;
+        while (e < size && packed[e] >>> indexBits == packed[s] >>> indexBits) {
+          e++;
+        }
+        if (e - s > 1) {
+          if (text[perm[from + s]].length() < end) {
+            byRest(from + s, from + e); // ended inside the chunk: equal strings
+          } else {
+            push(from + s, from + e, end, depth + 1);
+          }
+        }
+        s = e;
+      }
+    }
+
+    /** The widest remapped unit of the group's strings in {@code [at, at + units)}, in bits. */
+    private int widthOf(int from, int to, int at, int units) {
+      int max = 0;
+      for (int i = from; i < to; i++) {
+        String s = text[perm[i]];
+        for (int j = at, stop = Math.min(s.length(), at + units); j < stop; j++) {
+          max = Math.max(max, RowOrder.unit(s.charAt(j)));
+        }
+      }
+      return 32 - Integer.numberOfLeadingZeros(max);
+    }
+
+    /** Rows of {@code perm[from..to)} that tie on the first key, ordered by the rest of the order. */
+    void byRest(int from, int to) {
+      equalGroups++;
+      int n = to - from;
+      Row[] sub = new Row[n];
+      long[] p0 = new long[n];
+      long[] p1 = new long[n];
+      for (int i = 0; i < n; i++) {
+        sub[i] = rows[perm[from + i]];
+        p0[i] = order.keyPrefix(sub[i], 1);
+      }
+      // The first keys are equal, so the second key's prefix is a valid first prefix here.
+      int[] local = PrefixSort.permutation(sub, p0, p1, n, order, false);
+      int[] old = Arrays.copyOfRange(perm, from, to);
+      for (int i = 0; i < n; i++) {
+        perm[from + i] = old[local[i]];
+      }
+    }
+  }
+
+  /** The first index from {@code known} up to {@code limit} where {@code a} and {@code b} differ, or where one ends. */
+  static int mismatch(String a, String b, int known, int limit) {
+    int stop = Math.min(limit, b.length());
+    int i = known;
+    while (i < stop && a.charAt(i) == b.charAt(i)) {
+      i++;
+    }
+    return i;
+  }
+
+  /** Units {@code [at, at + units)} of {@code s}, {@code width} bits each, 0 past its end. */
+  static long chunk(String s, int at, int units, int width) {
+    long key = 0;
+    for (int j = at; j < at + units; j++) {
+      key = key << width | (j < s.length() ? RowOrder.unit(s.charAt(j)) : 0);
+    }
+    return key;
+  }
+}
