@@ -33,9 +33,8 @@ final class TextSort {
     int n = perm.length;
     String[] text = new String[n];
     int nulls = 0;
-    for (int i = 0; i < n; i++) {
-      text[i] = order.text(rows[i]);
-      nulls += text[i] == null ? 1 : 0;
+    for (int i = 0; i < n; i += SortedBatch.CHUNK) {
+      nulls += texts(rows, text, i, Math.min(n, i + SortedBatch.CHUNK), order);
     }
     // NULL first keys first or last; the other rows keep their index order (the identity).
     int nullsAt = order.firstNullsFirst() ? 0 : n - nulls;
@@ -55,6 +54,16 @@ final class TextSort {
     return new Stats(run.rounds, run.equalGroups, run.comparatorRows);
   }
 
+  /** The first keys of {@code rows[from..to)} into {@code text}; returns how many are NULL. */
+  private static int texts(Row[] rows, String[] text, int from, int to, RowOrder order) {
+    int nulls = 0;
+    for (int i = from; i < to; i++) {
+      text[i] = order.text(rows[i]);
+      nulls += text[i] == null ? 1 : 0;
+    }
+    return nulls;
+  }
+
   /** One sort's work list of groups (explicit, so nested prefixes cannot overflow the stack). */
   private static final class Run {
     final int[] perm;
@@ -67,6 +76,14 @@ final class TextSort {
     int comparatorRows;
     int[] stack = new int[48];
     int top;
+    // the current round's scratch, kept in fields so its chunked loops can share it
+    int lcp;
+    boolean allEqual;
+    long min;
+    long max;
+    long diff;
+    long first;
+    int maxUnit;
 
     Run(int[] perm, Row[] rows, String[] text, RowOrder order) {
       this.perm = perm;
@@ -110,13 +127,10 @@ final class TextSort {
     private void split(int from, int to, int known, int depth) {
       rounds++;
       String s0 = text[perm[from]];
-      int lcp = s0.length();
-      boolean allEqual = true;
-      for (int i = from + 1; i < to; i++) {
-        String s = text[perm[i]];
-        int m = mismatch(s0, s, known, lcp);
-        lcp = m;
-        allEqual &= m == s0.length() && s.length() == s0.length();
+      lcp = s0.length();
+      allEqual = true;
+      for (int i = from + 1; i < to; i += SortedBatch.CHUNK) {
+        lcpChunk(s0, i, Math.min(to, i + SortedBatch.CHUNK), known);
       }
       if (allEqual) {
         byRest(from, to);
@@ -125,49 +139,115 @@ final class TextSort {
       int size = to - from;
       int indexBits = 64 - Long.numberOfLeadingZeros(size - 1);
       int avail = 63 - indexBits;
-      // The width is the widest unit's among the units read; a narrower one packs no more units.
-      int scanned = avail / ASCII_WIDTH;
-      int width = Math.max(1, widthOf(from, to, lcp, scanned));
-      int units = Math.min(scanned, avail / width);
-      long[] packed = new long[size];
-      long all = (1L << (width * units)) - 1;
-      for (int i = 0; i < size; i++) {
-        long key = chunk(text[perm[from + i]], lcp, units, width);
-        packed[i] = (descending ? all - key : key) << indexBits | i;
+      long[] keys = new long[size];
+      int width = ASCII_WIDTH;
+      int units = avail / width;
+      keys(keys, from, units, width);
+      if (maxUnit >= 1 << ASCII_WIDTH) { // beyond Latin-1: wider units, fewer of them
+        width = 17;
+        units = avail / width;
+        keys(keys, from, units, width);
       }
-      PrefixSort.sortLongs(packed, width * units, indexBits, size >= PrefixSort.SMALL);
+      // Bits below the lowest differing one are shared by every key (padding past shorter strings).
+      int shift = Long.numberOfTrailingZeros(diff);
+      int keyBits = 64 - Long.numberOfLeadingZeros((max - min) >>> shift);
+      for (int i = 0; i < size; i += SortedBatch.CHUNK) {
+        pack(keys, i, Math.min(size, i + SortedBatch.CHUNK), shift, indexBits);
+      }
+      PrefixSort.sortLongs(keys, keyBits, indexBits, size >= PrefixSort.SMALL);
       int[] old = Arrays.copyOfRange(perm, from, to);
-      long mask = (1L << indexBits) - 1;
-      for (int i = 0; i < size; i++) {
-        perm[from + i] = old[(int) (packed[i] & mask)];
+      for (int i = 0; i < size; i += SortedBatch.CHUNK) {
+        reorder(keys, old, from, i, Math.min(size, i + SortedBatch.CHUNK), (1L << indexBits) - 1);
       }
-      int end = lcp + units;
       for (int s = 0; s < size; ) {
+        s = runs(keys, from, s, Math.min(size, s + SortedBatch.CHUNK), indexBits, lcp + units, depth);
+      }
+    }
+
+    private void reorder(long[] keys, int[] old, int base, int from, int to, long mask) {
+      for (int i = from; i < to; i++) {
+        perm[base + i] = old[(int) (keys[i] & mask)];
+      }
+    }
+
+    /**
+     * The runs of equal keys that start in sorted positions {@code [s, limit)}: each a group agreeing
+     * on units up to {@code end}, or of equal strings; returns where the next run starts.
+     */
+    private int runs(long[] keys, int base, int s, int limit, int indexBits, int end, int depth) {
+      int size = keys.length;
+      while (s < limit) {
         int e = s + 1;
-        while (e < size && packed[e] >>> indexBits == packed[s] >>> indexBits) {
+        while (e < size && keys[e] >>> indexBits == keys[s] >>> indexBits) {
           e++;
         }
         if (e - s > 1) {
-          if (text[perm[from + s]].length() < end) {
-            byRest(from + s, from + e); // ended inside the chunk: equal strings
+          if (text[perm[base + s]].length() < end) {
+            byRest(base + s, base + e); // ended inside the chunk: equal strings
           } else {
-            push(from + s, from + e, end, depth + 1);
+            push(base + s, base + e, end, depth + 1);
           }
         }
         s = e;
       }
+      return s;
     }
 
-    /** The widest remapped unit of the group's strings in {@code [at, at + units)}, in bits. */
-    private int widthOf(int from, int to, int at, int units) {
-      int max = 0;
+    /** Narrows {@link #lcp} over {@code perm[from..to)} against {@code s0}; clears {@link #allEqual} on a difference. */
+    private void lcpChunk(String s0, int from, int to, int known) {
+      int l = lcp;
+      boolean equal = allEqual;
       for (int i = from; i < to; i++) {
         String s = text[perm[i]];
-        for (int j = at, stop = Math.min(s.length(), at + units); j < stop; j++) {
-          max = Math.max(max, RowOrder.unit(s.charAt(j)));
-        }
+        l = mismatch(s0, s, known, l);
+        equal &= l == s0.length() && s.length() == l;
       }
-      return 32 - Integer.numberOfLeadingZeros(max);
+      lcp = l;
+      allEqual = equal;
+    }
+
+    /** Each string's units {@code [lcp, lcp + units)} at {@code width} bits into {@code keys}, with their min, max, differing bits and widest unit. */
+    private void keys(long[] keys, int from, int units, int width) {
+      min = Long.MAX_VALUE;
+      max = Long.MIN_VALUE;
+      diff = 0;
+      maxUnit = 0;
+      first = chunk(text[perm[from]], lcp, units, width);
+      for (int i = 0; i < keys.length; i += SortedBatch.CHUNK) {
+        keysChunk(keys, from, i, Math.min(keys.length, i + SortedBatch.CHUNK), units, width);
+      }
+    }
+
+    private void keysChunk(long[] keys, int base, int from, int to, int units, int width) {
+      long lo = min;
+      long hi = max;
+      long d = diff;
+      int widest = maxUnit;
+      for (int i = from; i < to; i++) {
+        String s = text[perm[base + i]];
+        long key = 0;
+        for (int j = lcp, stop = lcp + units; j < stop; j++) {
+          int u = j < s.length() ? RowOrder.unit(s.charAt(j)) : 0;
+          widest = Math.max(widest, u);
+          key = key << width | (u & (1 << width) - 1);
+        }
+        keys[i] = key;
+        lo = Math.min(lo, key);
+        hi = Math.max(hi, key);
+        d |= key ^ first;
+      }
+      min = lo;
+      max = hi;
+      diff = d;
+      maxUnit = widest;
+    }
+
+    /** Turns keys {@code [from, to)} into (order-preserving key bits above {@code indexBits}, index). */
+    private void pack(long[] keys, int from, int to, int shift, int indexBits) {
+      for (int i = from; i < to; i++) {
+        long k = descending ? max - keys[i] : keys[i] - min;
+        keys[i] = k >>> shift << indexBits | i;
+      }
     }
 
     /** Rows of {@code perm[from..to)} that tie on the first key, ordered by the rest of the order. */
