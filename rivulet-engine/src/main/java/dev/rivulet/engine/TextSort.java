@@ -11,21 +11,26 @@ import java.util.Arrays;
  * ordered by the rest of the order. The others form one group; a group's strings agree on their
  * first {@code known} units. Its common prefix beyond {@code known} is skipped (one pass), then
  * the next units of each string are packed into a long, as many as fit beside the row's index in
- * the group at the width the group's largest unit needs (8 bits for ASCII: 5 or 6 units a
- * round), in code-point order (the remap of {@link Values#compareCodePoints}) with 0 for the end
- * of the string; the longs are sorted (radix passes from {@value PrefixSort#SMALL} rows) and each
- * run of equal longs is a smaller group, agreeing on more units. A run whose strings ended inside
+ * the group (8 bits a unit while they are below U+00FF: 5 or 6 units a round; else 17 bits), in
+ * code-point order (the remap of {@link Values#compareCodePoints}) with 0 for the end of the
+ * string; the longs are sorted (radix passes over the bits that differ, from {@value
+ * PrefixSort#SMALL} rows) and each run of equal longs is a smaller group, agreeing on more units.
+ * The per-row loops run in chunks, as {@link SortedBatch}'s do (so a fresh JVM compiles them early). A run whose strings ended inside
  * the chunk holds equal strings: it is ordered by the next sort key's prefix, then the full order,
  * through {@link PrefixSort}'s integer paths. A group still unsplit after {@value #MAX_ROUNDS}
  * rounds (long, nested shared prefixes) goes to the comparator.
  */
 final class TextSort {
   static final int MAX_ROUNDS = 12;
-  private static final int ASCII_WIDTH = 8; // a remapped ASCII unit (1..128) and the end (0)
+  private static final int NARROW_WIDTH = 8; // units 1..255 (U+0000..U+00FE) and the end (0)
 
   private TextSort() {}
 
-  /** What one sort did: groups split by packed units, and rows ordered by the comparator fallback. */
+  /**
+   * What one sort did: {@code rounds} of packed units (one per group split), {@code
+   * equalTextGroups} groups of equal first keys (NULLs included) ordered by the rest of the order,
+   * {@code comparatorRows} rows ordered by the comparator fallback.
+   */
   record Stats(int rounds, int equalTextGroups, int comparatorRows) {}
 
   /** Sorts {@code perm[0..n)} (the identity on entry) by {@code order}, whose first key is text. */
@@ -64,7 +69,7 @@ final class TextSort {
     return nulls;
   }
 
-  /** One sort's work list of groups (explicit, so nested prefixes cannot overflow the stack). */
+  /** One sort's state, confined to it: the work list of groups (explicit, so nested prefixes cannot overflow the stack). */
   private static final class Run {
     final int[] perm;
     final Row[] rows;
@@ -140,10 +145,10 @@ final class TextSort {
       int indexBits = 64 - Long.numberOfLeadingZeros(size - 1);
       int avail = 63 - indexBits;
       long[] keys = new long[size];
-      int width = ASCII_WIDTH;
+      int width = NARROW_WIDTH;
       int units = avail / width;
       keys(keys, from, units, width);
-      if (maxUnit >= 1 << ASCII_WIDTH) { // beyond Latin-1: wider units, fewer of them
+      if (maxUnit >= 1 << NARROW_WIDTH) { // a unit from U+00FF up: wider units, fewer of them
         width = 17;
         units = avail / width;
         keys(keys, from, units, width);
