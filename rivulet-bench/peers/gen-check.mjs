@@ -51,6 +51,23 @@ for (const [w, mix] of [['W1', 'random'], ['W1', 'edge'], ['W2', 'mixed'], ['W3'
 const top = cur.filter((x) => x.status === 'open').sort(gen.w1Compare).slice(0, 3)
 out('top3 open after W3: ' + top.map((x) => `${x.id}/${x.priority}`).join(' '))
 
+// W6 runs random then edge on one fresh copy; an update changes the title.
+cur = data.slice()
+for (const mix of ['random', 'edge']) {
+  const s = gen.updates('W6', mix, cur, seed)
+  h = 0
+  for (let i = 0; i < count; i++) {
+    const after = s.next()
+    const line = `update W6 ${mix} ${after.id} title ${cur[after.id].title}->${after.title}`
+    if (i < SHOW) out(line)
+    h = hash(h, line)
+    s.applied(after)
+  }
+  out(`digest updates W6 ${mix} ${count}: ${h}`)
+}
+out('top3 open after W6: ' + cur.filter((x) => x.status === 'open').sort(gen.w6Compare).slice(0, 3)
+  .map((x) => `${x.id}/${x.title}`).join(' '))
+
 // W4: comments on fresh issues, then its four mixes in order on one W4State.
 const commentLine = (c) => `comment ${c.id} ${c.issue_id} ${c.created} ${c.body}`
 const w4 = new gen.W4State(data, gen.comments(rows, seed))

@@ -10,7 +10,7 @@ export const STATUSES = ['open', 'closed', 'review']
 export const WORDS = ['crash', 'login', 'slow', 'export', 'layout', 'timeout', 'typo', 'cache']
 /** Stream tags: each stream is SplitMix64(seed + tag). */
 export const TAG = {
-  issues: 0, W1_random: 1, W1_edge: 2, W2_mixed: 3, W3_mixed: 4, W4_a: 5, W4_b: 6, W4_c: 7, W4_c2: 8, W5_mixed: 9,
+  issues: 0, W1_random: 1, W1_edge: 2, W2_mixed: 3, W3_mixed: 4, W4_a: 5, W4_b: 6, W4_c: 7, W4_c2: 8, W5_mixed: 9, W6_random: 10, W6_edge: 11,
   projects: 100, comments: 101, tasks: 102, members: 103,
 }
 
@@ -150,7 +150,40 @@ export class OpenOrder {
   }
 }
 
+/** Order of W6's window: title asc (UTF-16 units, as String.compareTo and SQL's binary collation), id asc. */
+export function w6Compare(a, b) {
+  return a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id
+}
+
+/** The open rows in W6 order, one sorted array kept outside the timed section. */
+export class TitleOrder {
+  constructor(rows) {
+    this.rows = rows.filter((r) => r.status === 'open').sort(w6Compare)
+  }
+  get size() { return this.rows.length }
+  at(k) { return this.rows[k] }
+  #pos(r) {
+    let lo = 0, hi = this.rows.length
+    while (lo < hi) { const m = (lo + hi) >>> 1; if (w6Compare(this.rows[m], r) < 0) lo = m + 1; else hi = m }
+    return lo
+  }
+  apply(before, after) {
+    if (before.status === 'open') {
+      const i = this.#pos(before)
+      if (this.rows[i]?.id !== before.id) throw new Error('TitleOrder lost row ' + before.id)
+      this.rows.splice(i, 1)
+    }
+    if (after.status === 'open') this.rows.splice(this.#pos(after), 0, after)
+  }
+}
+
 function newPriority(row, rnd) { return (row.priority + 1 + rnd.nextInt(99)) % 100 }
+/** Another word than the title's, in the generator's form (the module stays id % 97). */
+function newTitle(row, rnd) {
+  const w = WORDS.indexOf(row.title.slice(0, row.title.indexOf(' ')))
+  if (w < 0) throw new Error('title of issue ' + row.id + ' does not start with a word: ' + row.title)
+  return WORDS[(w + 1 + rnd.nextInt(WORDS.length - 1)) % WORDS.length] + ' in module ' + (row.id % 97)
+}
 function newAssignee(row, rnd) { return (row.assignee + 1 + rnd.nextInt(USERS - 1)) % USERS }
 
 /**
@@ -160,9 +193,25 @@ function newAssignee(row, rnd) { return (row.assignee + 1 + rnd.nextInt(USERS - 
  */
 export function updates(workload, mix, data, seed = DEFAULT_SEED) {
   const key = workload + '_' + mix
-  if (!(key in TAG) || !/^W[123]_/.test(key)) throw new Error('no update stream ' + key)
+  if (!(key in TAG) || !/^W[1236]_/.test(key)) throw new Error('no update stream ' + key)
   const rnd = new SplitMix64(seed + TAG[key])
   const n = data.length
+  if (key === 'W6_edge') {
+    const order = new TitleOrder(data)
+    return {
+      next() {
+        const r = order.at(rnd.nextInt(Math.min(LIMIT + EDGE_SPAN, order.size)))
+        return { ...r, title: newTitle(r, rnd) }
+      },
+      applied(after) { order.apply(data[after.id], after); data[after.id] = after },
+    }
+  }
+  if (key === 'W6_random') {
+    return {
+      next() { const r = data[rnd.nextInt(n)]; return { ...r, title: newTitle(r, rnd) } },
+      applied(after) { data[after.id] = after },
+    }
+  }
   if (key === 'W1_edge') {
     const order = new OpenOrder(data)
     return {

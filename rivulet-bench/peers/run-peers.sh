@@ -9,7 +9,7 @@
 # Rivulet's cold and memory runs are a fresh JVM each (default flags + -Xmx4g); its warm lines
 # come from QueryWorkloads, given to PeerRunner with --rivulet.
 #
-#   run-peers.sh [--engines tanstack,zero] [--workloads W1,W2,W3,W5[,W4]] [--rows 100000[,1000000]]
+#   run-peers.sh [--engines tanstack,zero] [--workloads W1,W2,W3,W5,W6[,W4]] [--rows 100000[,1000000]]
 #                [--warmup 10000] [--updates 50000] [--hydrate-runs 20] [--seed N] [--timeout 300]
 #                [--cold 3] [--cold-engines rivulet,zero,tanstack] [--memory 1] [--warm 1]
 #
@@ -20,7 +20,7 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 SCRATCH=${RIVULET_PEERS_DIR:-$HERE/../.peers}
-ENGINES=tanstack,zero WORKLOADS=W1,W2,W3,W5 ROWS=100000
+ENGINES=tanstack,zero WORKLOADS=W1,W2,W3,W5,W6 ROWS=100000
 WARMUP=10000 UPDATES=50000 HYDRATE_RUNS=20 SEED=20240601 TIMEOUT=300
 COLD=3 COLD_ENGINES=rivulet,zero,tanstack MEMORY=1 WARM=1
 RIVULET_JAR=${RIVULET_JAR:-$HERE/../target/rivulet-bench.jar}

@@ -1,5 +1,5 @@
 // Runs one workload at one size on one peer engine and prints one JSON line per figure:
-//   node run.mjs --engine tanstack|zero --workload W1|W2|W3|W4|W5 --rows N [--warmup N] [--updates N]
+//   node run.mjs --engine tanstack|zero --workload W1|W2|W3|W4|W5|W6 --rows N [--warmup N] [--updates N]
 //       [--hydrate-runs N] [--seed N] [--mode warm|cold|memory]
 // warm (default): hydrate-runs builds, then the update mixes. cold: one build in this fresh process
 // (hydrate_cold_ms, load_until_ready_cold_ms, correct_cold). memory: one build, then the heap per
@@ -19,7 +19,7 @@ const hydrateRuns = Math.max(1, Number(args["hydrate-runs"] ?? 20))
 const seed = Number(args.seed ?? gen.DEFAULT_SEED)
 const mode = args.mode ?? 'warm'
 if (!['warm', 'cold', 'memory'].includes(mode)) throw new Error('unknown mode ' + mode)
-const MIXES = { W1: ['random', 'edge'], W2: ['mixed'], W3: ['mixed'], W4: gen.W4_MIXES, W5: ['mixed'] }[workload]
+const MIXES = { W1: ['random', 'edge'], W6: ['random', 'edge'], W2: ['mixed'], W3: ['mixed'], W4: gen.W4_MIXES, W5: ['mixed'] }[workload]
 if (!MIXES) throw new Error('unknown workload ' + workload)
 const engine = await import(`./${engineName}.mjs`)
 // Zero with a view flush per update (see zero.mjs) is reported as its own engine.
@@ -70,6 +70,10 @@ function naive(cur, data) {
     return cur.filter((r) => r.status === 'open').sort(gen.w1Compare).slice(0, gen.LIMIT)
       .map((r) => ({ id: r.id, priority: r.priority, created: r.created }))
   }
+  if (workload === 'W6') {
+    return cur.filter((r) => r.status === 'open').sort(gen.w6Compare).slice(0, gen.LIMIT)
+      .map((r) => ({ id: r.id, title: r.title }))
+  }
   if (workload === 'W2') {
     const cnt = new Array(gen.USERS).fill(0), mx = new Array(gen.USERS).fill(-1)
     for (const r of cur) { cnt[r.assignee]++; mx[r.assignee] = Math.max(mx[r.assignee], r.priority) }
@@ -80,11 +84,11 @@ function naive(cur, data) {
   return cur.filter((r) => r.status === 'open' && !data.projects[r.project_id].archived)
     .map((r) => ({ id: r.id, title: r.title, priority: r.priority, owner: data.users[r.assignee].name, project: data.projects[r.project_id].name }))
 }
-/** Null when the live result equals the naive one (order included for W1), else a description. */
+/** Null when the live result equals the naive one (order included for W1, W4-W6), else a description. */
 function check(live, cur, data, when) {
   const want = naive(cur, data)
   const key = (r) => JSON.stringify(r)
-  const inOrder = workload === 'W1' || workload === 'W4' || workload === 'W5'
+  const inOrder = workload === 'W1' || workload === 'W4' || workload === 'W5' || workload === 'W6'
   const a = inOrder ? live : [...live].sort((x, y) => x.id - y.id)
   const b = inOrder ? want : [...want].sort((x, y) => x.id - y.id)
   if (a.length !== b.length) return `${when}: ${a.length} rows, naive has ${b.length}`
@@ -110,7 +114,7 @@ function current(d) {
 /** Rows the engine keeps for the workload (the tables it loads). */
 function retainedRows(d) {
   return workload === 'W5' ? d.tasks.length + d.members.length
-    : workload === 'W1' ? d.issues.length
+    : workload === 'W1' || workload === 'W6' ? d.issues.length
       : workload === 'W4' ? d.issues.length + d.projects.length + d.comments.length
         : d.issues.length + d.users.length + (workload === 'W3' ? d.projects.length : 0)
 }
@@ -181,7 +185,7 @@ gc()
 emit('heap_after_hydrate_mb', Math.round(process.memoryUsage().heapUsed / 1048576))
 
 // ---- updates: per single-row update, the time until the live result reflects it ----
-// W1-W3 replace issue rows; W4 inserts and moves comments (before is null for an insert); W5
+// W1-W3 and W6 replace issue rows; W4 inserts and moves comments (before is null for an insert); W5
 // replaces a task or a member row (the change names its table).
 const cur = current(data)
 let problem = check(h.result(), cur, data, 'after hydration')

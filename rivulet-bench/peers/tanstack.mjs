@@ -33,6 +33,11 @@ const QUERIES = {
     .orderBy(({ i }) => i.priority, 'desc')
     .orderBy(({ i }) => i.created, 'asc')
     .limit(50),
+  W6: ({ issues }) => (q) => q.from({ i: issues })
+    .where(({ i }) => eq(i.status, 'open'))
+    .orderBy(({ i }) => i.title, 'asc')
+    .orderBy(({ i }) => i.id, 'asc')
+    .limit(50),
   W2: ({ issues, users }) => (q) => q.from({ i: issues })
     .innerJoin({ u: users }, ({ i, u }) => eq(i.assignee, u.id))
     .groupBy(({ u }) => [u.id, u.name])
@@ -76,7 +81,7 @@ const QUERIES = {
 }
 
 const ISSUE_INDEXES = {
-  W1: ['status', 'priority', 'created'], W2: ['assignee'], W3: ['status', 'assignee', 'project_id'],
+  W1: ['status', 'priority', 'created'], W6: ['status', 'title'], W2: ['assignee'], W3: ['status', 'assignee', 'project_id'],
   W4: ['status', 'priority', 'created', 'project_id'],
 }
 /** Changes seen by a subscriber attached as a user's would be (with the initial state). */
@@ -85,7 +90,7 @@ const SUBSCRIBED = new Set(['W4', 'W5'])
 /**
  * Loads the tables and hydrates the workload's live query. Returns the timings and a handle:
  * update(before, after) writes one committed sync transaction (the live result is current when
- * it returns), result() is the live result as plain rows (ordered for W1).
+ * it returns), result() is the live result as plain rows (ordered for W1, W4, W5, W6).
  */
 export async function open(workload, data) {
   const t0 = performance.now()
@@ -130,6 +135,7 @@ export async function open(workload, data) {
     events: sub ? () => events : undefined,
     result() {
       return live.toArray.map((r) => workload === 'W1' ? { id: r.id, priority: r.priority, created: r.created }
+        : workload === 'W6' ? { id: r.id, title: r.title }
         : workload === 'W4' ? { id: r.id, title: r.title, priority: r.priority, created: r.created,
           comments: r.comments.map((c) => ({ id: c.id, created: c.created, body: c.body })),
           project: r.project ? { id: r.project.id, name: r.project.name } : null }

@@ -49,6 +49,8 @@ function load(name, rows) {
 
 const QUERIES = {
   W1: () => zql.issue.where('status', 'open').orderBy('priority', 'desc').orderBy('created', 'asc').limit(50),
+  // Text-ordered window: titles repeat (about 43 open rows per title at 100k), id breaks ties.
+  W6: () => zql.issue.where('status', 'open').orderBy('title', 'asc').orderBy('id', 'asc').limit(50),
   W3: () => zql.issue.where('status', 'open')
     .whereExists('project', (p) => p.where('archived', false))
     .related('owner')
@@ -107,6 +109,7 @@ export async function open(workload, data) {
     result() {
       view.flush()
       return view.data.map((r) => workload === 'W1' ? { id: r.id, priority: r.priority, created: r.created }
+        : workload === 'W6' ? { id: r.id, title: r.title }
         : workload === 'W5' ? { id: r.id, title: r.title, priority: r.priority, assignee: r.assignee ?? null,
           owner: r.owner ? r.owner.name : null, active: r.owner ? r.owner.active : null }
         : workload === 'W4' ? { id: r.id, title: r.title, priority: r.priority, created: r.created,

@@ -10,7 +10,9 @@ import java.util.Comparator;
  * <p>How: when the spread of both prefixes and the row index fit together in 63 bits, each row
  * becomes one packed long, sorted by a stable radix sort on the prefix bits (so ties stay in index
  * order); runs that tie on the prefixes are then ordered by the full order. With only the first prefix packable, its ties are ordered by
- * second prefix then full order; otherwise everything goes through the comparator. Stateless.
+ * second prefix then full order; otherwise everything goes through the comparator. An order whose
+ * first key is text (a STRING column), whose prefix holds only three characters, is sorted by
+ * {@link TextSort} instead. Stateless.
  */
 final class PrefixSort {
   static final int SMALL = 512; // below this, a comparison sort beats radix passes
@@ -20,12 +22,19 @@ final class PrefixSort {
   private PrefixSort() {}
 
   static int[] permutation(Row[] rows, long[] p0, long[] p1, int n, Comparator<Row> order) {
+    return permutation(rows, p0, p1, n, order, true);
+  }
+
+  /** {@link #permutation}; {@code text}: whether a text first key may take {@link TextSort}. */
+  static int[] permutation(Row[] rows, long[] p0, long[] p1, int n, Comparator<Row> order, boolean text) {
     int[] perm = new int[n];
     if (n == 0) {
       return perm;
     }
-    Plan plan = plan(p0, p1, n);
-    if (plan.packed == 2) {
+    Plan plan = plan(p0, p1, n, text ? order : null);
+    if (plan.text) {
+      TextSort.sort(perm, rows, (RowOrder) order);
+    } else if (plan.packed == 2) {
       sortPacked(perm, p0, plan.min0, p1, plan.min1, plan.bits1, plan.bits0 + plan.bits1, plan.indexBits, plan.radix);
       sortTies(perm, rows, p0, p1, true, order);
     } else if (plan.packed == 1) {
@@ -43,10 +52,19 @@ final class PrefixSort {
   /**
    * How {@link #permutation} sorts {@code n} rows with these prefixes: {@code packed} prefixes
    * (2: both, 1: the first, 0: none, all by the comparator), and whether the packed longs are
-   * radix sorted ({@code radix}) or comparison sorted (below {@value #SMALL} rows). The one
-   * decision {@link #permutation} follows; tests read it to prove which path ran.
+   * radix sorted ({@code radix}) or comparison sorted (below {@value #SMALL} rows); {@code text}:
+   * neither, the first key is text and {@link TextSort} sorts. The one decision {@link
+   * #permutation} follows; tests read it to prove which path ran.
    */
-  record Plan(int packed, boolean radix, long min0, long min1, int bits0, int bits1, int indexBits) {}
+  record Plan(boolean text, int packed, boolean radix, long min0, long min1, int bits0, int bits1, int indexBits) {}
+
+  /** The plan for {@code n} rows in {@code order} (null: the prefixes' plan, no text path). */
+  static Plan plan(long[] p0, long[] p1, int n, Comparator<Row> order) {
+    if (n >= 2 && order instanceof RowOrder r && r.textFirst()) {
+      return new Plan(true, 0, false, 0, 0, 0, 0, 0);
+    }
+    return plan(p0, p1, n);
+  }
 
   static Plan plan(long[] p0, long[] p1, int n) {
     int indexBits = bits(n - 1);
@@ -55,7 +73,7 @@ final class PrefixSort {
     int bits0 = spreadBits(p0, n, min0);
     int bits1 = spreadBits(p1, n, min1);
     int packed = bits0 + bits1 + indexBits <= 63 ? 2 : bits0 + indexBits <= 63 ? 1 : 0;
-    return new Plan(packed, packed > 0 && n >= SMALL, min0, min1, bits0, bits1, indexBits);
+    return new Plan(false, packed, packed > 0 && n >= SMALL, min0, min1, bits0, bits1, indexBits);
   }
 
   private static long min(long[] p, int n) {
@@ -96,14 +114,34 @@ final class PrefixSort {
       }
       packed[i] = k << indexBits | i;
     }
-    if (radix) {
-      radixSort(packed, keyBits, indexBits);
-    } else {
-      Arrays.sort(packed); // same order: the index bits break ties as a stable sort would
-    }
+    sortLongs(packed, keyBits, indexBits, radix);
     long mask = (1L << indexBits) - 1;
     for (int i = 0; i < n; i++) {
       perm[i] = (int) (packed[i] & mask);
+    }
+  }
+
+  /**
+   * Sorts non-negative {@code packed} longs whose bits above {@code indexBits + keyBits} are zero:
+   * radix passes, or a comparison sort (same order: the index bits break ties as a stable sort would).
+   */
+  static void sortLongs(long[] packed, int keyBits, int indexBits, boolean radix) {
+    if (radix) {
+      radixSort(packed, keyBits, indexBits);
+    } else {
+      Arrays.sort(packed);
+    }
+  }
+
+  /** Sorts {@code perm[from..to)} by {@code order} alone. */
+  static void sortByComparator(int[] perm, int from, int to, Row[] rows, Comparator<Row> order) {
+    Integer[] boxed = new Integer[to - from];
+    for (int i = from; i < to; i++) {
+      boxed[i - from] = perm[i];
+    }
+    Arrays.sort(boxed, (a, b) -> order.compare(rows[a], rows[b]));
+    for (int i = from; i < to; i++) {
+      perm[i] = boxed[i - from];
     }
   }
 

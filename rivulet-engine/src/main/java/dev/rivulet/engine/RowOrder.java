@@ -92,6 +92,29 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
     }
   }
 
+  /** Whether the first sort key is a STRING column's ({@link TextSort} applies). */
+  boolean textFirst() {
+    return columns.length > 0 && types[0] == ColumnType.STRING;
+  }
+
+  /** The first sort key's value of {@code row} when {@link #textFirst} (null for NULL). */
+  String text(Row row) {
+    return (String) row.get(columns[0]);
+  }
+
+  boolean firstDescending() {
+    return descending[0];
+  }
+
+  boolean firstNullsFirst() {
+    return nullsFirst[0];
+  }
+
+  /** Sort key {@code i}'s order-preserving long of {@code row}, 0 past the last key. */
+  long keyPrefix(Row row, int i) {
+    return i < columns.length ? encode(row, i) : 0;
+  }
+
   /** Order-preserving (not necessarily injective) long for sort key {@code i} of {@code row}. */
   private long encode(Row row, int i) {
     Object v = row.get(columns[i]);
@@ -132,15 +155,17 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
   private static long stringPrefix(String s) {
     long p = 0;
     for (int i = 0; i < 3; i++) {
-      long u = 0;
-      if (i < s.length()) {
-        char c = s.charAt(i);
-        // Units E000..FFFF move below the surrogates, which encode code points above FFFF;
-        // +1 keeps "end of string" (0) below every unit.
-        u = (Character.isSurrogate(c) ? c + 0x2000 : c >= 0xE000 ? c - 0x800 : c) + 1L;
-      }
-      p = (p << 17) | u;
+      p = (p << 17) | (i < s.length() ? unit(s.charAt(i)) : 0);
     }
     return p;
+  }
+
+  /**
+   * A UTF-16 unit as a number in 1..0x10000 whose order is code-point order ({@link
+   * Values#compareCodePoints}): units E000..FFFF move below the surrogates, which encode code
+   * points above FFFF; the +1 keeps "end of string" (0) below every unit.
+   */
+  static int unit(char c) {
+    return (Character.isSurrogate(c) ? c + 0x2000 : c >= 0xE000 ? c - 0x800 : c) + 1;
   }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * {@link PrefixSort} puts rows in exactly the order of a plain comparator sort (the general path),
  * whichever path it takes, and every path is taken: both prefixes packed or the first only, each
  * radix sorted (from {@value PrefixSort#SMALL} rows) or comparison sorted, and none packed (spreads
- * too wide, null sentinels). Which path ran is read from {@link PrefixSort#plan}, the decision
+ * too wide, null sentinels), or, for a text first key, {@link TextSort}. Which path ran is read from {@link PrefixSort#plan}, the decision
  * {@link PrefixSort#permutation} follows.
  *
  * <p>This test used to believe it covered the radix sort, and no run ever reached it: every run
@@ -53,7 +53,7 @@ class PrefixSortTest {
       }
     }
     assertThat(paths).as("runs per path").containsOnlyKeys("both/radix", "both/sort", "first/radix", "first/sort",
-        "comparator").allSatisfy((path, runs) -> assertThat(runs).as(path).isGreaterThanOrEqualTo(5));
+        "comparator", "text").allSatisfy((path, runs) -> assertThat(runs).as(path).isGreaterThanOrEqualTo(5));
   }
 
   @Test
@@ -92,7 +92,10 @@ class PrefixSortTest {
     if (n == 0) {
       return "empty";
     }
-    PrefixSort.Plan plan = PrefixSort.plan(p0, p1, n);
+    PrefixSort.Plan plan = PrefixSort.plan(p0, p1, n, order);
+    if (plan.text()) {
+      return "text";
+    }
     String packed = plan.packed() == 2 ? "both" : plan.packed() == 1 ? "first" : "comparator";
     return plan.packed() == 0 ? packed : packed + (plan.radix() ? "/radix" : "/sort");
   }

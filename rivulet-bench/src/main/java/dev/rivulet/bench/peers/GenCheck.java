@@ -74,9 +74,29 @@ public final class GenCheck {
     out.append("top3 open after W3: ").append(Arrays.stream(cur).filter(PeerData.Issue::isOpen)
         .sorted(PeerData.W1_ORDER).limit(3).map(i -> i.id() + "/" + i.priority())
         .collect(Collectors.joining(" "))).append('\n');
+    w6(out, data, count, seed);
     w4(out, data, rows, count, seed);
     w5(out, rows, count, seed);
     return out.toString();
+  }
+
+  /** W6: random then edge on one fresh copy of the issues; an update changes the title. */
+  private static void w6(StringBuilder out, PeerData.Issue[] data, int count, long seed) {
+    PeerData.Issue[] cur = data.clone();
+    for (String mix : new String[] {"random", "edge"}) {
+      PeerData.Updates s = PeerData.updates("W6", mix, cur, seed);
+      int h = 0;
+      for (int i = 0; i < count; i++) {
+        PeerData.Issue after = s.next();
+        h = show(out, h, "update W6 " + mix + " " + after.id() + " title " + cur[after.id()].title() + "->"
+            + after.title(), i);
+        s.applied(after);
+      }
+      out.append("digest updates W6 ").append(mix).append(' ').append(count).append(": ").append(h).append('\n');
+    }
+    out.append("top3 open after W6: ").append(Arrays.stream(cur).filter(PeerData.Issue::isOpen)
+        .sorted(PeerData.W6_ORDER).limit(3).map(i -> i.id() + "/" + i.title())
+        .collect(Collectors.joining(" "))).append('\n');
   }
 
   /** W4: comments on fresh issues, then its four mixes in order on one {@link W4State}. */

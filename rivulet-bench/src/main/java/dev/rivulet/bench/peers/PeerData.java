@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 
 /**
  * The shared peer-benchmark tables and update streams, the Java twin of {@code
@@ -33,6 +34,10 @@ public final class PeerData {
     Issue withAssignee(int a) {
       return new Issue(id, status, priority, title, created, a, projectId);
     }
+
+    Issue withTitle(String t) {
+      return new Issue(id, status, priority, t, created, assignee, projectId);
+    }
   }
 
   public record User(int id, String name) {}
@@ -42,6 +47,9 @@ public final class PeerData {
   /** W1's order: priority desc, created asc, id asc. */
   public static final Comparator<Issue> W1_ORDER = Comparator.comparingInt((Issue r) -> -r.priority())
       .thenComparingLong(Issue::created).thenComparingInt(Issue::id);
+
+  /** W6's order: title asc ({@link String#compareTo}, UTF-16 units, as SQL's binary collation), id asc. */
+  public static final Comparator<Issue> W6_ORDER = Comparator.comparing(Issue::title).thenComparingInt(Issue::id);
 
   private PeerData() {}
 
@@ -58,6 +66,8 @@ public final class PeerData {
       case "W4_c" -> 7;
       case "W4_c2" -> 8;
       case "W5_mixed" -> 9;
+      case "W6_random" -> 10;
+      case "W6_edge" -> 11;
       case "projects" -> 100;
       case "comments" -> 101;
       case "tasks" -> 102;
@@ -110,25 +120,38 @@ public final class PeerData {
     void applied(Issue after);
   }
 
-  /** The update stream of {@code workload} ("W1", "W2", "W3") and {@code mix}; W4's are {@link PeerComments#updates}. */
+  /**
+   * The update stream of {@code workload} ("W1", "W2", "W3", "W6") and {@code mix}; W4's are
+   * {@link PeerComments#updates}, W5's {@link PeerTasks#updates}.
+   */
   public static Updates updates(String workload, String mix, Issue[] data, long seed) {
     String key = workload + "_" + mix;
-    if (!key.matches("W[123]_.*")) {
+    if (!key.matches("W[1236]_.*")) {
       throw new IllegalArgumentException("no issue update stream " + key + " (W4's are PeerComments.updates)");
     }
     SplitMix64 rnd = new SplitMix64(seed + tag(key));
-    if (key.equals("W1_edge")) {
-      return edge(data, rnd);
+    switch (key) {
+      case "W1_edge" -> {
+        return edge(data, rnd, W1_ORDER, r -> newPriority(r, rnd));
+      }
+      case "W6_edge" -> {
+        return edge(data, rnd, W6_ORDER, r -> newTitle(r, rnd));
+      }
+      default -> { }
     }
-    boolean assigneeToo = !key.equals("W1_random");
+    boolean titles = key.equals("W6_random");
+    boolean assigneeToo = !key.equals("W1_random") && !titles;
     return new Updates() {
       @Override
       public Issue next() {
         Issue r = data[rnd.nextInt(data.length)];
+        if (titles) {
+          return newTitle(r, rnd);
+        }
         if (assigneeToo && rnd.nextInt(10) == 0) {
           return r.withAssignee((r.assignee() + 1 + rnd.nextInt(USERS - 1)) % USERS);
         }
-        return r.withPriority((r.priority() + 1 + rnd.nextInt(99)) % 100);
+        return newPriority(r, rnd);
       }
 
       @Override
@@ -138,9 +161,26 @@ public final class PeerData {
     };
   }
 
-  /** An open row at position {@code nextInt(min(150, open rows))} of W1's order gets a new priority. */
-  private static Updates edge(Issue[] data, SplitMix64 rnd) {
-    TreeSet<Issue> open = new TreeSet<>(W1_ORDER);
+  private static Issue newPriority(Issue r, SplitMix64 rnd) {
+    return r.withPriority((r.priority() + 1 + rnd.nextInt(99)) % 100);
+  }
+
+  /** Another word than the title's, in the generator's form (the module stays {@code id % 97}). */
+  private static Issue newTitle(Issue r, SplitMix64 rnd) {
+    int space = r.title().indexOf(' ');
+    int w = space < 0 ? -1 : Arrays.asList(WORDS).indexOf(r.title().substring(0, space));
+    if (w < 0) {
+      throw new IllegalArgumentException("title of issue " + r.id() + " does not start with a word: " + r.title());
+    }
+    return r.withTitle(WORDS[(w + 1 + rnd.nextInt(WORDS.length - 1)) % WORDS.length] + " in module " + r.id() % 97);
+  }
+
+  /**
+   * An open row at position {@code nextInt(min(150, open rows))} of {@code order} gets {@code
+   * change}d (W1: a new priority, W6: a new title).
+   */
+  private static Updates edge(Issue[] data, SplitMix64 rnd, Comparator<Issue> order, UnaryOperator<Issue> change) {
+    TreeSet<Issue> open = new TreeSet<>(order);
     Arrays.stream(data).filter(Issue::isOpen).forEach(open::add);
     return new Updates() {
       @Override
@@ -151,7 +191,7 @@ public final class PeerData {
         for (int i = 0; i < k; i++) {
           r = it.next();
         }
-        return r.withPriority((r.priority() + 1 + rnd.nextInt(99)) % 100);
+        return change.apply(r);
       }
 
       @Override

@@ -177,7 +177,7 @@ final class Harness {
 
 
   static List<QueryWorkload> all() {
-    return List.of(new W1TopOpenQuery(), new W2AssigneeLoadQuery(), new W3OpenIssuesQuery());
+    return List.of(new W1TopOpenQuery(), new W2AssigneeLoadQuery(), new W3OpenIssuesQuery(), new W6TitleWindowQuery());
   }
 
   /** One of {@link #all()} or {@link W3OrderedQuery} ("W3o"), by name. */
@@ -186,7 +186,7 @@ final class Harness {
       return new W3OrderedQuery();
     }
     return all().stream().filter(x -> x.name().equals(name)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("unknown workload " + name + " (W1, W2, W3, W3o)"));
+        .orElseThrow(() -> new IllegalArgumentException("unknown workload " + name + " (W1, W2, W3, W3o, W6)"));
   }
 
   /**

@@ -14,19 +14,20 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The query-layer workload runner: W1, W2, W3 and W5 written with the query builder over Rivulet
+ * The query-layer workload runner: W1, W2, W3, W5 and W6 written with the query builder over Rivulet
  * collections, fed with the peers' data and update streams ({@link PeerData}), printing one JSON
  * line per figure ({@code "engine":"rivulet"}) in the peers' format, so that {@code
  * dev.rivulet.bench.peers.PeerRunner --rivulet FILE} prints the ratios. Diagnostics go to standard
  * error. Exits with 1 when a correctness check failed or a workload threw, 2 on bad arguments.
  *
  * <pre>
- * java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4] [W4L] [W5]
+ * java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4] [W4L] [W5] [W6]
  *     [--cold | --memory] [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20]
  *     [--prewarm 20000] [--seed 20240601] [--mixes a,b] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]
  * </pre>
  *
- * With no workload named, W1, W2, W3 and W5 ({@link W5Harness}, the left join) run; W4 (the nested view, {@link W4Harness}: at {@code
+ * With no workload named, W1, W2, W3, W6 ({@link W6TitleWindowQuery}, the text-ordered window) and W5
+ * ({@link W5Harness}, the left join) run; W4 (the nested view, {@link W4Harness}: at {@code
  * --rows} issues, 1,000 projects and ten comments per issue) runs only when named. {@code --rows}
  * defaults to 100,000. {@code --warmup},
  * {@code --updates} (per mix) and {@code --hydrate-runs} default to {@code run-peers.sh}'s, so the
@@ -153,7 +154,7 @@ public final class QueryWorkloads {
     System.exit(out.failed() ? 1 : 0);
   }
 
-  /** {@code --cold} (every workload) or {@code --memory} (W1-W3, W5): one build per workload and size. */
+  /** {@code --cold} (every workload) or {@code --memory} (W1-W3, W5, W6): one build per workload and size. */
   private static void oneBuild(String mode, Set<String> names, List<Integer> rows, Map<String, QueryWorkload> known,
       Config cfg, Report out) {
     for (int n : rows) {
@@ -170,7 +171,7 @@ public final class QueryWorkloads {
           } else if (w == null && cold) {
             W4Harness.cold(n, cfg, out, name.equals(W4Harness.LAZY_NAME));
           } else if (w == null) {
-            throw new IllegalArgumentException(name + " has no --memory mode (W1, W2, W3, W5 have)");
+            throw new IllegalArgumentException(name + " has no --memory mode (W1, W2, W3, W5, W6 have)");
           } else if (cold) {
             Harness.cold(w, n, cfg, out);
           } else {
@@ -195,7 +196,7 @@ public final class QueryWorkloads {
   }
 
   private static void usage() {
-    System.err.println("usage: java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4] [W4L] [W5]"
+    System.err.println("usage: java -Xmx4g -cp rivulet-bench.jar dev.rivulet.bench.query.QueryWorkloads [W1] [W2] [W3] [W4] [W4L] [W5] [W6]"
         + " [--cold | --memory] [--rows 100000[,1000000]] [--warmup 10000] [--updates 50000] [--hydrate-runs 20] [--prewarm 20000]"
         + " [--seed N] [--mixes a,b] [--no-compare] [--faces none,keyed,changes,window] [--no-faces]");
   }

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Java and JS generators agree, W5's tables and stream included. The Node half is skipped on a
+ * The Java and JS generators agree, W5's tables and W6's title streams included. The Node half is skipped on a
  * machine without Node (the README's test command needs only a JDK and Maven); {@code .ci/run}
  * installs Node, so CI always runs it.
  */
@@ -22,7 +22,17 @@ class GenCheckTest {
   void javaTextCoversEveryWorkloadsTablesAndStreams() {
     String text = GenCheck.text(2_000, 500, PeerData.DEFAULT_SEED);
     assertThat(text).contains("digest issues 2000:", "digest updates W3 mixed 500:", "digest comments 20000:",
-        "digest tasks 2000:", "digest members 20:", "digest updates W5 mixed 500:", "top3 visible after W5:");
+        "digest tasks 2000:", "digest members 20:", "digest updates W5 mixed 500:", "top3 visible after W5:",
+        "digest updates W6 random 500:", "digest updates W6 edge 500:", "top3 open after W6:");
+    // every shown W6 update keeps the generator's title form (module id % 97) with another word
+    assertThat(text.lines().filter(l -> l.startsWith("update W6 "))).hasSize(10).allSatisfy(l -> {
+      var m = java.util.regex.Pattern.compile("update W6 \\w+ (\\d+) title (\\w+) in module (\\d+)->(\\w+) in module (\\d+)")
+          .matcher(l);
+      assertThat(m.matches()).as(l).isTrue();
+      assertThat(Integer.parseInt(m.group(3))).isEqualTo(Integer.parseInt(m.group(1)) % 97);
+      assertThat(m.group(5)).isEqualTo(m.group(3));
+      assertThat(m.group(4)).isNotEqualTo(m.group(2));
+    });
     assertThat(text).containsPattern("task 0 \\d+ (null|\\d+) \\w+ task 0\\n");
   }
 

@@ -39,6 +39,15 @@ class RatiosTest {
   }
 
   @Test
+  void firstBuildsAreComparedForW6AndW4Only() {
+    List<String> lines = List.of(
+        line("rivulet", "hydrate_first_ms", 100).replace("W5", "W6"), line("zero", "hydrate_first_ms", 300).replace("W5", "W6"),
+        line("rivulet", "hydrate_first_ms", 100).replace("W5", "W1"), line("zero", "hydrate_first_ms", 300).replace("W5", "W1"));
+    assertThat(print(lines)).singleElement().asString()
+        .contains("\"workload\":\"W6\"", "\"metric\":\"hydrate_first_ms_ratio\",\"value\":3.000");
+  }
+
+  @Test
   void oneFailedColdRunMakesTheWorkloadInvalid() {
     List<String> out = print(List.of(
         line("rivulet", "hydrate_cold_ms", 100), line("zero", "hydrate_cold_ms", 50),
