@@ -16,8 +16,10 @@ import dev.rivulet.query.expr.Expressions;
 import dev.rivulet.query.expr.Scope;
 import dev.rivulet.query.expr.TypeChecker;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -174,12 +176,25 @@ public final class QueryCompiler {
     Rel first = rels.get(0);
     Stream acc = first.stream;
     Layout layout = Layout.empty().append(first.alias, first.visible, first.width(), first.keys);
+    JoinColumns reads = corr == null && includes == null ? JoinColumns.of(s, rest, visibleByAlias(rels)) : null;
     for (int i = 0; i < s.joins().size(); i++) {
       QueryIR.Join j = s.joins().get(i);
       Rel r = rels.get(i + 1);
       Expr onRight = j.kind() == QueryIR.JoinKind.LEFT && !nullsLeftAfter(s, i) ? takeOnly(rest, r) : null;
-      acc = join(acc, layout, j, r, onRight);
-      layout = layout.append(r.alias, r.visible, r.width(), r.keys);
+      Layout right = Layout.empty().append(r.alias, r.visible, r.width(), r.keys);
+      if (reads == null) {
+        acc = join(acc, layout, j, r, onRight, null, null);
+        layout = layout.then(right);
+        continue;
+      }
+      // Only the columns read after this join (and the keys) go on: the join emits them alone.
+      List<Integer> keptLeft = new ArrayList<>();
+      List<Integer> keptRight = new ArrayList<>();
+      Layout leftAfter = layout.pruned(reads.after(i), keptLeft);
+      Layout rightAfter = right.pruned(reads.after(i), keptRight);
+      boolean all = keptLeft.size() == layout.width() && keptRight.size() == right.width();
+      acc = join(acc, layout, j, r, onRight, all ? null : ints(keptLeft), all ? null : ints(keptRight));
+      layout = all ? layout.then(right) : leftAfter.then(rightAfter);
     }
     layout = layout.nullable(nullSupplying);
     if (!rest.isEmpty()) {
@@ -359,9 +374,11 @@ public final class QueryCompiler {
    * Joins {@code r} on; {@code onRight}, where-conjuncts that read only {@code r} of a left join
    * that no later join null-extends, is tested on the right rows before pairing (a row without a
    * match is tested with all its right columns null), which keeps the same rows as filtering the
-   * joined rows.
+   * joined rows. {@code keepLeft} and {@code keepRight}, for an inner join, are the columns of each
+   * side it emits (see {@link JoinColumns}), or null for all.
    */
-  private Stream join(Stream left, Layout layout, QueryIR.Join j, Rel r, Expr onRight) {
+  private Stream join(Stream left, Layout layout, QueryIR.Join j, Rel r, Expr onRight, int[] keepLeft,
+      int[] keepRight) {
     String clause = "join " + r.alias;
     if (j.on().isEmpty()) {
       throw new QueryException(clause + ": needs at least one equality");
@@ -398,7 +415,26 @@ public final class QueryCompiler {
     if (onRight != null) {
       return left.leftJoinWhere(r.stream, lk, rk, ExprCompiler.predicate(onRight, nullableAlone(r)));
     }
+    if (keepLeft != null) {
+      return left.innerJoinKeeping(r.stream, lk, rk, keepLeft, keepRight);
+    }
     return left.join(r.stream, type, lk, rk);
+  }
+
+  private static Map<String, Schema> visibleByAlias(List<Rel> rels) {
+    Map<String, Schema> out = new HashMap<>();
+    for (Rel r : rels) {
+      out.put(r.alias, r.visible);
+    }
+    return out;
+  }
+
+  private static int[] ints(List<Integer> list) {
+    int[] out = new int[list.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = list.get(i);
+    }
+    return out;
   }
 
   /** Filters by a condition, which must be boolean. */
