@@ -68,6 +68,21 @@ public final class GraphBuilder {
   }
 
   /**
+   * Names {@code stream} as output {@code name}, for a consumer that installs its rows by a key
+   * they hold and rejects two rows of one key: a run's change that only inserts (every weight
+   * positive) is then given as emitted, not consolidated, so it may hold an equal row twice (as
+   * two entries rather than one of weight 2). Any other change is consolidated as by {@link
+   * #output}.
+   */
+  public void keyedOutput(String name, Stream stream) {
+    checkOpen();
+    if (outputs.containsKey(name)) {
+      throw new WiringException("output '" + name + "' is declared twice");
+    }
+    outputs.put(name, add(new OutputSink(stream.op, true), "output:" + name));
+  }
+
+  /**
    * Checks the wiring and returns the graph.
    *
    * @throws WiringException naming the operator, for an unbound forward stream or a cycle

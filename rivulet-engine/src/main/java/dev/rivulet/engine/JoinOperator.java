@@ -49,6 +49,8 @@ final class JoinOperator extends Operator {
   private final Predicate<Row> onRight; // a left join's filter on right parts, or null
   private final boolean unmatchedPass; // whether a row without a match passes that filter
   private final boolean leftRows; // a left join that emits each pair's left row itself
+  private final int[] pairLeft; // an inner join's kept left columns (see the projecting constructor), or null: all
+  private final int[] pairRight; // likewise of right rows
 
   /** The changes of one key within a run. */
   private static final class KeyChanges {
@@ -90,6 +92,73 @@ final class JoinOperator extends Operator {
     this.leftRows = leftRows;
     this.onRight = onRight;
     this.unmatchedPass = onRight == null || onRight.test(rightNulls);
+    this.pairLeft = null;
+    this.pairRight = null;
+  }
+
+  /**
+   * A projecting inner join: each pair is emitted as the {@code keepLeft} columns of its left row
+   * followed by the {@code keepRight} columns of its right row (the same rows as the join, then
+   * that projection, without the wide pair being built). Only the emitted pairs differ from a
+   * plain inner join's; the indexes retain the input rows as they come.
+   */
+  JoinOperator(Operator l, Operator r, int[] leftKeys, int[] rightKeys, int[] keepLeft, int[] keepRight) {
+    super("inner-join-keeping", kept(l.schema, keepLeft).concat(kept(r.schema, keepRight), "right_", false), l, r);
+    this.type = JoinType.INNER;
+    this.leftKeys = leftKeys;
+    this.rightKeys = rightKeys;
+    this.singleKey = leftKeys.length == 1;
+    this.leftNulls = null; // an inner join has no null-extended part
+    this.rightNulls = null;
+    this.keepLeft = false;
+    this.keepRight = false;
+    this.onRight = null;
+    this.unmatchedPass = true;
+    this.leftRows = false;
+    this.pairLeft = keepLeft;
+    this.pairRight = keepRight;
+  }
+
+  /** This plain inner join as a projecting one (see the projecting constructor); not yet wired. */
+  JoinOperator keeping(int[] keepLeft, int[] keepRight) {
+    if (type != JoinType.INNER || pairLeft != null) {
+      throw new IllegalStateException(name + ": only a plain inner join can be made a projecting one");
+    }
+    return new JoinOperator(upstream[0], upstream[1], leftKeys, rightKeys, keepLeft, keepRight);
+  }
+
+  private static Schema kept(Schema s, int[] columns) {
+    java.util.List<Column> out = new java.util.ArrayList<>(columns.length);
+    for (int c : columns) {
+      out.add(s.column(c));
+    }
+    return Schema.of(out);
+  }
+
+  /**
+   * The output row of a left row paired with a right row: the left row itself (left rows mode),
+   * their concatenation, or its kept columns (a projecting inner join).
+   */
+  private Row pair(Row l, Row r) {
+    if (leftRows) {
+      return l;
+    }
+    if (pairLeft == null) {
+      return l.concat(r);
+    }
+    Object[] out = new Object[pairLeft.length + pairRight.length];
+    for (int i = 0; i < pairLeft.length; i++) {
+      out[i] = l.canonicalAt(pairLeft[i]);
+    }
+    for (int i = 0; i < pairRight.length; i++) {
+      out[pairLeft.length + i] = r.canonicalAt(pairRight[i]);
+    }
+    return Row.wrap(out);
+  }
+
+  /** Whether this inner join emits a projection of its pairs (for tests). */
+  boolean projecting() {
+    return pairLeft != null;
   }
 
   private static Schema outSchema(Schema l, Schema r, JoinType type) {
@@ -142,7 +211,7 @@ final class JoinOperator extends Operator {
         Row row = dl.rows[i];
         examined += r0.size();
         for (int j = 0; j < r0.size(); j++) {
-          emit(row.concat(r0.value(j)), dl.weights[i] * r0.weight(j));
+          emit(pair(row, r0.value(j)), dl.weights[i] * r0.weight(j));
         }
       }
     }
@@ -154,7 +223,7 @@ final class JoinOperator extends Operator {
         Row row = dr.rows[i];
         examined += l1.size();
         for (int j = 0; j < l1.size(); j++) {
-          emit(l1.value(j).concat(row), l1.weight(j) * dr.weights[i]);
+          emit(pair(l1.value(j), row), l1.weight(j) * dr.weights[i]);
         }
       }
     }
@@ -173,7 +242,7 @@ final class JoinOperator extends Operator {
       if (match != null) {
         examined += match.size();
         for (int j = 0; j < match.size(); j++) {
-          Row out = isLeft ? row.concat(match.value(j)) : match.value(j).concat(row);
+          Row out = isLeft ? pair(row, match.value(j)) : pair(match.value(j), row);
           emit(out, d.weights[i] * match.weight(j));
         }
       }
@@ -396,11 +465,6 @@ final class JoinOperator extends Operator {
     } else if (!isLeft && keepRight) {
       emit(leftNulls.concat(row), weight);
     }
-  }
-
-  /** The output row of a left row paired with a right row: their concatenation, or the left row itself. */
-  private Row pair(Row l, Row r) {
-    return leftRows ? l : l.concat(r);
   }
 
   /** Emits {@code d x bag} (or {@code bag x d} when {@code dIsLeft} is false). */

@@ -24,7 +24,8 @@ public final class Output {
 
   /**
    * The change of the last run: consolidated, or, when the output is an order/top-K window,
-   * positioned as described in {@link ZSet}.
+   * positioned as described in {@link ZSet}; an insert-only change of a keyed output ({@link
+   * GraphBuilder#keyedOutput}) as emitted.
    */
   public ZSet delta() {
     return sink.delta();

@@ -2,14 +2,24 @@ package dev.rivulet.engine;
 
 /**
  * A named graph output: collects the change its upstream emitted in one run. A positioned change
- * (from an order/top-K operator) is kept as emitted; any other is consolidated.
+ * (from an order/top-K operator) is kept as emitted; any other is consolidated, except an
+ * insert-only change of a keyed output ({@link GraphBuilder#keyedOutput}), which is kept as
+ * emitted: its consumer installs rows by key and rejects two rows of one key either way, so
+ * summing equal rows by hash would change nothing it does.
  */
 final class OutputSink extends Operator {
   final Delta collected = new Delta();
   private ZSet snapshot = ZSet.empty();
+  private final boolean keyed;
+  private boolean retracting; // the run's change has a weight below 1
 
   OutputSink(Operator upstream) {
+    this(upstream, false);
+  }
+
+  OutputSink(Operator upstream, boolean keyed) {
     super("output", upstream.schema, upstream);
+    this.keyed = keyed;
   }
 
   @Override
@@ -22,16 +32,18 @@ final class OutputSink extends Operator {
       } else {
         collected.add(in.rows[i], in.weights[i]);
       }
+      retracting |= in.weights[i] < 1;
     }
   }
 
   void beginRun() {
     collected.clear();
     snapshot = null;
+    retracting = false;
   }
 
   void endRun() {
-    if (collected.positions == null) {
+    if (collected.positions == null && (retracting || !keyed)) {
       collected.consolidate();
     }
   }

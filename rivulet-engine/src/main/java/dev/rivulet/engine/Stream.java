@@ -174,6 +174,29 @@ public final class Stream {
     return new JoinOperator(op, right.op, type, lk, rk, onRight, leftRows);
   }
 
+  /**
+   * An inner join that emits, of each pair, the {@code keepLeft} columns of its left row followed
+   * by the {@code keepRight} columns of its right row (named as {@link #join} names them): the same
+   * rows as {@code join(right, INNER, ..)} then that projection, without the wide pair built.
+   *
+   * @throws WiringException as {@link #join}, or for a kept column index out of range
+   */
+  public Stream innerJoinKeeping(Stream right, List<String> leftKeys, List<String> rightKeys, int[] keepLeft,
+      int[] keepRight) {
+    JoinOperator plain = joinOperator(right, JoinType.INNER, leftKeys, rightKeys, null); // checks; not added
+    for (int c : keepLeft) {
+      if (c < 0 || c >= op.schema.width()) {
+        throw new WiringException(next("inner join") + ": no left column " + c + " in " + op.schema);
+      }
+    }
+    for (int c : keepRight) {
+      if (c < 0 || c >= right.op.schema.width()) {
+        throw new WiringException(next("inner join") + ": no right column " + c + " in " + right.op.schema);
+      }
+    }
+    return add(plain.keeping(keepLeft.clone(), keepRight.clone()));
+  }
+
   /** Shorthand for a join on one column of each side. */
   public Stream join(Stream right, JoinType type, String leftKey, String rightKey) {
     return join(right, type, List.of(leftKey), List.of(rightKey));

@@ -150,7 +150,7 @@ public final class LiveQuery extends BaseCollection {
       }
     }
     Compiled c = plan.result();
-    b.output("result", c.stream());
+    b.keyedOutput("result", c.stream()); // install() rejects two rows of one key, consolidated or not
     int[] resultKeys = c.keys();
     List<Column> cols = new ArrayList<>(c.visible().columns());
     List<String> keys = new ArrayList<>();

@@ -45,6 +45,62 @@ public final class Layout implements Scope {
     return new Layout(next, width + rowWidth);
   }
 
+  /**
+   * This layout with, of each relation, only the visible columns {@code needed} accepts (by alias
+   * and column name) and its key columns, then all its hidden columns, in their order; {@code
+   * kept} receives the positions in a row of this layout of the columns the result keeps, in order.
+   */
+  Layout pruned(java.util.function.BiPredicate<String, String> needed, List<Integer> kept) {
+    Map<String, Part> next = new LinkedHashMap<>();
+    List<Part> ps = parts();
+    int at = 0;
+    for (int k = 0; k < ps.size(); k++) {
+      Part p = ps.get(k);
+      int end = k + 1 < ps.size() ? ps.get(k + 1).offset : width;
+      List<Column> visible = new ArrayList<>();
+      int[] keys = new int[p.keys.length];
+      int start = at;
+      for (int c = p.offset; c < end; c++) {
+        int key = indexOf(p.keys, c);
+        boolean shown = c - p.offset < p.schema.width();
+        if (shown && key < 0 && !needed.test(p.alias, p.schema.column(c - p.offset).name())) {
+          continue;
+        }
+        if (shown) {
+          visible.add(p.schema.column(c - p.offset));
+        }
+        for (int i = 0; i < p.keys.length; i++) {
+          if (p.keys[i] == c) {
+            keys[i] = at;
+          }
+        }
+        kept.add(c);
+        at++;
+      }
+      next.put(p.alias, new Part(p.alias, Schema.of(visible), start, keys, p.nullable));
+    }
+    return new Layout(next, at);
+  }
+
+  private static int indexOf(int[] a, int v) {
+    for (int i = 0; i < a.length; i++) {
+      if (a[i] == v) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** This layout followed by the one relation of {@code single}. */
+  Layout then(Layout single) {
+    Part p = single.parts.values().iterator().next();
+    int[] rel = new int[p.keys.length];
+    for (int i = 0; i < rel.length; i++) {
+      rel[i] = p.keys[i] - p.offset;
+    }
+    return append(p.alias, p.schema, single.width - p.offset, rel);
+  }
+
   /** This layout with the relations in {@code aliases} marked as possibly null-extended. */
   Layout nullable(java.util.Collection<String> aliases) {
     Map<String, Part> next = new LinkedHashMap<>();

@@ -16,8 +16,10 @@ import dev.rivulet.query.expr.Expressions;
 import dev.rivulet.query.expr.Scope;
 import dev.rivulet.query.expr.TypeChecker;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -175,18 +177,35 @@ public final class QueryCompiler {
     Stream acc = first.stream;
     Layout layout = Layout.empty().append(first.alias, first.visible, first.width(), first.keys);
     LeftJoinWindow leftJoin = null;
+    JoinColumns reads = corr == null && includes == null ? JoinColumns.of(s, rest, visibleByAlias(rels)) : null;
     for (int i = 0; i < s.joins().size(); i++) {
       QueryIR.Join j = s.joins().get(i);
       Rel r = rels.get(i + 1);
       Expr onRight = j.kind() == QueryIR.JoinKind.LEFT && !nullsLeftAfter(s, i) ? takeOnly(rest, r) : null;
-      JoinSpec spec = joinSpec(acc, layout, j, r, onRight);
+      Layout right = Layout.empty().append(r.alias, r.visible, r.width(), r.keys);
+      Layout next = layout.then(right);
+      int[] keepLeft = null;
+      int[] keepRight = null;
+      if (reads != null) {
+        // Only the columns read after this join (and the keys) go on: the join emits them alone.
+        List<Integer> keptLeft = new ArrayList<>();
+        List<Integer> keptRight = new ArrayList<>();
+        Layout leftAfter = layout.pruned(reads.after(i), keptLeft);
+        Layout rightAfter = right.pruned(reads.after(i), keptRight);
+        if (keptLeft.size() != layout.width() || keptRight.size() != right.width()) {
+          keepLeft = ints(keptLeft);
+          keepRight = ints(keptRight);
+          next = leftAfter.then(rightAfter);
+        }
+      }
+      JoinSpec spec = joinSpec(acc, layout, j, r, onRight, keepLeft, keepRight);
       if (s.joins().size() == 1 && j.kind() == QueryIR.JoinKind.LEFT && rest.isEmpty() && corr == null
           && includes == null && first.source != null && r.source != null && LeftJoinWindow.uniqueRight(r.stream, r.keys, spec.rightKeys())) {
         leftJoin = new LeftJoinWindow(acc, r.stream, spec.leftKeys(), spec.rightKeys(), spec.onRight(), first.keys);
       } else {
         acc = spec.build(acc, r.stream);
       }
-      layout = layout.append(r.alias, r.visible, r.width(), r.keys);
+      layout = next;
     }
     layout = layout.nullable(nullSupplying);
     if (!rest.isEmpty()) {
@@ -363,11 +382,17 @@ public final class QueryCompiler {
     return taken.isEmpty() ? null : Expressions.and(taken);
   }
 
-  /** A checked join of a block: its kind, key column names and, for a left join, its right-side condition. */
+  /**
+   * A checked join of a block: its kind, key column names, for a left join its right-side
+   * condition, and for a pruned inner join the columns of each side it emits.
+   */
   private record JoinSpec(dev.rivulet.engine.JoinType type, List<String> leftKeys, List<String> rightKeys,
-      java.util.function.Predicate<Row> onRight) {
+      java.util.function.Predicate<Row> onRight, int[] keepLeft, int[] keepRight) {
     Stream build(Stream left, Stream right) {
-      return onRight != null ? left.leftJoinWhere(right, leftKeys, rightKeys, onRight)
+      if (onRight != null) {
+        return left.leftJoinWhere(right, leftKeys, rightKeys, onRight);
+      }
+      return keepLeft != null ? left.innerJoinKeeping(right, leftKeys, rightKeys, keepLeft, keepRight)
           : left.join(right, type, leftKeys, rightKeys);
     }
   }
@@ -376,9 +401,11 @@ public final class QueryCompiler {
    * Checks the join of {@code r}; {@code onRight}, where-conjuncts that read only {@code r} of a
    * left join that no later join null-extends, is tested on the right rows before pairing (a row
    * without a match is tested with all its right columns null), which keeps the same rows as
-   * filtering the joined rows.
+   * filtering the joined rows. {@code keepLeft} and {@code keepRight}, for an inner join, are the
+   * columns of each side it emits (see {@link JoinColumns}), or null for all.
    */
-  private JoinSpec joinSpec(Stream left, Layout layout, QueryIR.Join j, Rel r, Expr onRight) {
+  private JoinSpec joinSpec(Stream left, Layout layout, QueryIR.Join j, Rel r, Expr onRight, int[] keepLeft,
+      int[] keepRight) {
     String clause = "join " + r.alias;
     if (j.on().isEmpty()) {
       throw new QueryException(clause + ": needs at least one equality");
@@ -412,7 +439,24 @@ public final class QueryCompiler {
       case RIGHT -> dev.rivulet.engine.JoinType.RIGHT;
       case FULL -> dev.rivulet.engine.JoinType.FULL;
     };
-    return new JoinSpec(type, lk, rk, onRight == null ? null : ExprCompiler.predicate(onRight, nullableAlone(r)));
+    return new JoinSpec(type, lk, rk, onRight == null ? null : ExprCompiler.predicate(onRight, nullableAlone(r)),
+        keepLeft, keepRight);
+  }
+
+  private static Map<String, Schema> visibleByAlias(List<Rel> rels) {
+    Map<String, Schema> out = new HashMap<>();
+    for (Rel r : rels) {
+      out.put(r.alias, r.visible);
+    }
+    return out;
+  }
+
+  private static int[] ints(List<Integer> list) {
+    int[] out = new int[list.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = list.get(i);
+    }
+    return out;
   }
 
   /** Filters by a condition, which must be boolean. */
