@@ -22,6 +22,11 @@ import java.util.function.Predicate;
  * allocated, and integer keys go to a primitive table, see {@link KeyIndex}), else the projected
  * row of its key values.
  *
+ * <p>Both indexes are lazy ({@link KeyIndex#KeyIndex(boolean)}): a hydration-sized batch waits in
+ * a log until its keys are looked up, so a side only the other side's few keys ever look into (an
+ * include's child semi-joined with its active buckets) is never indexed whole. The log entries
+ * that scans read count as examined.
+ *
  * <p>A left join may carry a filter on right parts ({@link Stream#leftJoinWhere}): a right row it
  * rejects is kept in the index (it still makes its key matched) but never paired, and the
  * null-extended rows are emitted only when the filter accepts all-null right columns.
@@ -32,8 +37,8 @@ final class JoinOperator extends Operator {
   private final int[] leftKeys;
   private final int[] rightKeys;
   private final boolean singleKey;
-  private final KeyIndex<Row> left = new KeyIndex<>();
-  private final KeyIndex<Row> right = new KeyIndex<>();
+  private final KeyIndex<Row> left = new KeyIndex<>(true);
+  private final KeyIndex<Row> right = new KeyIndex<>(true);
   private Object[] keyBuffer = new Object[16];
   private final Row leftNulls;
   private final Row rightNulls;
@@ -80,6 +85,12 @@ final class JoinOperator extends Operator {
 
   @Override
   void step() {
+    long scanned = left.scanned() + right.scanned();
+    stepSides();
+    examined += left.scanned() + right.scanned() - scanned;
+  }
+
+  private void stepSides() {
     Delta dl = inputs[0].consolidateIfRetracting();
     Delta dr = inputs[1].consolidateIfRetracting();
     examined += dl.size + dr.size;
@@ -94,6 +105,9 @@ final class JoinOperator extends Operator {
     Map<Object, KeyChanges> byKey = new LinkedHashMap<>();
     group(dl, leftKeys, byKey, true);
     group(dr, rightKeys, byKey, false);
+    Object[] keys = byKey.keySet().toArray();
+    left.prepare(keys, keys.length);
+    right.prepare(keys, keys.length);
     for (Map.Entry<Object, KeyChanges> e : byKey.entrySet()) {
       stepKey(e.getKey(), e.getValue());
     }
@@ -114,6 +128,7 @@ final class JoinOperator extends Operator {
       return;
     }
     Object[] keys = keysOf(dl, leftKeys);
+    right.prepare(keys, dl.size);
     for (int i = 0; i < dl.size; i++) {
       Bag<Row> r0 = keys[i] == null ? null : right.get(keys[i]);
       if (r0 != null) {
@@ -126,6 +141,7 @@ final class JoinOperator extends Operator {
     }
     addAllChecked(left, keys, dl);
     keys = keysOf(dr, rightKeys);
+    left.prepare(keys, dr.size);
     for (int i = 0; i < dr.size; i++) {
       Bag<Row> l1 = keys[i] == null ? null : left.get(keys[i]);
       if (l1 != null) {
@@ -180,6 +196,9 @@ final class JoinOperator extends Operator {
           byKey.computeIfAbsent(key, k -> new Delta(2)).add(row, dr.weights[i]);
         }
       }
+      Object[] keys = byKey.keySet().toArray();
+      left.prepare(keys, keys.length);
+      right.prepare(keys, keys.length);
       for (Map.Entry<Object, Delta> e : byKey.entrySet()) {
         Object key = e.getKey();
         Delta d = e.getValue();
@@ -197,6 +216,9 @@ final class JoinOperator extends Operator {
     }
     // The dL loop reads only the right index, so a hydration-sized dL is indexed in bulk after it.
     Object[] keys = dl.size >= KeyIndex.BULK_AT ? keysOf(dl, leftKeys) : null;
+    if (keys != null) {
+      right.prepare(keys, dl.size);
+    }
     for (int i = 0; i < dl.size; i++) {
       Row row = dl.rows[i];
       long w = dl.weights[i];
