@@ -129,7 +129,8 @@ final class JoinOperator extends Operator {
     }
     Object[] keys = keysOf(dl, leftKeys);
     right.prepare(keys, dl.size);
-    for (int i = 0; i < dl.size; i++) {
+    boolean anyRight = right.entries() > 0; // a hydration's first batch meets nothing: no lookups
+    for (int i = 0; i < dl.size && anyRight; i++) {
       Bag<Row> r0 = keys[i] == null ? null : right.get(keys[i]);
       if (r0 != null) {
         Row row = dl.rows[i];
@@ -142,7 +143,8 @@ final class JoinOperator extends Operator {
     addAllChecked(left, keys, dl);
     keys = keysOf(dr, rightKeys);
     left.prepare(keys, dr.size);
-    for (int i = 0; i < dr.size; i++) {
+    boolean anyLeft = left.entries() > 0;
+    for (int i = 0; i < dr.size && anyLeft; i++) {
       Bag<Row> l1 = keys[i] == null ? null : left.get(keys[i]);
       if (l1 != null) {
         Row row = dr.rows[i];

@@ -32,6 +32,7 @@ public final class KeyIndex<V> {
   public static final int SCAN_BUDGET = 32;
   /** A {@link #prepare} of more than the log's live entries over this many keys indexes the whole log. */
   private static final int PREPARE_SHARE = 64;
+  private static final int NOT_STARTED = -2;
   private final LongKeyedBags<V> longs = new LongKeyedBags<>();
   private final KeyedBags<Object, V> others = new KeyedBags<>();
   private final boolean lazy;
@@ -93,11 +94,17 @@ public final class KeyIndex<V> {
       return;
     }
     LongSet wanted = new LongSet();
+    long[] list = new long[16];
     for (int i = 0; i < n; i++) {
-      if (keys[i] instanceof Long l && !indexed.contains(l) && wanted.add(l)
-          && (long) wanted.size() * PREPARE_SHARE > log.live()) {
-        drain(); // many keys: one bulk build costs less than their scans
-        return;
+      if (keys[i] instanceof Long l && !indexed.contains(l) && wanted.add(l)) {
+        if ((long) wanted.size() * PREPARE_SHARE > log.live()) {
+          drain(); // many keys: one bulk build costs less than their scans
+          return;
+        }
+        if (wanted.size() > list.length) {
+          list = java.util.Arrays.copyOf(list, list.length * 2);
+        }
+        list[wanted.size() - 1] = l;
       }
     }
     if (wanted.size() == 0) {
@@ -107,13 +114,11 @@ public final class KeyIndex<V> {
       drain();
       return;
     }
-    int[] at = log.matching(wanted);
+    int[] at = log.matching(wanted, list, wanted.size());
     countScan();
     take(at);
-    for (int i = 0; i < n; i++) {
-      if (keys[i] instanceof Long l) {
-        indexed.add(l);
-      }
+    for (int j = 0; j < wanted.size(); j++) {
+      indexed.add(list[j]);
     }
   }
 
@@ -195,8 +200,11 @@ public final class KeyIndex<V> {
    * @return the least {@code i} whose value's weight became negative, or -1
    */
   public int addAll(Object[] keys, V[] values, long[] deltas, int n) {
-    if (lazy && n >= BULK_AT && log == null && longs.keys() == 0 && allPositive(deltas, n)) {
-      return startLog(keys, values, deltas, n);
+    if (lazy && n >= BULK_AT && log == null && longs.keys() == 0) {
+      int started = startLog(keys, values, deltas, n);
+      if (started != NOT_STARTED) {
+        return started;
+      }
     }
     if (log != null && n >= BULK_AT && !allPositive(deltas, n)) {
       drain();
@@ -252,19 +260,28 @@ public final class KeyIndex<V> {
     return true;
   }
 
-  /** Starts the log with a batch of positive weights: its {@code Long} keys' entries wait there, others are indexed. */
+  /**
+   * Starts the log with a batch whose {@code Long} keys' deltas are all positive: their entries wait
+   * there, the others are indexed one by one.
+   *
+   * @return {@link #NOT_STARTED}, changing nothing, when a {@code Long} key's delta is not positive;
+   *     else the least {@code i} whose value's weight became negative (a key of another kind), or -1
+   */
   private int startLog(Object[] keys, V[] values, long[] deltas, int n) {
-    log = new PendingLog<>(n);
+    PendingLog<V> l = PendingLog.of(keys, values, deltas, n);
+    if (l == null) {
+      return NOT_STARTED;
+    }
+    log = l;
     indexed = new LongSet();
+    int negative = -1;
     for (int i = 0; i < n; i++) {
       Object key = keys[i];
-      if (key instanceof Long l) {
-        log.append(l, values[i], deltas[i]);
-      } else if (key != null) {
-        others.add(key, values[i], deltas[i]); // positive: never negative
+      if (key != null && !(key instanceof Long) && others.add(key, values[i], deltas[i]) < 0 && negative < 0) {
+        negative = i;
       }
     }
-    return -1;
+    return negative;
   }
 
   /** The bulk add of the {@code m} entries whose key is neither null nor a {@code Long}: one {@link BagBatch} run. */
