@@ -22,10 +22,10 @@ import java.util.function.Predicate;
  * allocated, and integer keys go to a primitive table, see {@link KeyIndex}), else the projected
  * row of its key values.
  *
- * <p>Both indexes are lazy ({@link KeyIndex#KeyIndex(boolean)}): a hydration-sized batch waits in
- * a log until its keys are looked up, so a side only the other side's few keys ever look into (an
- * include's child semi-joined with its active buckets) is never indexed whole. The log entries
- * that scans read count as examined.
+ * <p>Both indexes are lazy ({@link KeyIndex#KeyIndex(boolean)}): a hydration-sized batch is packed
+ * by key into primitive arrays and a key's bag is made when the key is first looked up or changed,
+ * so of a side only the other side's few keys look into (an include's child semi-joined with its
+ * active buckets) only those keys get bags. The packed entries moved into bags count as examined.
  *
  * <p>A left join may carry a filter on right parts ({@link Stream#leftJoinWhere}): a right row it
  * rejects is kept in the index (it still makes its key matched) but never paired, and the
@@ -85,9 +85,9 @@ final class JoinOperator extends Operator {
 
   @Override
   void step() {
-    long scanned = left.scanned() + right.scanned();
+    long opened = left.opened() + right.opened();
     stepSides();
-    examined += left.scanned() + right.scanned() - scanned;
+    examined += left.opened() + right.opened() - opened;
   }
 
   private void stepSides() {
@@ -105,9 +105,6 @@ final class JoinOperator extends Operator {
     Map<Object, KeyChanges> byKey = new LinkedHashMap<>();
     group(dl, leftKeys, byKey, true);
     group(dr, rightKeys, byKey, false);
-    Object[] keys = byKey.keySet().toArray();
-    left.prepare(keys, keys.length);
-    right.prepare(keys, keys.length);
     for (Map.Entry<Object, KeyChanges> e : byKey.entrySet()) {
       stepKey(e.getKey(), e.getValue());
     }
@@ -128,7 +125,6 @@ final class JoinOperator extends Operator {
       return;
     }
     Object[] keys = keysOf(dl, leftKeys);
-    right.prepare(keys, dl.size);
     boolean anyRight = right.entries() > 0; // a hydration's first batch meets nothing: no lookups
     for (int i = 0; i < dl.size && anyRight; i++) {
       Bag<Row> r0 = keys[i] == null ? null : right.get(keys[i]);
@@ -142,7 +138,6 @@ final class JoinOperator extends Operator {
     }
     addAllChecked(left, keys, dl);
     keys = keysOf(dr, rightKeys);
-    left.prepare(keys, dr.size);
     boolean anyLeft = left.entries() > 0;
     for (int i = 0; i < dr.size && anyLeft; i++) {
       Bag<Row> l1 = keys[i] == null ? null : left.get(keys[i]);
@@ -198,9 +193,6 @@ final class JoinOperator extends Operator {
           byKey.computeIfAbsent(key, k -> new Delta(2)).add(row, dr.weights[i]);
         }
       }
-      Object[] keys = byKey.keySet().toArray();
-      left.prepare(keys, keys.length);
-      right.prepare(keys, keys.length);
       for (Map.Entry<Object, Delta> e : byKey.entrySet()) {
         Object key = e.getKey();
         Delta d = e.getValue();
@@ -218,9 +210,6 @@ final class JoinOperator extends Operator {
     }
     // The dL loop reads only the right index, so a hydration-sized dL is indexed in bulk after it.
     Object[] keys = dl.size >= KeyIndex.BULK_AT ? keysOf(dl, leftKeys) : null;
-    if (keys != null) {
-      right.prepare(keys, dl.size);
-    }
     for (int i = 0; i < dl.size; i++) {
       Row row = dl.rows[i];
       long w = dl.weights[i];
