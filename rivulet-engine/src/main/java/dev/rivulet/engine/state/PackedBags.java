@@ -4,9 +4,11 @@ import java.util.Arrays;
 
 /**
  * The entries of one hydration-sized batch under {@code long} keys with positive weights, packed
- * by key into primitive arrays: an open-addressing table of the distinct keys (probed linearly from
- * a Fibonacci hash, at most half full), each slot with its key's run in {@code order} (the entries'
- * places in the batch, in batch order), beside the batch's values and weights. No object per key
+ * by key into primitive arrays: a table of the distinct keys, each slot with its key's run in
+ * {@code order} (the entries' places in the batch, in batch order), beside the batch's values and
+ * weights. Dense keys (their range at most twice the entries, as ids are) take the slot {@code key
+ * - least key}, with no hashing; others an open-addressing table probed linearly from a Fibonacci
+ * hash, at most half full. No object per key
  * or entry and no value hash is made; a key's entries are read only when it is {@link #open}ed,
  * after which its slot is closed for good (the caller holds the key's entries from then on).
  *
@@ -21,13 +23,22 @@ final class PackedBags<V> {
   private int[] starts; // per slot: where its run begins in order
   private int shift;
   private int keys;
+  private final long base; // the least key, for a dense table; else unused
+  private final boolean dense;
   private final int[] order;
   private final Object[] values;
   private final long[] weights; // per batch place, or null while all are 1
   private long live;
 
-  private PackedBags(int capacity, Object[] values, long[] weights, int n) {
-    allocate(capacity);
+  private PackedBags(long base, boolean dense, int capacity, Object[] values, long[] weights, int n) {
+    this.base = base;
+    this.dense = dense;
+    if (dense) {
+      counts = new int[capacity];
+      starts = new int[capacity];
+    } else {
+      allocate(capacity);
+    }
     this.values = values;
     this.weights = weights;
     this.order = new int[n];
@@ -61,7 +72,15 @@ final class PackedBags<V> {
         vs[m++] = values[i];
       }
     }
-    PackedBags<V> p = new PackedBags<>(Math.max(16, Integer.highestOneBit(Math.max(1, m / 4)) * 2), vs, ws, m);
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (int i = 0; i < m; i++) {
+      min = Math.min(min, ks[i]);
+      max = Math.max(max, ks[i]);
+    }
+    boolean dense = m > 0 && max - min >= 0 && max - min < 2L * m;
+    int capacity = dense ? (int) (max - min + 1) : Math.max(16, Integer.highestOneBit(Math.max(1, m / 4)) * 2);
+    PackedBags<V> p = new PackedBags<>(min, dense, capacity, vs, ws, m);
     p.pack(ks, m);
     return p;
   }
@@ -84,6 +103,10 @@ final class PackedBags<V> {
   }
 
   private void countEntry(long key) {
+    if (dense) {
+      counts[(int) (key - base)]++;
+      return;
+    }
     int s = home(key);
     while (counts[s] != 0) {
       if (slotKeys[s] == key) {
@@ -101,6 +124,10 @@ final class PackedBags<V> {
 
   /** The slot of {@code key}, or -1 when the batch had no entry under it. */
   int slot(long key) {
+    if (dense) {
+      long s = key - base;
+      return s >= 0 && s < counts.length && counts[(int) s] != 0 ? (int) s : -1;
+    }
     for (int s = home(key); ; s = (s + 1) & (counts.length - 1)) {
       if (counts[s] == 0) {
         return -1;

@@ -22,7 +22,25 @@ class KeyIndexLazyTest {
   private static final long BASE_SEED = Long.getLong("rivulet.seed", 0x1A2EL);
   private static final int RUNS = 10 * Integer.getInteger("rivulet.runs", 1);
 
+  /**
+   * Keys of a scenario: sparse {@code Long}s (extremes, keys sharing a home slot: the hashed table),
+   * or a dense range of them (the directly indexed table, near an extreme of {@code long} in some
+   * scenarios), with strings beside them.
+   */
   private static List<Object> keyPool(Random rnd) {
+    if (rnd.nextBoolean()) {
+      long base = switch (rnd.nextInt(3)) {
+        case 0 -> Long.MIN_VALUE;
+        case 1 -> Long.MAX_VALUE - 1999;
+        default -> -300;
+      };
+      List<Object> keys = new ArrayList<>();
+      for (int i = 0; i < 2000; i++) {
+        keys.add(base + i);
+      }
+      keys.add("k");
+      return keys;
+    }
     List<Object> keys = new ArrayList<>(List.of(Long.MIN_VALUE, Long.MAX_VALUE, 0L, -1L, 1L));
     keys.addAll(LongKeyedBagsTest.lastSlotKeys(20));
     for (int i = 0; i < 600; i++) {
@@ -55,7 +73,7 @@ class KeyIndexLazyTest {
     String[] values = new String[n];
     long[] deltas = new long[n];
     for (int i = 0; i < n; i++) {
-      keys[i] = rnd.nextInt(100) == 0 ? null : pool.get(rnd.nextInt(pool.size()));
+      keys[i] = rnd.nextInt(100) == 0 ? null : pool.get(rnd.nextInt(pool.size() - pool.size() / 8));
       values[i] = rnd.nextInt(10) == 0 ? "d" + rnd.nextInt(30) : "v" + i; // some values repeat under a key
       deltas[i] = rnd.nextInt(8) == 0 ? 1 + rnd.nextInt(3) : 1;
     }
@@ -105,6 +123,9 @@ class KeyIndexLazyTest {
         }
         default -> assertThat(lazy.get(key) == null).as(at).isEqualTo(eager.get(key) == null);
       }
+    }
+    for (Object k : List.of(Long.MIN_VALUE, Long.MAX_VALUE, 0L, "absent")) { // outside a dense range too
+      assertThat(contents(lazy, k)).as(where + ": key " + k).isEqualTo(contents(eager, k));
     }
     for (Object k : pool) {
       assertThat(contents(lazy, k)).as(where + ": key " + k).isEqualTo(contents(eager, k));
