@@ -74,8 +74,8 @@ public final class KeyIndex<V> {
     if (n == 0) {
       return;
     }
-    for (int j = 0; j < n; j++) {
-      longs.add(key, packed.value(s, j), packed.weight(s, j)); // positive, to a key with no bag
+    for (int e = packed.first(s); e >= 0; e = packed.next(e)) {
+      longs.add(key, packed.value(e), packed.weight(e)); // positive, to a key with no bag
     }
     packed.open(s);
     opened += n;
@@ -162,7 +162,7 @@ public final class KeyIndex<V> {
     packs++;
     packed = p.live() == 0 ? null : p;
     int negative = -1;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && p.others() > 0; i++) {
       Object key = keys[i];
       if (key != null && !(key instanceof Long) && others.add(key, values[i], deltas[i]) < 0 && negative < 0) {
         negative = i;

@@ -4,13 +4,14 @@ import java.util.Arrays;
 
 /**
  * The entries of one hydration-sized batch under {@code long} keys with positive weights, packed
- * by key into primitive arrays: a table of the distinct keys, each slot with its key's run in
- * {@code order} (the entries' places in the batch, in batch order), beside the batch's values and
- * weights. Dense keys (their range at most twice the entries, as ids are) take the slot {@code key
- * - least key}, with no hashing; others an open-addressing table probed linearly from a Fibonacci
- * hash, at most half full. No object per key
- * or entry and no value hash is made; a key's entries are read only when it is {@link #open}ed,
- * after which its slot is closed for good (the caller holds the key's entries from then on).
+ * by key into primitive arrays: a table of the distinct keys, each slot with its entry count and
+ * the first of its entries, which are chained in batch order ({@code next}), beside the batch's
+ * values and weights. Dense keys (their range less than twice the entries, as ids are) take the
+ * slot {@code key - least key}, with no hashing; others an open-addressing table probed linearly
+ * from a Fibonacci hash, at most half full. One pass over the batch builds it (backwards, so each
+ * chain comes out in batch order); no object per key or entry and no value hash is made. A key's
+ * entries are read only when it is {@link #open}ed, after which its slot is closed for good (the
+ * caller holds the key's entries from then on).
  *
  * <p>Not thread-safe: owned by the index that uses it.
  *
@@ -18,30 +19,32 @@ import java.util.Arrays;
  */
 final class PackedBags<V> {
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
-  private long[] slotKeys;
+  private long[] slotKeys; // hashed table only
   private int[] counts; // per slot: its key's entries; 0 for an empty slot, -1 once opened
-  private int[] starts; // per slot: where its run begins in order
+  private int[] heads; // per slot: its first entry
   private int shift;
   private int keys;
-  private final long base; // the least key, for a dense table; else unused
+  private final long base; // dense table: the least key
   private final boolean dense;
-  private final int[] order;
+  private final int[] next; // per entry: the next entry of its key, or -1
   private final Object[] values;
-  private final long[] weights; // per batch place, or null while all are 1
+  private final long[] weights; // per entry, or null while all are 1
+  private final int others;
   private long live;
 
-  private PackedBags(long base, boolean dense, int capacity, Object[] values, long[] weights, int n) {
+  private PackedBags(long base, boolean dense, int capacity, Object[] values, long[] weights, int n, int others) {
     this.base = base;
     this.dense = dense;
     if (dense) {
       counts = new int[capacity];
-      starts = new int[capacity];
+      heads = new int[capacity];
     } else {
       allocate(capacity);
     }
     this.values = values;
     this.weights = weights;
-    this.order = new int[n];
+    this.next = new int[n];
+    this.others = others;
   }
 
   /**
@@ -53,6 +56,9 @@ final class PackedBags<V> {
     Object[] vs = new Object[n];
     long[] ws = null;
     int m = 0;
+    int others = 0;
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
     for (int i = 0; i < n; i++) {
       if (keys[i] instanceof Long l) {
         long w = deltas[i];
@@ -68,58 +74,49 @@ final class PackedBags<V> {
         if (ws != null) {
           ws[m] = w;
         }
-        ks[m] = l;
+        long k = l;
+        min = Math.min(min, k);
+        max = Math.max(max, k);
+        ks[m] = k;
         vs[m++] = values[i];
+      } else if (keys[i] != null) {
+        others++;
       }
-    }
-    long min = Long.MAX_VALUE;
-    long max = Long.MIN_VALUE;
-    for (int i = 0; i < m; i++) {
-      min = Math.min(min, ks[i]);
-      max = Math.max(max, ks[i]);
     }
     boolean dense = m > 0 && max - min >= 0 && max - min < 2L * m;
     int capacity = dense ? (int) (max - min + 1) : Math.max(16, Integer.highestOneBit(Math.max(1, m / 4)) * 2);
-    PackedBags<V> p = new PackedBags<>(min, dense, capacity, vs, ws, m);
+    PackedBags<V> p = new PackedBags<>(min, dense, capacity, vs, ws, m, others);
     p.pack(ks, m);
     return p;
   }
 
-  /** Counts each key's entries, gives each key its run, then places the entries in their runs. */
+  /** Chains each entry to its key's, last entry first, so that every chain runs in batch order. */
   private void pack(long[] ks, int m) {
-    for (int i = 0; i < m; i++) {
-      countEntry(ks[i]);
-    }
-    int[] cursor = new int[counts.length];
-    for (int s = 0, at = 0; s < counts.length; s++) {
-      starts[s] = at;
-      cursor[s] = at;
-      at += counts[s];
-    }
-    for (int i = 0; i < m; i++) {
-      order[cursor[slot(ks[i])]++] = i;
+    for (int i = m - 1; i >= 0; i--) {
+      int s = dense ? (int) (ks[i] - base) : slotFor(ks[i]);
+      next[i] = counts[s] == 0 ? -1 : heads[s];
+      heads[s] = i;
+      counts[s]++;
     }
     live = m;
   }
 
-  private void countEntry(long key) {
-    if (dense) {
-      counts[(int) (key - base)]++;
-      return;
-    }
+  /** The slot of {@code key} in the hashed table, claimed when new (the table grows at half full). */
+  private int slotFor(long key) {
     int s = home(key);
     while (counts[s] != 0) {
       if (slotKeys[s] == key) {
-        counts[s]++;
-        return;
+        return s;
       }
       s = (s + 1) & (counts.length - 1);
     }
-    slotKeys[s] = key;
-    counts[s] = 1;
-    if (++keys * 2 > counts.length) {
+    if ((keys + 1) * 2 > counts.length) {
       rehash();
+      return slotFor(key);
     }
+    keys++;
+    slotKeys[s] = key;
+    return s;
   }
 
   /** The slot of {@code key}, or -1 when the batch had no entry under it. */
@@ -143,14 +140,23 @@ final class PackedBags<V> {
     return Math.max(0, counts[s]);
   }
 
-  /** The value of the {@code j}-th entry (in batch order) of slot {@code s}, {@code j < count(s)}. */
-  @SuppressWarnings("unchecked")
-  V value(int s, int j) {
-    return (V) values[order[starts[s] + j]];
+  /** The first entry of slot {@code s}, which must have entries still packed. */
+  int first(int s) {
+    return heads[s];
   }
 
-  long weight(int s, int j) {
-    return weights == null ? 1 : weights[order[starts[s] + j]];
+  /** The entry after {@code e} under the same key, or -1. */
+  int next(int e) {
+    return next[e];
+  }
+
+  @SuppressWarnings("unchecked")
+  V value(int e) {
+    return (V) values[e];
+  }
+
+  long weight(int e) {
+    return weights == null ? 1 : weights[e];
   }
 
   /** Closes slot {@code s}: its entries are the caller's from now on. */
@@ -164,6 +170,11 @@ final class PackedBags<V> {
     return live;
   }
 
+  /** Number of entries of the batch under keys neither null nor {@code Long} (not packed). */
+  int others() {
+    return others;
+  }
+
   private int home(long key) {
     return (int) ((key * GOLDEN) >>> shift);
   }
@@ -171,14 +182,15 @@ final class PackedBags<V> {
   private void allocate(int capacity) {
     slotKeys = new long[capacity];
     counts = new int[capacity];
-    starts = new int[capacity];
+    heads = new int[capacity];
     shift = Long.numberOfLeadingZeros(capacity) + 1;
   }
 
-  /** Doubles the table while counting (no run is placed yet). */
+  /** Doubles the hashed table, keeping each slot's count and first entry. */
   private void rehash() {
     long[] oldKeys = slotKeys;
     int[] oldCounts = counts;
+    int[] oldHeads = heads;
     allocate(oldCounts.length * 2);
     for (int i = 0; i < oldCounts.length; i++) {
       if (oldCounts[i] != 0) {
@@ -188,6 +200,7 @@ final class PackedBags<V> {
         }
         slotKeys[s] = oldKeys[i];
         counts[s] = oldCounts[i];
+        heads[s] = oldHeads[i];
       }
     }
   }
