@@ -13,7 +13,8 @@ package dev.rivulet.engine.state;
  * positive weights given to it while its primitive half is empty: the batch's entries under {@code
  * Long} keys are packed by key into primitive arrays ({@link PackedBags}: no object per key or
  * entry, no value hash), and a key's bag is made from its packed entries when the key is first
- * looked up or changed ({@link #opened} counts the entries moved). So a join whose other side
+ * looked up or loses a value ({@link #opened} counts the entries moved); an addition to a key
+ * still packed is packed too. So a join whose other side
  * looks up few keys of a large side (an include's child semi-joined with its ~50 active buckets)
  * never makes the other keys' bags, and every lookup stays one probe. The contents seen through
  * {@link #get} are always those of an eager index given the same changes.
@@ -56,10 +57,20 @@ public final class KeyIndex<V> {
     return others.get(key);
   }
 
-  /** Adds {@code delta} to {@code value} under {@code key}; returns the value's new weight. */
+  /**
+   * Adds {@code delta} to {@code value} under {@code key}; returns the value's new weight, except on
+   * a lazy index for a positive {@code delta} under a key whose entries are still packed: the
+   * addition is packed with them (the key's bag is not made) and {@code delta} is returned, a lower
+   * bound of the new weight (no weight can become negative by it).
+   */
   public long add(Object key, V value, long delta) {
     if (key instanceof Long l) {
       if (packed != null) {
+        int s = packed.slot(l);
+        if (delta > 0 && s >= 0 && packed.count(s) > 0) {
+          packed.append(s, value, delta);
+          return delta;
+        }
         open(l);
       }
       return longs.add(l, value, delta);

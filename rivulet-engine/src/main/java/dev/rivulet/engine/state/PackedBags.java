@@ -11,7 +11,8 @@ import java.util.Arrays;
  * from a Fibonacci hash, at most half full. One pass over the batch builds it (backwards, so each
  * chain comes out in batch order); no object per key or entry and no value hash is made. A key's
  * entries are read only when it is {@link #open}ed, after which its slot is closed for good (the
- * caller holds the key's entries from then on).
+ * caller holds the key's entries from then on). Until then a key may take more additions ({@link
+ * #append}), at the end of its chain.
  *
  * <p>Not thread-safe: owned by the index that uses it.
  *
@@ -22,13 +23,15 @@ final class PackedBags<V> {
   private long[] slotKeys; // hashed table only
   private int[] counts; // per slot: its key's entries; 0 for an empty slot, -1 once opened
   private int[] heads; // per slot: its first entry
+  private int[] tails; // per slot: its last entry
   private int shift;
   private int keys;
   private final long base; // dense table: the least key
   private final boolean dense;
-  private final int[] next; // per entry: the next entry of its key, or -1
-  private final Object[] values;
-  private final long[] weights; // per entry, or null while all are 1
+  private int[] next; // per entry: the next entry of its key, or -1
+  private Object[] values;
+  private long[] weights; // per entry, or null while all are 1
+  private int size; // entries, appended ones included
   private final int others;
   private long live;
 
@@ -38,6 +41,7 @@ final class PackedBags<V> {
     if (dense) {
       counts = new int[capacity];
       heads = new int[capacity];
+      tails = new int[capacity];
     } else {
       allocate(capacity);
     }
@@ -94,11 +98,17 @@ final class PackedBags<V> {
   private void pack(long[] ks, int m) {
     for (int i = m - 1; i >= 0; i--) {
       int s = dense ? (int) (ks[i] - base) : slotFor(ks[i]);
-      next[i] = counts[s] == 0 ? -1 : heads[s];
+      if (counts[s] == 0) {
+        next[i] = -1;
+        tails[s] = i;
+      } else {
+        next[i] = heads[s];
+      }
       heads[s] = i;
       counts[s]++;
     }
     live = m;
+    size = m;
   }
 
   /** The slot of {@code key} in the hashed table, claimed when new (the table grows at half full). */
@@ -159,6 +169,32 @@ final class PackedBags<V> {
     return weights == null ? 1 : weights[e];
   }
 
+  /** Appends {@code value} with {@code weight > 0} to the entries of slot {@code s}, which must have entries still packed. */
+  void append(int s, Object value, long weight) {
+    if (size == next.length) {
+      int capacity = size + (size >> 1) + 16;
+      next = Arrays.copyOf(next, capacity);
+      values = Arrays.copyOf(values, capacity);
+      if (weights != null) {
+        weights = Arrays.copyOf(weights, capacity);
+      }
+    }
+    if (weight != 1 && weights == null) {
+      weights = new long[next.length];
+      Arrays.fill(weights, 0, size, 1);
+    }
+    int e = size++;
+    values[e] = value;
+    if (weights != null) {
+      weights[e] = weight;
+    }
+    next[e] = -1;
+    next[tails[s]] = e;
+    tails[s] = e;
+    counts[s]++;
+    live++;
+  }
+
   /** Closes slot {@code s}: its entries are the caller's from now on. */
   void open(int s) {
     live -= count(s);
@@ -183,6 +219,7 @@ final class PackedBags<V> {
     slotKeys = new long[capacity];
     counts = new int[capacity];
     heads = new int[capacity];
+    tails = new int[capacity];
     shift = Long.numberOfLeadingZeros(capacity) + 1;
   }
 
@@ -191,6 +228,7 @@ final class PackedBags<V> {
     long[] oldKeys = slotKeys;
     int[] oldCounts = counts;
     int[] oldHeads = heads;
+    int[] oldTails = tails;
     allocate(oldCounts.length * 2);
     for (int i = 0; i < oldCounts.length; i++) {
       if (oldCounts[i] != 0) {
@@ -201,6 +239,7 @@ final class PackedBags<V> {
         slotKeys[s] = oldKeys[i];
         counts[s] = oldCounts[i];
         heads[s] = oldHeads[i];
+        tails[s] = oldTails[i];
       }
     }
   }
