@@ -23,7 +23,7 @@ import java.util.function.Predicate;
  * row of its key values.
  *
  * <p>Both indexes are lazy ({@link KeyIndex#KeyIndex(boolean)}): a hydration-sized batch is packed
- * by key into primitive arrays and a key's bag is made when the key is first looked up or changed,
+ * by key into primitive arrays and a key's bag is made when the key is first looked up or loses a value,
  * so of a side only the other side's few keys look into (an include's child semi-joined with its
  * active buckets) only those keys get bags. The packed entries moved into bags count as examined.
  *
