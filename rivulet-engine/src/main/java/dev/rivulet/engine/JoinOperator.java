@@ -22,6 +22,11 @@ import java.util.function.Predicate;
  * allocated, and integer keys go to a primitive table, see {@link KeyIndex}), else the projected
  * row of its key values.
  *
+ * <p>Both indexes are lazy ({@link KeyIndex#KeyIndex(boolean)}): a hydration-sized batch is packed
+ * by key into primitive arrays and a key's bag is made when the key is first looked up or loses a value,
+ * so of a side only the other side's few keys look into (an include's child semi-joined with its
+ * active buckets) only those keys get bags. The packed entries moved into bags count as examined.
+ *
  * <p>A left join may carry a filter on right parts ({@link Stream#leftJoinWhere}): a right row it
  * rejects is kept in the index (it still makes its key matched) but never paired, and the
  * null-extended rows are emitted only when the filter accepts all-null right columns.
@@ -39,8 +44,8 @@ final class JoinOperator extends Operator {
   private final int[] leftKeys;
   private final int[] rightKeys;
   private final boolean singleKey;
-  private final KeyIndex<Row> left = new KeyIndex<>();
-  private final KeyIndex<Row> right = new KeyIndex<>();
+  private final KeyIndex<Row> left = new KeyIndex<>(true);
+  private final KeyIndex<Row> right = new KeyIndex<>(true);
   private Object[] keyBuffer = new Object[16];
   private final Row leftNulls;
   private final Row rightNulls;
@@ -171,6 +176,12 @@ final class JoinOperator extends Operator {
 
   @Override
   void step() {
+    long opened = left.opened() + right.opened();
+    stepSides();
+    examined += left.opened() + right.opened() - opened;
+  }
+
+  private void stepSides() {
     Delta dl = inputs[0].consolidateIfRetracting();
     Delta dr = inputs[1].consolidateIfRetracting();
     examined += dl.size + dr.size;
@@ -205,7 +216,8 @@ final class JoinOperator extends Operator {
       return;
     }
     Object[] keys = keysOf(dl, leftKeys);
-    for (int i = 0; i < dl.size; i++) {
+    boolean anyRight = right.entries() > 0; // a hydration's first batch meets nothing: no lookups
+    for (int i = 0; i < dl.size && anyRight; i++) {
       Bag<Row> r0 = keys[i] == null ? null : right.get(keys[i]);
       if (r0 != null) {
         Row row = dl.rows[i];
@@ -217,7 +229,8 @@ final class JoinOperator extends Operator {
     }
     addAllChecked(left, keys, dl);
     keys = keysOf(dr, rightKeys);
-    for (int i = 0; i < dr.size; i++) {
+    boolean anyLeft = left.entries() > 0;
+    for (int i = 0; i < dr.size && anyLeft; i++) {
       Bag<Row> l1 = keys[i] == null ? null : left.get(keys[i]);
       if (l1 != null) {
         Row row = dr.rows[i];

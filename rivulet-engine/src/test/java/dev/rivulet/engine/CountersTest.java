@@ -111,7 +111,7 @@ class CountersTest {
   @Test
   void joinUpdateExaminesOnlyTheMatchingKeysRows() {
     long[] examined = new long[2];
-    int[] keyCounts = {1_000, 10_000};
+    int[] keyCounts = {5_000, 20_000}; // both hydrations packed (KeyIndex.BULK_AT): the same regime
     for (int t = 0; t < 2; t++) {
       GraphBuilder b = Graph.builder();
       Schema left = Schema.parse("id INT NOT NULL, k INT NOT NULL");

@@ -60,7 +60,7 @@ class JoinIndexPathTest {
   }
 
   @Test
-  void aHydrationSizedBatchIsLoadedInBulkAndMatchesAsBefore() {
+  void aHydrationSizedBatchIsPackedAndOnlyTheKeysLookedUpGetBags() {
     GraphBuilder b = Graph.builder();
     JoinOperator op = join(b, b.input("l", L), b.input("r", R), List.of("k"));
     Graph g = b.build();
@@ -70,12 +70,25 @@ class JoinIndexPathTest {
     }
     g.input("l").send(Row.of(1, 999, 0), 1);
     g.run();
-    assertThat(op.index(false).bulkLoads()).isEqualTo(1);
-    assertThat(op.index(false).longKeys()).isEqualTo(1000);
-    assertThat(op.index(false).entries()).isEqualTo(n);
+    KeyIndex<Row> right = op.index(false);
+    assertThat(right.packs()).isEqualTo(1);
+    assertThat(right.bulkLoads()).isZero();
+    assertThat(right.longKeys()).as("the left rows met the right ones before they were packed").isZero();
+    assertThat(right.packed()).isEqualTo(n);
+    assertThat(right.entries()).isEqualTo(n);
     Map<Row, Long> out = g.output("out").delta().toMap();
     assertThat(out).hasSize(n / 1000);
     assertThat(out).containsEntry(Row.of(1, 999, 0, 999, 999, 0), 1L).containsEntry(Row.of(1, 999, 0, 1999, 999, 0), 2L);
+
+    g.resetCounters();
+    g.input("l").send(Row.of(2, 5, 0), 1); // a new key: its packed rows get a bag, counted as examined
+    g.run();
+    int five = (n - 5 + 999) / 1000; // the right rows of key 5: 5, 1005, ..., 8005
+    assertThat(g.output("out").delta().toMap()).hasSize(five)
+        .containsEntry(Row.of(2, 5, 0, 5, 5, 0), 1L).containsEntry(Row.of(2, 5, 0, 1005, 5, 0), 2L);
+    assertThat(right.longKeys()).as("only key 5 has a bag").isEqualTo(1);
+    assertThat(right.packed()).isEqualTo(n - five);
+    assertThat(op.stats().examined()).as("the row, key 5's packed rows moved, then met").isEqualTo(1 + 2L * five);
   }
 
   @Test

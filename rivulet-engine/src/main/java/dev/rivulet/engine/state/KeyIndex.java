@@ -9,6 +9,16 @@ package dev.rivulet.engine.state;
  * is a {@code Long}, so it takes the primitive half); a join on several columns passes the
  * projected row, which always takes the general half.
  *
+ * <p>A lazy index ({@link #KeyIndex(boolean)}) does not build bags for a hydration-sized batch of
+ * positive weights given to it while its primitive half is empty: the batch's entries under {@code
+ * Long} keys are packed by key into primitive arrays ({@link PackedBags}: no object per key or
+ * entry, no value hash), and a key's bag is made from its packed entries when the key is first
+ * looked up or loses a value ({@link #opened} counts the entries moved); an addition to a key
+ * still packed is packed too. So a join whose other side
+ * looks up few keys of a large side (an include's child semi-joined with its ~50 active buckets)
+ * never makes the other keys' bags, and every lookup stays one probe. The contents seen through
+ * {@link #get} are always those of an eager index given the same changes.
+ *
  * <p>Not thread-safe: owned by the operator's run loop (the operator that uses it).
  *
  * @param <V> the values, compared with {@code equals} within a key's bag
@@ -16,30 +26,96 @@ package dev.rivulet.engine.state;
 public final class KeyIndex<V> {
   /** The least batch that {@link #addAll} sorts by key region instead of adding row by row. */
   public static final int BULK_AT = 4096;
+  private static final int NOT_PACKED = -2;
   private final LongKeyedBags<V> longs = new LongKeyedBags<>();
   private final KeyedBags<Object, V> others = new KeyedBags<>();
+  private final boolean lazy;
+  private PackedBags<V> packed; // a lazy index's packed batch while some of its keys are not opened
   private int bulkLoads;
   private long bulkBags;
+  private int packs;
+  private long opened;
+
+  /** An eager index. */
+  public KeyIndex() {
+    this(false);
+  }
+
+  /** @param lazy whether a hydration-sized batch is packed until its keys are looked up (see the class comment) */
+  public KeyIndex(boolean lazy) {
+    this.lazy = lazy;
+  }
 
   /** The bag of {@code key}, or null when the key has no values. */
   public Bag<V> get(Object key) {
-    return key instanceof Long l ? longs.get(l) : others.get(key);
+    if (key instanceof Long l) {
+      if (packed != null) {
+        open(l);
+      }
+      return longs.get(l);
+    }
+    return others.get(key);
   }
 
-  /** Adds {@code delta} to {@code value} under {@code key}; returns the value's new weight. */
+  /**
+   * Adds {@code delta} to {@code value} under {@code key}; returns the value's new weight, except on
+   * a lazy index for a positive {@code delta} under a key whose entries are still packed: the
+   * addition is packed with them (the key's bag is not made) and {@code delta} is returned, a lower
+   * bound of the new weight (no weight can become negative by it).
+   */
   public long add(Object key, V value, long delta) {
-    return key instanceof Long l ? longs.add(l, value, delta) : others.add(key, value, delta);
+    if (key instanceof Long l) {
+      if (packed != null) {
+        int s = packed.slot(l);
+        if (delta > 0 && s >= 0 && packed.count(s) > 0) {
+          packed.append(s, value, delta);
+          return delta;
+        }
+        open(l);
+      }
+      return longs.add(l, value, delta);
+    }
+    return others.add(key, value, delta);
+  }
+
+  /** Makes the bag of {@code key} from its packed entries, if it has any not opened yet. */
+  private void open(long key) {
+    int s = packed.slot(key);
+    int n = s < 0 ? 0 : packed.count(s);
+    if (n == 0) {
+      return;
+    }
+    for (int e = packed.first(s); e >= 0; e = packed.next(e)) {
+      longs.add(key, packed.value(e), packed.weight(e)); // positive, to a key with no bag
+    }
+    packed.open(s);
+    opened += n;
+    if (packed.live() == 0) {
+      packed = null;
+    }
   }
 
   /**
    * Adds {@code deltas[i]} to {@code values[i]} under {@code keys[i]} for every {@code i < n}
    * whose key is not null, with the same resulting index as adding them one by one in order. A
    * batch of at least {@value #BULK_AT} (a hydration) is built as one {@link BagBatch} over both
-   * halves: each new key's bag is made once, exactly sized; a smaller one is added row by row.
+   * halves: each new key's bag is made once, exactly sized; a smaller one is added row by row. A
+   * lazy index packs such a batch instead (see the class comment).
    *
    * @return the least {@code i} whose value's weight became negative, or -1
    */
   public int addAll(Object[] keys, V[] values, long[] deltas, int n) {
+    if (lazy && n >= BULK_AT && packed == null && longs.keys() == 0) {
+      int done = pack(keys, values, deltas, n);
+      if (done != NOT_PACKED) {
+        return done;
+      }
+    }
+    for (int i = 0; packed != null && i < n; i++) {
+      if (keys[i] instanceof Long l) {
+        open(l); // a later batch meets bags, as on an eager index
+      }
+    }
     if (n < BULK_AT) {
       int negative = -1;
       for (int i = 0; i < n; i++) {
@@ -80,6 +156,30 @@ public final class KeyIndex<V> {
     int bad = otherCount == 0 ? -1 : addOthers(keys, values, deltas, n, otherCount);
     bulkBags += longs.keys() + (long) others.keys() - before;
     return bad >= 0 && (negative < 0 || bad < negative) ? bad : negative;
+  }
+
+  /**
+   * Packs a batch whose {@code Long} keys' deltas are all positive ({@link PackedBags}); entries
+   * under other keys are indexed one by one.
+   *
+   * @return {@link #NOT_PACKED}, changing nothing, when a {@code Long} key's delta is not positive;
+   *     else the least {@code i} whose value's weight became negative (a key of another kind), or -1
+   */
+  private int pack(Object[] keys, V[] values, long[] deltas, int n) {
+    PackedBags<V> p = PackedBags.of(keys, values, deltas, n);
+    if (p == null) {
+      return NOT_PACKED;
+    }
+    packs++;
+    packed = p.live() == 0 ? null : p;
+    int negative = -1;
+    for (int i = 0; i < n && p.others() > 0; i++) {
+      Object key = keys[i];
+      if (key != null && !(key instanceof Long) && others.add(key, values[i], deltas[i]) < 0 && negative < 0) {
+        negative = i;
+      }
+    }
+    return negative;
   }
 
   /** The bulk add of the {@code m} entries whose key is neither null nor a {@code Long}: one {@link BagBatch} run. */
@@ -124,8 +224,27 @@ public final class KeyIndex<V> {
     return others.keys();
   }
 
-  /** Number of (key, value) entries. */
+  /**
+   * Number of (key, value) entries: those in bags, and the packed ones not opened yet, each counted
+   * as one (exact while a packed batch holds no value twice under one key, as a batch of distinct rows).
+   */
   public long entries() {
-    return longs.entries() + others.entries();
+    return longs.entries() + others.entries() + packed();
   }
+
+  /** Packed entries whose keys were not opened yet (0 on an eager index). */
+  public long packed() {
+    return packed == null ? 0 : packed.live();
+  }
+
+  /** How many batches were packed instead of built into bags, for tests. */
+  public int packs() {
+    return packs;
+  }
+
+  /** Packed entries moved into bags so far, as their keys were looked up or changed (work done late). */
+  public long opened() {
+    return opened;
+  }
+
 }

@@ -1,0 +1,246 @@
+package dev.rivulet.engine.state;
+
+import java.util.Arrays;
+
+/**
+ * The entries of one hydration-sized batch under {@code long} keys with positive weights, packed
+ * by key into primitive arrays: a table of the distinct keys, each slot with its entry count and
+ * the first of its entries, which are chained in batch order ({@code next}), beside the batch's
+ * values and weights. Dense keys (their range less than twice the entries, as ids are) take the
+ * slot {@code key - least key}, with no hashing; others an open-addressing table probed linearly
+ * from a Fibonacci hash, at most half full. One pass over the batch builds it (backwards, so each
+ * chain comes out in batch order); no object per key or entry and no value hash is made. A key's
+ * entries are read only when it is {@link #open}ed, after which its slot is closed for good (the
+ * caller holds the key's entries from then on). Until then a key may take more additions ({@link
+ * #append}), at the end of its chain.
+ *
+ * <p>Not thread-safe: owned by the index that uses it.
+ *
+ * @param <V> the values
+ */
+final class PackedBags<V> {
+  private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+  private long[] slotKeys; // hashed table only
+  private int[] counts; // per slot: its key's entries; 0 for an empty slot, -1 once opened
+  private int[] heads; // per slot: its first entry
+  private int[] tails; // per slot: its last entry
+  private int shift;
+  private int keys;
+  private final long base; // dense table: the least key
+  private final boolean dense;
+  private int[] next; // per entry: the next entry of its key, or -1
+  private Object[] values;
+  private long[] weights; // per entry, or null while all are 1
+  private int size; // entries, appended ones included
+  private final int others;
+  private long live;
+
+  private PackedBags(long base, boolean dense, int capacity, Object[] values, long[] weights, int n, int others) {
+    this.base = base;
+    this.dense = dense;
+    if (dense) {
+      counts = new int[capacity];
+      heads = new int[capacity];
+      tails = new int[capacity];
+    } else {
+      allocate(capacity);
+    }
+    this.values = values;
+    this.weights = weights;
+    this.next = new int[n];
+    this.others = others;
+  }
+
+  /**
+   * Packs the entries of {@code keys[0..n)} whose key is a {@code Long}, or returns null when a
+   * delta among them is not positive (only additions to keys with no values are packed).
+   */
+  static <V> PackedBags<V> of(Object[] keys, Object[] values, long[] deltas, int n) {
+    long[] ks = new long[n];
+    Object[] vs = new Object[n];
+    long[] ws = null;
+    int m = 0;
+    int others = 0;
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (int i = 0; i < n; i++) {
+      if (keys[i] instanceof Long l) {
+        long w = deltas[i];
+        if (w != 1) {
+          if (w <= 0) {
+            return null;
+          }
+          if (ws == null) {
+            ws = new long[n];
+            Arrays.fill(ws, 0, m, 1);
+          }
+        }
+        if (ws != null) {
+          ws[m] = w;
+        }
+        long k = l;
+        min = Math.min(min, k);
+        max = Math.max(max, k);
+        ks[m] = k;
+        vs[m++] = values[i];
+      } else if (keys[i] != null) {
+        others++;
+      }
+    }
+    boolean dense = m > 0 && max - min >= 0 && max - min < 2L * m;
+    int capacity = dense ? (int) (max - min + 1) : Math.max(16, Integer.highestOneBit(Math.max(1, m / 4)) * 2);
+    PackedBags<V> p = new PackedBags<>(min, dense, capacity, vs, ws, m, others);
+    p.pack(ks, m);
+    return p;
+  }
+
+  /** Chains each entry to its key's, last entry first, so that every chain runs in batch order. */
+  private void pack(long[] ks, int m) {
+    for (int i = m - 1; i >= 0; i--) {
+      int s = dense ? (int) (ks[i] - base) : slotFor(ks[i]);
+      if (counts[s] == 0) {
+        next[i] = -1;
+        tails[s] = i;
+      } else {
+        next[i] = heads[s];
+      }
+      heads[s] = i;
+      counts[s]++;
+    }
+    live = m;
+    size = m;
+  }
+
+  /** The slot of {@code key} in the hashed table, claimed when new (the table grows at half full). */
+  private int slotFor(long key) {
+    int s = home(key);
+    while (counts[s] != 0) {
+      if (slotKeys[s] == key) {
+        return s;
+      }
+      s = (s + 1) & (counts.length - 1);
+    }
+    if ((keys + 1) * 2 > counts.length) {
+      rehash();
+      return slotFor(key);
+    }
+    keys++;
+    slotKeys[s] = key;
+    return s;
+  }
+
+  /** The slot of {@code key}, or -1 when the batch had no entry under it. */
+  int slot(long key) {
+    if (dense) {
+      long s = key - base;
+      return s >= 0 && s < counts.length && counts[(int) s] != 0 ? (int) s : -1;
+    }
+    for (int s = home(key); ; s = (s + 1) & (counts.length - 1)) {
+      if (counts[s] == 0) {
+        return -1;
+      }
+      if (slotKeys[s] == key) {
+        return s;
+      }
+    }
+  }
+
+  /** The number of entries of slot {@code s} still packed (0 once opened). */
+  int count(int s) {
+    return Math.max(0, counts[s]);
+  }
+
+  /** The first entry of slot {@code s}, which must have entries still packed. */
+  int first(int s) {
+    return heads[s];
+  }
+
+  /** The entry after {@code e} under the same key, or -1. */
+  int next(int e) {
+    return next[e];
+  }
+
+  @SuppressWarnings("unchecked")
+  V value(int e) {
+    return (V) values[e];
+  }
+
+  long weight(int e) {
+    return weights == null ? 1 : weights[e];
+  }
+
+  /** Appends {@code value} with {@code weight > 0} to the entries of slot {@code s}, which must have entries still packed. */
+  void append(int s, Object value, long weight) {
+    if (size == next.length) {
+      int capacity = size + (size >> 1) + 16;
+      next = Arrays.copyOf(next, capacity);
+      values = Arrays.copyOf(values, capacity);
+      if (weights != null) {
+        weights = Arrays.copyOf(weights, capacity);
+      }
+    }
+    if (weight != 1 && weights == null) {
+      weights = new long[next.length];
+      Arrays.fill(weights, 0, size, 1);
+    }
+    int e = size++;
+    values[e] = value;
+    if (weights != null) {
+      weights[e] = weight;
+    }
+    next[e] = -1;
+    next[tails[s]] = e;
+    tails[s] = e;
+    counts[s]++;
+    live++;
+  }
+
+  /** Closes slot {@code s}: its entries are the caller's from now on. */
+  void open(int s) {
+    live -= count(s);
+    counts[s] = -1;
+  }
+
+  /** Number of entries not opened yet. */
+  long live() {
+    return live;
+  }
+
+  /** Number of entries of the batch under keys neither null nor {@code Long} (not packed). */
+  int others() {
+    return others;
+  }
+
+  private int home(long key) {
+    return (int) ((key * GOLDEN) >>> shift);
+  }
+
+  private void allocate(int capacity) {
+    slotKeys = new long[capacity];
+    counts = new int[capacity];
+    heads = new int[capacity];
+    tails = new int[capacity];
+    shift = Long.numberOfLeadingZeros(capacity) + 1;
+  }
+
+  /** Doubles the hashed table, keeping each slot's count and first entry. */
+  private void rehash() {
+    long[] oldKeys = slotKeys;
+    int[] oldCounts = counts;
+    int[] oldHeads = heads;
+    int[] oldTails = tails;
+    allocate(oldCounts.length * 2);
+    for (int i = 0; i < oldCounts.length; i++) {
+      if (oldCounts[i] != 0) {
+        int s = home(oldKeys[i]);
+        while (counts[s] != 0) {
+          s = (s + 1) & (counts.length - 1);
+        }
+        slotKeys[s] = oldKeys[i];
+        counts[s] = oldCounts[i];
+        heads[s] = oldHeads[i];
+        tails[s] = oldTails[i];
+      }
+    }
+  }
+}
