@@ -13,8 +13,9 @@ import java.util.Comparator;
  *
  * <p>It also gives the primitive prefixes of {@link OrderStatisticTree.Prefix}: the first sort
  * key encoded as an order-preserving long (exact for integer columns, coarse otherwise), and, when
- * the first is exact, the second sort key likewise. A tree descent then compares two longs held in
- * the node and reads the row only on a tie.
+ * the first is exact, the second sort key likewise; when the first key is text, the second prefix
+ * continues its code ({@link #textWord}: 9 ASCII characters a long, 18 in the two). A tree descent
+ * then compares two longs held in the node and reads the row only on a tie.
  */
 final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> {
   private final int[] columns;
@@ -55,6 +56,9 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
 
   @Override
   public long second(Row row) {
+    if (textFirst()) {
+      return textSecond(row);
+    }
     if (columns.length < 2 || types[0] != ColumnType.INT) {
       return 0;
     }
@@ -84,12 +88,32 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
   }
 
   private void prefixes(Row[] rows, int from, int to, long[] first, long[] second) {
+    if (textFirst()) {
+      for (int i = from; i < to; i++) {
+        first[i] = encode(rows[i], 0);
+        second[i] = textSecond(rows[i]);
+      }
+      return;
+    }
     boolean exact = columns.length >= 2 && types[0] == ColumnType.INT;
     for (int i = from; i < to; i++) {
       long p0 = encode(rows[i], 0);
       first[i] = p0;
       second[i] = exact && p0 != Long.MIN_VALUE && p0 != Long.MAX_VALUE ? encode(rows[i], 1) : 0;
     }
+  }
+
+  /**
+   * The second prefix of a text first key: the code's bits 64..127 in the key's direction, or for
+   * NULL the first prefix's sentinel (only the empty string can share it, and ties on both).
+   */
+  private long textSecond(Row row) {
+    Object v = row.get(columns[0]);
+    if (v == null) {
+      return nullsFirst[0] ? Long.MIN_VALUE : Long.MAX_VALUE;
+    }
+    long asc = textWord((String) v, 1);
+    return descending[0] ? ~asc : asc;
   }
 
   /** Whether the first sort key is a STRING column's ({@link TextSort} applies). */
@@ -139,7 +163,7 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
         long bits = Double.doubleToLongBits(d);
         return bits ^ ((bits >> 63) & Long.MAX_VALUE);
       case STRING:
-        return stringPrefix((String) v);
+        return textWord((String) v, 0);
       case BOOL:
         return ((Boolean) v) ? 1 : 0;
       case DATE:
@@ -151,13 +175,35 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
     }
   }
 
-  /** The first three UTF-16 units, remapped so that their order is code-point order. */
-  private static long stringPrefix(String s) {
-    long p = 0;
-    for (int i = 0; i < 3; i++) {
-      p = (p << 17) | (i < s.length() ? unit(s.charAt(i)) : 0);
+  private static final int ESCAPE = 127; // a 7-bit symbol announcing a 17-bit unit
+
+  /**
+   * Word {@code word} (0: bits 0..63, 1: bits 64..127) of an order-preserving code of {@code s},
+   * as a signed long in the same order: each UTF-16 unit, {@link #unit remapped} to code-point
+   * order, is 7 bits when below {@value #ESCAPE} (U+0000..U+007D) and else {@value #ESCAPE} in 7
+   * bits followed by the unit in 17; zero bits follow the end. The code is prefix-free and
+   * monotone in the units, so comparing the bit strings compares the strings; a truncation of it
+   * is monotone, and when two strings' word 0 are equal their word 1 compares them further.
+   */
+  static long textWord(String s, int word) {
+    long w0 = 0;
+    long w1 = 0;
+    int at = 0; // bits written, from the top of w0
+    for (int i = 0, n = s.length(); i < n && at < 128; i++) {
+      int u = unit(s.charAt(i));
+      long code = u < ESCAPE ? u : (long) ESCAPE << 17 | u;
+      int end = at + (u < ESCAPE ? 7 : 24);
+      if (end <= 64) {
+        w0 |= code << (64 - end);
+      } else if (at >= 64) {
+        w1 |= end <= 128 ? code << (128 - end) : code >>> (end - 128);
+      } else {
+        w0 |= code >>> (end - 64);
+        w1 |= code << (128 - end);
+      }
+      at = end;
     }
-    return p;
+    return (word == 0 ? w0 : w1) ^ Long.MIN_VALUE;
   }
 
   /**
