@@ -13,9 +13,10 @@ import java.util.Comparator;
  *
  * <p>It also gives the primitive prefixes of {@link OrderStatisticTree.Prefix}: the first sort
  * key encoded as an order-preserving long (exact for integer columns, coarse otherwise), and, when
- * the first is exact, the second sort key likewise; when the first key is text, the second prefix
- * continues its code ({@link #textWord}: 9 ASCII characters a long, 18 in the two). A tree descent
- * then compares two longs held in the node and reads the row only on a tie.
+ * the first is exact, the second sort key likewise. A text key's prefix is word 0 of its {@link
+ * TextPrefix} code (9 ASCII characters); when the first key is text, the second prefix is word 1
+ * (the next 9). A tree descent then compares two longs held in the node and reads the row only on
+ * a tie.
  */
 final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> {
   private final int[] columns;
@@ -89,10 +90,7 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
 
   private void prefixes(Row[] rows, int from, int to, long[] first, long[] second) {
     if (textFirst()) {
-      for (int i = from; i < to; i++) {
-        first[i] = encode(rows[i], 0);
-        second[i] = textSecond(rows[i]);
-      }
+      textPrefixes(rows, from, to, first, second);
       return;
     }
     boolean exact = columns.length >= 2 && types[0] == ColumnType.INT;
@@ -103,16 +101,33 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
     }
   }
 
+  /** {@link #prefixes} for a text first key: both words of each code in one read of the string. */
+  private void textPrefixes(Row[] rows, int from, int to, long[] first, long[] second) {
+    int column = columns[0];
+    long flip = descending[0] ? -1L : 0L; // ~x is x ^ -1
+    long none = nullsFirst[0] ? Long.MIN_VALUE : Long.MAX_VALUE;
+    char[] buf = new char[2 * TextPrefix.WORD_UNITS];
+    for (int i = from; i < to; i++) {
+      String s = (String) rows[i].get(column);
+      if (s == null) {
+        first[i] = none;
+        second[i] = none;
+        continue;
+      }
+      TextPrefix.words(s, buf, first, second, i, flip);
+    }
+  }
+
   /**
-   * The second prefix of a text first key: the code's bits 64..127 in the key's direction, or for
-   * NULL the first prefix's sentinel (only the empty string can share it, and ties on both).
+   * The second prefix of a text first key: word 1 of its {@link TextPrefix} code in the key's
+   * direction, or for NULL the first prefix's sentinel.
    */
   private long textSecond(Row row) {
     Object v = row.get(columns[0]);
     if (v == null) {
       return nullsFirst[0] ? Long.MIN_VALUE : Long.MAX_VALUE;
     }
-    long asc = textWord((String) v, 1);
+    long asc = TextPrefix.word1((String) v);
     return descending[0] ? ~asc : asc;
   }
 
@@ -163,7 +178,7 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
         long bits = Double.doubleToLongBits(d);
         return bits ^ ((bits >> 63) & Long.MAX_VALUE);
       case STRING:
-        return textWord((String) v, 0);
+        return TextPrefix.word0((String) v);
       case BOOL:
         return ((Boolean) v) ? 1 : 0;
       case DATE:
@@ -173,37 +188,6 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
       default:
         return 0; // BYTES and ANY: no prefix, the full comparison decides
     }
-  }
-
-  private static final int ESCAPE = 127; // a 7-bit symbol announcing a 17-bit unit
-
-  /**
-   * Word {@code word} (0: bits 0..63, 1: bits 64..127) of an order-preserving code of {@code s},
-   * as a signed long in the same order: each UTF-16 unit, {@link #unit remapped} to code-point
-   * order, is 7 bits when below {@value #ESCAPE} (U+0000..U+007D) and else {@value #ESCAPE} in 7
-   * bits followed by the unit in 17; zero bits follow the end. The code is prefix-free and
-   * monotone in the units, so comparing the bit strings compares the strings; a truncation of it
-   * is monotone, and when two strings' word 0 are equal their word 1 compares them further.
-   */
-  static long textWord(String s, int word) {
-    long w0 = 0;
-    long w1 = 0;
-    int at = 0; // bits written, from the top of w0
-    for (int i = 0, n = s.length(); i < n && at < 128; i++) {
-      int u = unit(s.charAt(i));
-      long code = u < ESCAPE ? u : (long) ESCAPE << 17 | u;
-      int end = at + (u < ESCAPE ? 7 : 24);
-      if (end <= 64) {
-        w0 |= code << (64 - end);
-      } else if (at >= 64) {
-        w1 |= end <= 128 ? code << (128 - end) : code >>> (end - 128);
-      } else {
-        w0 |= code >>> (end - 64);
-        w1 |= code << (128 - end);
-      }
-      at = end;
-    }
-    return (word == 0 ? w0 : w1) ^ Long.MIN_VALUE;
   }
 
   /**

@@ -6,7 +6,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * A text first key's prefixes ({@link RowOrder#textWord}: 18 ASCII characters in the two longs)
+ * A text first key's prefixes ({@link TextPrefix}: 18 ASCII characters in the two longs)
  * keep the {@link dev.rivulet.engine.state.OrderStatisticTree.Prefix} contract against the full
  * order, in both directions and null placements, over ASCII, the escape's edge ('}' and '~'),
  * NUL, Latin-1, units above U+E000, surrogate pairs and empty strings; the batch {@link
