@@ -169,7 +169,7 @@ class TopKDeferredRowsTest {
     assertThat(window).isEqualTo(held.subList(0, 50));
     assertThat(t.deferredHydrations).isEqualTo(1);
     // each title holds about 20 rows; a word's group is about 2,000
-    assertThat(n - t.deferred()).as("rows sorted into the tree").isBetween(50L + 64, 50L + 64 + 200);
+    assertThat(n - t.deferred()).as("rows sorted into the tree").isBetween(50 + 64, 50 + 64 + 200);
   }
 
   private static TopKOperator only(Graph g) {
