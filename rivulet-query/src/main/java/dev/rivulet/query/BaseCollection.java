@@ -55,6 +55,8 @@ abstract class BaseCollection implements LiveCollection {
   private final CompletableFuture<Void> ready = new CompletableFuture<>();
   private volatile Status status = Status.IDLE; // written under the monitor; read by write-time checks
   private Throwable error;
+  /** Rows installed while nothing recorded changes, so not compared with the rows they replaced (for tests). */
+  long quietInstalls;
 
   /**
    * @param storedKeys where the key sits in a stored row; null when stored rows are in {@code
@@ -395,10 +397,21 @@ abstract class BaseCollection implements LiveCollection {
    */
   void install(Row key, Row after) {
     Row before = after == null ? rows.remove(key) : key == null ? rows.putRow(after) : rows.put(key, after);
+    if (!recordsChanges()) {
+      // Nobody reads the change: comparing the rows (a cache miss on the old one, in a large
+      // table) would only decide whether to record nothing.
+      quietInstalls++;
+      return;
+    }
     if (before == null && after == null || after != null && after.equals(before)) {
       return;
     }
     changed(key, before, after);
+  }
+
+  /** Whether {@link #changed} records anything: a live query reads this collection, or a subscriber its events. */
+  final boolean recordsChanges() {
+    return observed || eventSubscribers > 0;
   }
 
   /**
@@ -407,11 +420,6 @@ abstract class BaseCollection implements LiveCollection {
    * that read this collection, if any, and stages it for the listeners, if any (events are the
    * net change per key of the whole transaction).
    */
-  /** Whether {@link #changed} records anything: a live query reads this collection, or a subscriber its events. */
-  final boolean recordsChanges() {
-    return observed || eventSubscribers > 0;
-  }
-
   final void changed(Row key, Row before, Row after) {
     if (observed) {
       if (before != null) {

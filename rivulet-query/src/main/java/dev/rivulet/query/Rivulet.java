@@ -358,13 +358,16 @@ public final class Rivulet {
 
   /** Ends a transaction, published or failed: every collection's change buffer is emptied. */
   private void end() {
-    for (BaseCollection c : collections) {
-      c.change.clear();
+    // Indexed loops: nothing adds to these lists while a transaction runs (a close is deferred).
+    for (int i = 0, n = collections.size(); i < n; i++) {
+      collections.get(i).change.clear();
     }
-    for (BaseCollection c : dropped) {
-      forget(c);
+    if (!dropped.isEmpty()) {
+      for (BaseCollection c : dropped) {
+        forget(c);
+      }
+      dropped.clear();
     }
-    dropped.clear();
     propagating = false;
     runDemand(); // what the transaction demanded
   }
@@ -376,7 +379,8 @@ public final class Rivulet {
    */
   private void runQueries() {
     List<LiveQuery> failed = null;
-    for (LiveQuery q : queries) {
+    for (int i = 0, n = queries.size(); i < n; i++) {
+      LiveQuery q = queries.get(i);
       if (!q.runnable()) {
         continue;
       }
@@ -397,8 +401,8 @@ public final class Rivulet {
         failed.add(q);
       }
     }
-    for (BaseCollection c : collections) {
-      c.publish(lastTxId);
+    for (int i = 0, n = collections.size(); i < n; i++) {
+      collections.get(i).publish(lastTxId);
     }
     if (failed != null) {
       for (LiveQuery q : failed) {
