@@ -8,7 +8,7 @@ import dev.rivulet.bench.peers.PeerData;
 import dev.rivulet.engine.Row;
 import dev.rivulet.query.Query;
 import dev.rivulet.query.SourceCollection;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -57,16 +57,7 @@ final class W6TitleWindowQuery extends QueryWorkload {
 
   @Override
   List<Row> naive(PeerData.Issue[] current, Tables.Data data) {
-    List<PeerData.Issue> open = new ArrayList<>();
-    for (PeerData.Issue i : current) {
-      if (i.status().equals("open")) {
-        open.add(i);
-      }
-    }
-    open.sort((a, b) -> {
-      int c = a.title().compareTo(b.title());
-      return c != 0 ? c : Integer.compare(a.id(), b.id());
-    });
-    return open.subList(0, Math.min(PeerData.LIMIT, open.size())).stream().map(Tables::row).toList();
+    return Arrays.stream(current).filter(PeerData.Issue::isOpen).sorted(PeerData.W6_ORDER).limit(PeerData.LIMIT)
+        .map(Tables::row).toList();
   }
 }
