@@ -13,8 +13,10 @@ import java.util.Comparator;
  *
  * <p>It also gives the primitive prefixes of {@link OrderStatisticTree.Prefix}: the first sort
  * key encoded as an order-preserving long (exact for integer columns, coarse otherwise), and, when
- * the first is exact, the second sort key likewise. A tree descent then compares two longs held in
- * the node and reads the row only on a tie.
+ * the first is exact, the second sort key likewise. A text key's prefix is word 0 of its {@link
+ * TextPrefix} code (9 ASCII characters); when the first key is text, the second prefix is word 1
+ * (the next 9). A tree descent then compares two longs held in the node and reads the row only on
+ * a tie.
  */
 final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> {
   private final int[] columns;
@@ -55,6 +57,9 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
 
   @Override
   public long second(Row row) {
+    if (textFirst()) {
+      return textSecond(row);
+    }
     if (columns.length < 2 || types[0] != ColumnType.INT) {
       return 0;
     }
@@ -84,12 +89,46 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
   }
 
   private void prefixes(Row[] rows, int from, int to, long[] first, long[] second) {
+    if (textFirst()) {
+      textPrefixes(rows, from, to, first, second);
+      return;
+    }
     boolean exact = columns.length >= 2 && types[0] == ColumnType.INT;
     for (int i = from; i < to; i++) {
       long p0 = encode(rows[i], 0);
       first[i] = p0;
       second[i] = exact && p0 != Long.MIN_VALUE && p0 != Long.MAX_VALUE ? encode(rows[i], 1) : 0;
     }
+  }
+
+  /** {@link #prefixes} for a text first key: both words of each code in one read of the string. */
+  private void textPrefixes(Row[] rows, int from, int to, long[] first, long[] second) {
+    int column = columns[0];
+    long flip = descending[0] ? -1L : 0L; // ~x is x ^ -1
+    long none = nullsFirst[0] ? Long.MIN_VALUE : Long.MAX_VALUE;
+    char[] buf = new char[2 * TextPrefix.WORD_UNITS];
+    for (int i = from; i < to; i++) {
+      String s = (String) rows[i].get(column);
+      if (s == null) {
+        first[i] = none;
+        second[i] = none;
+        continue;
+      }
+      TextPrefix.words(s, buf, first, second, i, flip);
+    }
+  }
+
+  /**
+   * The second prefix of a text first key: word 1 of its {@link TextPrefix} code in the key's
+   * direction, or for NULL the first prefix's sentinel.
+   */
+  private long textSecond(Row row) {
+    Object v = row.get(columns[0]);
+    if (v == null) {
+      return nullsFirst[0] ? Long.MIN_VALUE : Long.MAX_VALUE;
+    }
+    long asc = TextPrefix.word1((String) v);
+    return descending[0] ? ~asc : asc;
   }
 
   /** Whether the first sort key is a STRING column's ({@link TextSort} applies). */
@@ -139,7 +178,7 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
         long bits = Double.doubleToLongBits(d);
         return bits ^ ((bits >> 63) & Long.MAX_VALUE);
       case STRING:
-        return stringPrefix((String) v);
+        return TextPrefix.word0((String) v);
       case BOOL:
         return ((Boolean) v) ? 1 : 0;
       case DATE:
@@ -149,15 +188,6 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
       default:
         return 0; // BYTES and ANY: no prefix, the full comparison decides
     }
-  }
-
-  /** The first three UTF-16 units, remapped so that their order is code-point order. */
-  private static long stringPrefix(String s) {
-    long p = 0;
-    for (int i = 0; i < 3; i++) {
-      p = (p << 17) | (i < s.length() ? unit(s.charAt(i)) : 0);
-    }
-    return p;
   }
 
   /**

@@ -106,8 +106,8 @@ class LeftJoinLeftRowsTest {
   }
 
   /**
-   * A hydration's right rows meet no left rows: they enter the right index in one bulk build (no
-   * per-key grouping), and the result, then and after later changes, is the naive left join's.
+   * A hydration's right rows meet no left rows: they enter the right index as one batch (packed, the
+   * index being lazy), and the result, then and after later changes, is the naive left join's.
    */
   @Test
   void aHydrationIndexesTheRightRowsInBulk() {
@@ -146,8 +146,9 @@ class LeftJoinLeftRowsTest {
           }
         }
       }
-      assertThat(((JoinOperator) joined.op).index(false).bulkLoads()).as("seed %d", seed).isEqualTo(1);
-      assertThat(((JoinOperator) rows.op).index(false).bulkLoads()).as("seed %d", seed).isEqualTo(1);
+      // the hydration's right rows went in as one batch: packed, the join's index being lazy
+      assertThat(((JoinOperator) joined.op).index(false).packs()).as("seed %d", seed).isEqualTo(1);
+      assertThat(((JoinOperator) rows.op).index(false).packs()).as("seed %d", seed).isEqualTo(1);
     }
   }
 

@@ -30,7 +30,7 @@ class RowOrderEncodingTest {
       case DECIMAL:
         return Values.canonical(new BigDecimal(rnd.nextInt(2001) - 1000).movePointLeft(rnd.nextInt(4)));
       case STRING:
-        String[] units = {"a", "b", "\u00e9", "\ue000", "\uffff", "\ud83d\ude00", "", "z"};
+        String[] units = {"a", "b", "\u00e9", "\ue000", "\uffff", "\ud83d\ude00", "", "z", "in module "};
         StringBuilder s = new StringBuilder();
         for (int i = rnd.nextInt(5); i > 0; i--) {
           s.append(units[rnd.nextInt(units.length)]);
@@ -98,7 +98,7 @@ class RowOrderEncodingTest {
   }
 
   @Test
-  void stringPrefixesOrderTheFirstThreeUnitsByCodePoint() {
+  void stringPrefixesOrderTheFirstNineAsciiUnitsByCodePoint() {
     RowOrder order = new RowOrder(new int[] {0}, new boolean[] {false}, new boolean[] {false},
         new ColumnType[] {ColumnType.STRING});
     List<String> ascending = List.of("", "a", "a\u0000", "ab", "b", "\u00e9", "\ud7ff", "\ue000", "\ue001", "\uffff",
@@ -107,11 +107,38 @@ class RowOrderEncodingTest {
       assertThat(order.first(Row.of(ascending.get(i - 1)))).as("%s < %s", ascending.get(i - 1), ascending.get(i))
           .isLessThan(order.first(Row.of(ascending.get(i))));
     }
-    assertThat(order.first(Row.of("abcX"))).as("only three units").isEqualTo(order.first(Row.of("abcY")));
+    assertThat(order.first(Row.of("abcdefghX"))).as("eighth unit").isLessThan(order.first(Row.of("abcdefghY")));
+    assertThat(order.first(Row.of("abcdefghiX"))).as("only nine units").isEqualTo(order.first(Row.of("abcdefghiY")));
+    assertThat(order.first(Row.of("\u00e9\u00e9X"))).as("two escaped units and one more")
+        .isLessThan(order.first(Row.of("\u00e9\u00e9Y")));
+    assertThat(order.first(Row.of("\u00e9\u00e9\u00e9X"))).as("the third escaped unit straddles")
+        .isEqualTo(order.first(Row.of("\u00e9\u00e9\u00e9Y")));
   }
 
   @Test
-  void secondPrefixOnlyBehindAnExactIntegerFirstKey() {
+  void aTextFirstKeysSecondPrefixHoldsUnitsTenToEighteenAndTiesGoToTheFullOrder() {
+    for (boolean desc : new boolean[] {false, true}) {
+      RowOrder order = new RowOrder(new int[] {0, 1}, new boolean[] {desc, false}, new boolean[] {false, false},
+          new ColumnType[] {ColumnType.STRING, ColumnType.INT});
+      Row a = Row.of("slow in module 1", 9L);
+      Row b = Row.of("slow in module 2", 1L);
+      Row c = Row.of("timeout in module 10", 1L);
+      Row d = Row.of("timeout in module 11", 1L);
+      assertThat(order.first(a)).isEqualTo(order.first(b));
+      int sign = desc ? -1 : 1;
+      assertThat(Long.signum(Long.compare(order.second(a), order.second(b)))).as("16th unit").isEqualTo(-sign);
+      assertThat(order.second(c)).as("a 19th unit is beyond the prefixes").isEqualTo(order.second(d));
+      assertThat(Integer.signum(order.compare(c, d))).as("full order decides").isEqualTo(-sign);
+      assertThat(order.second(Row.of(null, 1L))).isEqualTo(Long.MAX_VALUE);
+    }
+    RowOrder nullsFirst = new RowOrder(new int[] {0}, new boolean[] {false}, new boolean[] {true},
+        new ColumnType[] {ColumnType.STRING});
+    assertThat(nullsFirst.first(Row.of((Object) null))).isLessThan(nullsFirst.first(Row.of("")));
+    assertThat(nullsFirst.second(Row.of((Object) null))).isEqualTo(Long.MIN_VALUE);
+  }
+
+  @Test
+  void otherwiseASecondPrefixOnlyBehindAnExactIntegerFirstKey() {
     ColumnType[] intInt = {ColumnType.INT, ColumnType.INT};
     RowOrder exact = new RowOrder(new int[] {0, 1}, new boolean[] {false, true}, new boolean[] {false, false}, intInt);
     assertThat(exact.second(Row.of(1, 5))).isEqualTo(~5L);

@@ -142,6 +142,36 @@ class TopKDeferredRowsTest {
     }).isInstanceOf(InvariantViolation.class).hasMessageContaining("multiplicity of [500, -5, 'never']");
   }
 
+  /**
+   * Titles as W6's (a word, " in module ", a number: thousands share their first nine characters,
+   * few their first eighteen): the hydration's tree takes only the titles it needs, since the
+   * prefixes hold eighteen characters, not a whole word's group; the window is the naive one.
+   */
+  @Test
+  void aHydrationByRepeatedTitlesSortsOnlyTheTitlesItNeeds() {
+    String[] words = {"crash", "cache", "slow", "timeout"};
+    Random rnd = new Random(6);
+    Graph g = graph(true, 0, 50);
+    TopKOperator t = only(g);
+    t.slack = 64;
+    List<Row> held = new ArrayList<>();
+    int n = 8_000;
+    for (long id = 0; id < n; id++) {
+      Row r = Row.of(id, (long) rnd.nextInt(40), words[rnd.nextInt(words.length)] + " in module " + id % 97);
+      held.add(r);
+      g.input("in").send(r, 1);
+    }
+    g.run();
+    ZSet got = g.output("out").delta();
+    List<Row> window = new ArrayList<>();
+    got.spliceInto(window);
+    held.sort(BY_NAME);
+    assertThat(window).isEqualTo(held.subList(0, 50));
+    assertThat(t.deferredHydrations).isEqualTo(1);
+    // each title holds about 20 rows; a word's group is about 2,000
+    assertThat(n - t.deferred()).as("rows sorted into the tree").isBetween(50 + 64, 50 + 64 + 200);
+  }
+
   private static TopKOperator only(Graph g) {
     return g.operators().stream().filter(TopKOperator.class::isInstance).map(TopKOperator.class::cast)
         .findFirst().orElseThrow();
