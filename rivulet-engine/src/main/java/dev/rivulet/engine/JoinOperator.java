@@ -176,9 +176,14 @@ final class JoinOperator extends Operator {
 
   @Override
   void step() {
-    long opened = left.opened() + right.opened();
+    long late = lateWork();
     stepSides();
-    examined += left.opened() + right.opened() - opened;
+    examined += lateWork() - late;
+  }
+
+  /** Packed entries the indexes moved into bags or compared with a retracted row so far. */
+  private long lateWork() {
+    return left.opened() + right.opened() + left.compared() + right.compared();
   }
 
   private void stepSides() {

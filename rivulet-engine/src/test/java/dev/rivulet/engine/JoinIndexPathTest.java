@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Which index a join builds: a one-column join keys its indexes by the value, integer values in
  * the primitive table ({@link KeyIndex#longKeys}) and others beside it; a several-column join by
- * the projected row. A hydration-sized batch is loaded in bulk, and a negative multiplicity is
- * reported the same way on both paths.
+ * the projected row. A hydration-sized batch is loaded in bulk or packed (a retraction under a
+ * packed key stays packed), and a negative multiplicity is reported the same way on both paths.
  */
 class JoinIndexPathTest {
   private static final Schema L = Schema.parse("id INT NOT NULL, k DECIMAL, c INT");
@@ -89,6 +89,45 @@ class JoinIndexPathTest {
     assertThat(right.longKeys()).as("only key 5 has a bag").isEqualTo(1);
     assertThat(right.packed()).isEqualTo(n - five);
     assertThat(op.stats().examined()).as("the row, key 5's packed rows moved, then met").isEqualTo(1 + 2L * five);
+  }
+
+  @Test
+  void aRetractionUnderAPackedKeyStaysPackedAndCountsTheEntriesItComparedAsExamined() {
+    GraphBuilder b = Graph.builder();
+    JoinOperator op = join(b, b.input("l", L), b.input("r", R), List.of("k"));
+    Graph g = b.build();
+    int n = KeyIndex.BULK_AT * 2;
+    Row[] rows = new Row[n];
+    for (int i = 0; i < n; i++) {
+      rows[i] = Row.of(i, i % 1000, 0);
+      g.input("r").send(rows[i], 1);
+    }
+    g.run();
+    KeyIndex<Row> right = op.index(false);
+    assertThat(right.packed()).isEqualTo(n);
+    int five = (n - 5 + 999) / 1000; // the right rows of key 5: 5, 1005, ..., 8005
+
+    g.resetCounters();
+    g.input("r").send(rows[1005], -1); // the stored row itself: found second in key 5's chain
+    g.run();
+    assertThat(right.longKeys()).as("no bag made for key 5").isZero();
+    assertThat(right.packed()).isEqualTo(n - 1);
+    assertThat(op.stats().examined()).as("the row, then entries 5 and 1005 compared").isEqualTo(1 + 2);
+
+    g.resetCounters();
+    g.input("r").send(Row.of(3005, 5, 0), -1); // an equal copy: all by identity, then up to it by equals
+    g.run();
+    assertThat(right.longKeys()).isZero();
+    assertThat(right.packed()).isEqualTo(n - 2);
+    assertThat(op.stats().examined()).as("the row, then " + (five - 1) + " + 3 entries").isEqualTo(1 + (five - 1) + 3);
+
+    g.resetCounters();
+    g.input("l").send(Row.of(1, 5, 0), 1);
+    g.run();
+    assertThat(g.output("out").delta().toMap()).hasSize(five - 2)
+        .doesNotContainKey(Row.of(1, 5, 0, 1005, 5, 0)).doesNotContainKey(Row.of(1, 5, 0, 3005, 5, 0));
+    assertThat(right.opened()).isEqualTo(five - 2);
+    assertThat(op.stats().examined()).as("the row, key 5's packed rows left moved, then met").isEqualTo(1 + 2L * (five - 2));
   }
 
   @Test

@@ -13,8 +13,11 @@ package dev.rivulet.engine.state;
  * positive weights given to it while its primitive half is empty: the batch's entries under {@code
  * Long} keys are packed by key into primitive arrays ({@link PackedBags}: no object per key or
  * entry, no value hash), and a key's bag is made from its packed entries when the key is first
- * looked up or loses a value ({@link #opened} counts the entries moved); an addition to a key
- * still packed is packed too. So a join whose other side
+ * looked up ({@link #opened} counts the entries moved). A change to a key still packed stays
+ * packed: an addition is appended to its entries, a retraction takes weight from the entry that
+ * holds the value, found by a scan of the key's entries ({@link #compared} counts the entries
+ * compared); only a retraction of more than that entry holds (a value the key does not hold: an
+ * invariant violation, as on an eager index) makes the key's bag first. So a join whose other side
  * looks up few keys of a large side (an include's child semi-joined with its ~50 active buckets)
  * never makes the other keys' bags, and every lookup stays one probe. The contents seen through
  * {@link #get} are always those of an eager index given the same changes.
@@ -35,6 +38,7 @@ public final class KeyIndex<V> {
   private long bulkBags;
   private int packs;
   private long opened;
+  private long compared;
 
   /** An eager index. */
   public KeyIndex() {
@@ -59,23 +63,42 @@ public final class KeyIndex<V> {
 
   /**
    * Adds {@code delta} to {@code value} under {@code key}; returns the value's new weight, except on
-   * a lazy index for a positive {@code delta} under a key whose entries are still packed: the
-   * addition is packed with them (the key's bag is not made) and {@code delta} is returned, a lower
-   * bound of the new weight (no weight can become negative by it).
+   * a lazy index for a change under a key whose entries are still packed and that stays packed (the
+   * key's bag is not made): then a lower bound of the new weight that is not negative is returned
+   * ({@code delta} for an addition; for a retraction the weight left in the entry it took from).
    */
   public long add(Object key, V value, long delta) {
     if (key instanceof Long l) {
       if (packed != null) {
         int s = packed.slot(l);
-        if (delta > 0 && s >= 0 && packed.count(s) > 0) {
-          packed.append(s, value, delta);
-          return delta;
+        if (delta != 0 && s >= 0 && packed.count(s) > 0) {
+          if (delta > 0) {
+            packed.append(s, value, delta);
+            return delta;
+          }
+          long left = retractPacked(s, value, -delta);
+          if (left >= 0) {
+            return left;
+          }
         }
         open(l);
       }
       return longs.add(l, value, delta);
     }
     return others.add(key, value, delta);
+  }
+
+  /**
+   * Retracts {@code weight} of {@code value} from packed slot {@code s}; returns the weight left in
+   * the entry it took from, or -1, changing nothing, when no single entry holds that much of it.
+   */
+  private long retractPacked(int s, V value, long weight) {
+    long left = packed.retract(s, value, weight);
+    compared += packed.scanned();
+    if (packed.live() == 0) {
+      packed = null;
+    }
+    return left;
   }
 
   /** Makes the bag of {@code key} from its packed entries, if it has any not opened yet. */
@@ -111,11 +134,6 @@ public final class KeyIndex<V> {
         return done;
       }
     }
-    for (int i = 0; packed != null && i < n; i++) {
-      if (keys[i] instanceof Long l) {
-        open(l); // a later batch meets bags, as on an eager index
-      }
-    }
     if (n < BULK_AT) {
       int negative = -1;
       for (int i = 0; i < n; i++) {
@@ -124,6 +142,11 @@ public final class KeyIndex<V> {
         }
       }
       return negative;
+    }
+    for (int i = 0; packed != null && i < n; i++) {
+      if (keys[i] instanceof Long l) {
+        open(l); // a bulk batch meets bags, as on an eager index
+      }
     }
     bulkLoads++;
     boolean ones = true;
@@ -245,6 +268,20 @@ public final class KeyIndex<V> {
   /** Packed entries moved into bags so far, as their keys were looked up or changed (work done late). */
   public long opened() {
     return opened;
+  }
+
+  /** Packed entries compared with a retracted value so far, by retractions on keys still packed. */
+  public long compared() {
+    return compared;
+  }
+
+  /** Whether {@code key} has entries still packed (no bag made for them yet), for tests. */
+  boolean isPacked(Object key) {
+    if (packed == null || !(key instanceof Long l)) {
+      return false;
+    }
+    int s = packed.slot(l);
+    return s >= 0 && packed.count(s) > 0;
   }
 
 }

@@ -12,7 +12,11 @@ import java.util.Arrays;
  * chain comes out in batch order); no object per key or entry and no value hash is made. A key's
  * entries are read only when it is {@link #open}ed, after which its slot is closed for good (the
  * caller holds the key's entries from then on). Until then a key may take more additions ({@link
- * #append}), at the end of its chain.
+ * #append}), at the end of its chain, and retractions ({@link #retract}): the retracted value's
+ * entry is found in the chain (the very object first, as a retraction usually passes the row it
+ * once added, then an equal one) and loses weight, or is unlinked from the chain when none is left;
+ * a key whose last entry goes is closed, with no entries. A per-entry weight array is made only
+ * when some weight is not 1.
  *
  * <p>Not thread-safe: owned by the index that uses it.
  *
@@ -21,7 +25,7 @@ import java.util.Arrays;
 final class PackedBags<V> {
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
   private long[] slotKeys; // hashed table only
-  private int[] counts; // per slot: its key's entries; 0 for an empty slot, -1 once opened
+  private int[] counts; // per slot: its key's entries; 0 for an empty slot, -1 once opened or emptied
   private int[] heads; // per slot: its first entry
   private int[] tails; // per slot: its last entry
   private int shift;
@@ -34,6 +38,7 @@ final class PackedBags<V> {
   private int size; // entries, appended ones included
   private final int others;
   private long live;
+  private int scanned; // entries the last retract compared
 
   private PackedBags(long base, boolean dense, int capacity, Object[] values, long[] weights, int n, int others) {
     this.base = base;
@@ -179,9 +184,8 @@ final class PackedBags<V> {
         weights = Arrays.copyOf(weights, capacity);
       }
     }
-    if (weight != 1 && weights == null) {
-      weights = new long[next.length];
-      Arrays.fill(weights, 0, size, 1);
+    if (weight != 1) {
+      weights();
     }
     int e = size++;
     values[e] = value;
@@ -193,6 +197,81 @@ final class PackedBags<V> {
     tails[s] = e;
     counts[s]++;
     live++;
+  }
+
+  /**
+   * Takes {@code weight > 0} from the first entry of slot {@code s}, which must have entries still
+   * packed, that holds {@code value}: the very object if an entry holds it, else the first entry
+   * holding a value {@code equals} to it. An entry left with no weight is unlinked from the chain
+   * (the slot is closed when it was the last). {@link #scanned} tells how many entries were compared.
+   *
+   * @return the entry's weight left (0 or more); or -1, changing nothing, when no entry holds the
+   *     value or the one found holds less than {@code weight}
+   */
+  long retract(int s, Object value, long weight) {
+    scanned = 0;
+    int prev = -1;
+    int e = heads[s];
+    while (e >= 0 && values[e] != value) { // identity first: no equals on the key's other values
+      scanned++;
+      prev = e;
+      e = next[e];
+    }
+    if (e < 0) {
+      prev = -1;
+      e = heads[s];
+      while (e >= 0 && !values[e].equals(value)) {
+        scanned++;
+        prev = e;
+        e = next[e];
+      }
+    }
+    if (e < 0) {
+      return -1;
+    }
+    scanned++;
+    long left = weight(e) - weight;
+    if (left < 0) {
+      return -1;
+    }
+    if (left > 0) {
+      weights()[e] = left;
+      return left;
+    }
+    unlink(s, prev, e);
+    return 0;
+  }
+
+  /** How many entries the last {@link #retract} compared with its value. */
+  int scanned() {
+    return scanned;
+  }
+
+  /** Removes entry {@code e}, which follows {@code prev} (-1 for the head), from slot {@code s}'s chain. */
+  private void unlink(int s, int prev, int e) {
+    int after = next[e];
+    if (prev < 0) {
+      heads[s] = after;
+    } else {
+      next[prev] = after;
+    }
+    if (tails[s] == e) {
+      tails[s] = prev;
+    }
+    values[e] = null; // not reachable from the chain any more; let the value go
+    live--;
+    if (--counts[s] == 0) {
+      counts[s] = -1; // no entries: closed, so that a hashed table's probes still pass the slot
+    }
+  }
+
+  /** The per-entry weights, made (all 1 so far) on the first weight that is not 1. */
+  private long[] weights() {
+    if (weights == null) {
+      weights = new long[next.length];
+      Arrays.fill(weights, 0, size, 1);
+    }
+    return weights;
   }
 
   /** Closes slot {@code s}: its entries are the caller's from now on. */

@@ -87,7 +87,7 @@ class KeyIndexLazyTest {
     for (int step = 0; step < steps; step++) {
       Object key = pool.get(rnd.nextInt(pool.size()));
       String at = where + ", step " + step;
-      switch (rnd.nextInt(10)) {
+      switch (rnd.nextInt(11)) {
         case 0, 1, 2 -> { // an addition, often under a key still in the log
           String v = rnd.nextBoolean() ? seen.get(rnd.nextInt(seen.size())) : "n" + step;
           long d = 1 + rnd.nextInt(2);
@@ -96,11 +96,40 @@ class KeyIndexLazyTest {
           assertThat(got == want || got == d && d <= want).as(at + ": add returns the weight or the delta").isTrue();
           seen.add(v);
         }
-        case 3, 4 -> { // a retraction of a value the key holds
+        case 3, 4 -> { // a retraction of a value the key holds: the object itself or an equal copy
           Map<String, Long> now = contents(eager, key);
           if (!now.isEmpty()) {
             String v = new ArrayList<>(now.keySet()).get(rnd.nextInt(now.size()));
-            assertThat(lazy.add(key, v, -1)).as(at).isEqualTo(eager.add(key, v, -1));
+            String r = rnd.nextBoolean() ? v : new String(v);
+            long d = rnd.nextInt(4) == 0 ? -2 : -1;
+            boolean wasPacked = lazy.isPacked(key);
+            long want = eager.add(key, r, d);
+            long got = lazy.add(key, r, d);
+            if (wasPacked && want >= 0) {
+              assertThat(got).as(at + ": a packed retraction returns a lower bound").isBetween(0L, want);
+            } else {
+              assertThat(got).as(at).isEqualTo(want);
+            }
+            if (want < 0) { // a retraction of more than the key holds, then undone on both
+              assertThat(lazy.add(key, v, -d)).as(at).isEqualTo(eager.add(key, v, -d));
+            } else if (rnd.nextInt(3) == 0) { // retracted, then added back
+              long again = eager.add(key, v, -d);
+              assertThat(lazy.add(key, v, -d)).as(at + ": re-added").isBetween(1L, again);
+            }
+            seen.add(v);
+          }
+        }
+        case 9 -> { // a value retracted twice: the second finds nothing and fails as on an eager index
+          Map<String, Long> now = contents(eager, key);
+          List<String> ones = now.entrySet().stream().filter(e -> e.getValue() == 1).map(Map.Entry::getKey).toList();
+          if (!ones.isEmpty()) {
+            String v = ones.get(rnd.nextInt(ones.size()));
+            assertThat(lazy.add(key, v, -1)).as(at).isEqualTo(eager.add(key, v, -1)).isZero();
+            assertThat(lazy.add(key, new String(v), -1)).as(at + ": retracted twice").isEqualTo(-1);
+            assertThat(eager.add(key, new String(v), -1)).isEqualTo(-1);
+            assertThat(contents(lazy, key)).as(at).isEqualTo(contents(eager, key));
+            lazy.add(key, v, 1); // undo the violation on both
+            eager.add(key, v, 1);
           }
         }
         case 5, 6 -> assertThat(contents(lazy, key)).as(at).isEqualTo(contents(eager, key));
@@ -175,16 +204,22 @@ class KeyIndexLazyTest {
     assertThat(index.add(9L, "new", 1)).as("an addition to a packed key is packed").isEqualTo(1);
     assertThat(index.opened()).isEqualTo(10);
     assertThat(index.packed()).isEqualTo(n - 10 + 1);
-    assertThat(index.add(9L, "c9", -1)).as("a retraction opens its key first").isZero();
+    assertThat(index.add(9L, "c9", -1)).as("a retraction of an equal copy stays packed").isZero();
+    assertThat(index.compared()).as("every entry of key 9 by identity, then c9 by equals").isEqualTo(11 + 1);
+    assertThat(index.longKeys()).isEqualTo(1);
+    assertThat(index.opened()).isEqualTo(10);
+    assertThat(index.entries()).isEqualTo(n);
     assertThat(index.get(9L).size()).isEqualTo(10); // c10009 ... c90009 and "new"
+    assertThat(index.get(9L).weightOf("c9")).isZero();
     assertThat(index.get(9L).weightOf("c10009")).isEqualTo(1);
     assertThat(index.get(9L).weightOf("new")).as("the packed addition is in the bag").isEqualTo(1);
-    assertThat(index.opened()).isEqualTo(21);
+    assertThat(index.opened()).isEqualTo(20);
     assertThat(index.entries()).isEqualTo(n);
     for (int i = 0; i < 10; i++) {
       index.add(8L, "c" + (i * 10_000 + 8), -1);
     }
-    assertThat(index.get(8L)).as("a key emptied after opening stays empty").isNull();
+    assertThat(index.get(8L)).as("a key emptied while packed has no bag").isNull();
+    assertThat(index.longKeys()).isEqualTo(2);
     assertThat(index.entries()).isEqualTo(n - 10);
 
     for (long k = 0; k < 10_000; k++) {
@@ -193,7 +228,89 @@ class KeyIndexLazyTest {
     assertThat(index.packed()).isZero();
     assertThat(index.longKeys()).isEqualTo(9_999);
     assertThat(index.entries()).isEqualTo(n - 10);
-    assertThat(index.opened()).isEqualTo(n + 1);
+    assertThat(index.opened()).as("all but the 11 retracted entries").isEqualTo(n + 1 - 11);
+  }
+
+  /**
+   * A retraction under a key still packed takes the value's weight from its entry, and the key gets
+   * no bag: the value found as the object itself (the entries before it compared) or, failing
+   * that, as an equal copy (every entry compared by identity, then up to it by equals); a weight
+   * above 1 lowered; a value retracted, then added back; a key emptied. A retraction of more than
+   * the key's entry holds (twice, or more than its weight) makes the key's bag first and fails as on
+   * an eager index. Over a dense and a hashed table.
+   */
+  @Test
+  void aRetractionUnderAPackedKeyStaysPackedAndKeepsTheCountersExact() {
+    for (long spread : new long[] {1, 1_000_003}) {
+      String where = "keys spread by " + spread;
+      int n = 5000; // keys 0 .. 499 (times spread), ten entries each: i, i + 500, ...
+      Object[] keys = new Object[n];
+      String[] values = new String[n];
+      long[] deltas = new long[n];
+      for (int i = 0; i < n; i++) {
+        keys[i] = i % 500 * spread;
+        values[i] = "r" + i;
+        deltas[i] = i == 10 ? 2 : 1;
+      }
+      KeyIndex<String> lazy = new KeyIndex<>(true);
+      KeyIndex<String> eager = new KeyIndex<>();
+      lazy.addAll(keys, values, deltas, n);
+      eager.addAll(keys, values, deltas, n);
+      long k7 = 7 * spread;
+
+      assertThat(lazy.add(k7, values[1507], -1)).as(where + ": the stored object").isZero();
+      assertThat(lazy.compared()).as(where + ": entries 7, 507, 1007, then 1507").isEqualTo(4);
+      assertThat(lazy.add(k7, new String(values[507]), -1)).as(where + ": an equal copy").isZero();
+      assertThat(lazy.compared()).as(where + ": 9 entries by identity, 2 by equals").isEqualTo(4 + 11);
+      assertThat(lazy.isPacked(k7)).as(where).isTrue();
+      assertThat(lazy.longKeys()).as(where + ": no bag made").isZero();
+      assertThat(lazy.opened()).as(where).isZero();
+      assertThat(lazy.packed()).as(where).isEqualTo(n - 2);
+      assertThat(lazy.entries()).as(where).isEqualTo(n - 2);
+
+      long k10 = 10 * spread;
+      assertThat(lazy.add(k10, values[10], -1)).as(where + ": weight 2 lowered").isEqualTo(1);
+      assertThat(lazy.add(k10, values[10], -1)).as(where).isZero();
+      long k8 = 8 * spread;
+      assertThat(lazy.add(k8, values[8], -1)).as(where).isZero();
+      assertThat(lazy.add(k8, values[8], 1)).as(where + ": added back, packed").isEqualTo(1);
+      assertThat(lazy.add(k8, values[8], -1)).as(where + ": the re-added entry retracted").isZero();
+      assertThat(lazy.add(k8, values[8], 1)).as(where).isEqualTo(1);
+      long k11 = 11 * spread;
+      for (int i = 11; i < n; i += 500) {
+        assertThat(lazy.add(k11, values[i], -1)).as(where + ": key 11 emptied").isZero();
+      }
+      assertThat(lazy.isPacked(k11)).as(where).isFalse();
+      assertThat(lazy.longKeys()).as(where + ": still no bag made").isZero();
+      assertThat(lazy.opened()).as(where).isZero();
+      assertThat(lazy.entries()).as(where).isEqualTo(n - 2 - 1 - 10);
+      assertThat(lazy.isPacked(k7) && lazy.isPacked(k8) && lazy.isPacked(k10)).as(where).isTrue();
+      eager.add(k10, values[10], -2); // eager gets the same net changes (none under key 8)
+      for (int i = 11; i < n; i += 500) {
+        eager.add(k11, values[i], -1);
+      }
+      eager.add(k7, values[1507], -1);
+      eager.add(k7, values[507], -1);
+      assertThat(eager.entries()).isEqualTo(lazy.entries());
+
+      long before = lazy.compared();
+      assertThat(lazy.add(k7, values[1507], -1)).as(where + ": retracted twice, as eager")
+          .isEqualTo(eager.add(k7, values[1507], -1)).isEqualTo(-1);
+      assertThat(lazy.compared() - before).as(where + ": 8 entries by identity and by equals").isEqualTo(16);
+      assertThat(lazy.opened()).as(where + ": the key's 8 entries left moved into its bag").isEqualTo(8);
+      assertThat(lazy.isPacked(k7)).as(where).isFalse();
+      assertThat(lazy.add(k10, values[510], -2)).as(where + ": more than the entry holds")
+          .isEqualTo(eager.add(k10, values[510], -2)).isEqualTo(-1);
+      assertThat(lazy.add(k11, values[11], -1)).as(where + ": from a key emptied while packed")
+          .isEqualTo(eager.add(k11, values[11], -1)).isEqualTo(-1);
+
+      for (int k = 0; k < 500; k++) {
+        assertThat(contents(lazy, k * spread)).as(where + ": key " + k).isEqualTo(contents(eager, k * spread));
+      }
+      assertThat(lazy.get(k8).value(9)).as(where + ": the re-added value last").isEqualTo(values[8]);
+      assertThat(lazy.packed()).as(where).isZero();
+      assertThat(lazy.entries()).as(where).isEqualTo(eager.entries());
+    }
   }
 
   @Test
