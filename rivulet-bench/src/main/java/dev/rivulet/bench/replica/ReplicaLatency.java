@@ -47,7 +47,10 @@ import java.util.Random;
  * too, and {@code capture_overhead_ratio_vs_no_generated_keys} the ratio against that. The {@code
  * _cpu_ratio} figures divide the writing thread's CPU time instead of wall time: on a shared,
  * loaded machine they show what the ratio is without the waits for a core; the {@code
- * _cpu_us_per_write} figures are each side's thread CPU microseconds per write.
+ * _cpu_us_per_write} figures are each side's thread CPU microseconds per write. Each side's
+ * rounds run twice: the figures suffixed {@code _cold} time the first pass, the process's first
+ * writes on each path (the JIT still compiling them, on the same cores), the plain names the
+ * second pass, the same writes again once compiled (the steady state a write workload runs in).
  *
  * <pre>java -cp rivulet-bench.jar dev.rivulet.bench.replica.ReplicaLatency [rows] [updates]</pre>
  */
@@ -129,29 +132,49 @@ public final class ReplicaLatency {
       int updates, Random r, String mix) throws SQLException {
     String noKeysUrl = plainUrl + (plainUrl.contains("?") ? "&" : "?") + "jdbc.get_generated_keys=false";
     int per = Math.max(1, updates / ROUNDS);
-    long[] plainT = new long[2]; // wall and thread CPU nanoseconds
-    long[] noKeysT = new long[2];
-    long[] capturedT = new long[2];
     try (Connection bare = DriverManager.getConnection(noKeysUrl)) {
-      for (int round = 0; round < ROUNDS; round++) {
-        timed(plainT, () -> plainWrites(plain, rows, per, r));
-        timed(noKeysT, () -> plainWrites(bare, rows, per, r));
-        timed(capturedT, () -> replicaWrites(replica, rows, per, r));
-      }
+      long[][] first = rounds(plain, bare, replica, rows, per, r);
+      long[][] again = rounds(plain, bare, replica, rows, per, r);
+      figures(out, rows, mix, "_cold", first, per);
+      figures(out, rows, mix, "", again, per);
     }
+  }
+
+  /**
+   * {@link #ROUNDS} rounds of {@code per} writes on each side, alternating; per side (plain,
+   * plain without generated keys, replica) its wall and thread CPU nanoseconds.
+   */
+  private static long[][] rounds(Connection plain, Connection bare, SqliteReplica replica, int rows, int per,
+      Random r) throws SQLException {
+    long[][] t = new long[3][2];
+    for (int round = 0; round < ROUNDS; round++) {
+      timed(t[0], () -> plainWrites(plain, rows, per, r));
+      timed(t[1], () -> plainWrites(bare, rows, per, r));
+      timed(t[2], () -> replicaWrites(replica, rows, per, r));
+    }
+    return t;
+  }
+
+  /** The overhead figures of {@code t} (see {@link #rounds}), each metric name suffixed with {@code suffix}. */
+  private static void figures(Report out, int rows, String mix, String suffix, long[][] t, int per) {
+    long[] plainT = t[0];
+    long[] noKeysT = t[1];
+    long[] capturedT = t[2];
     double total = (double) per * ROUNDS * 1e9;
-    out.figure(W, rows, mix, "plain_jdbc_writes_per_s", total / plainT[0]);
-    out.figure(W, rows, mix, "plain_jdbc_no_generated_keys_writes_per_s", total / noKeysT[0]);
-    out.figure(W, rows, mix, "replica_writes_per_s", total / capturedT[0]);
-    out.figure(W, rows, mix, "capture_overhead_ratio", (double) capturedT[0] / plainT[0]);
-    out.figure(W, rows, mix, "capture_overhead_ratio_vs_no_generated_keys", (double) capturedT[0] / noKeysT[0]);
+    out.figure(W, rows, mix, "plain_jdbc_writes_per_s" + suffix, total / plainT[0]);
+    out.figure(W, rows, mix, "plain_jdbc_no_generated_keys_writes_per_s" + suffix, total / noKeysT[0]);
+    out.figure(W, rows, mix, "replica_writes_per_s" + suffix, total / capturedT[0]);
+    out.figure(W, rows, mix, "capture_overhead_ratio" + suffix, (double) capturedT[0] / plainT[0]);
+    out.figure(W, rows, mix, "capture_overhead_ratio_vs_no_generated_keys" + suffix,
+        (double) capturedT[0] / noKeysT[0]);
     // the writing thread's CPU time: what the ratio is when the machine is not shared
-    out.figure(W, rows, mix, "capture_overhead_cpu_ratio", (double) capturedT[1] / plainT[1]);
-    out.figure(W, rows, mix, "capture_overhead_cpu_ratio_vs_no_generated_keys", (double) capturedT[1] / noKeysT[1]);
+    out.figure(W, rows, mix, "capture_overhead_cpu_ratio" + suffix, (double) capturedT[1] / plainT[1]);
+    out.figure(W, rows, mix, "capture_overhead_cpu_ratio_vs_no_generated_keys" + suffix,
+        (double) capturedT[1] / noKeysT[1]);
     double writes = (double) per * ROUNDS * 1e3; // thread CPU microseconds per write
-    out.figure(W, rows, mix, "plain_jdbc_cpu_us_per_write", plainT[1] / writes);
-    out.figure(W, rows, mix, "plain_jdbc_no_generated_keys_cpu_us_per_write", noKeysT[1] / writes);
-    out.figure(W, rows, mix, "replica_cpu_us_per_write", capturedT[1] / writes);
+    out.figure(W, rows, mix, "plain_jdbc_cpu_us_per_write" + suffix, plainT[1] / writes);
+    out.figure(W, rows, mix, "plain_jdbc_no_generated_keys_cpu_us_per_write" + suffix, noKeysT[1] / writes);
+    out.figure(W, rows, mix, "replica_cpu_us_per_write" + suffix, capturedT[1] / writes);
   }
 
   /** Writes that the overhead rounds time. */
