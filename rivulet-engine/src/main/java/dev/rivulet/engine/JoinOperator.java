@@ -124,7 +124,7 @@ final class JoinOperator extends Operator {
     this.pairRight = keepRight;
   }
 
-  /** This plain inner join as a projecting one (see the projecting constructor); not yet wired. */
+  /** A projecting twin of this plain, checked and not yet added inner join (see the projecting constructor). */
   JoinOperator keeping(int[] keepLeft, int[] keepRight) {
     if (type != JoinType.INNER || pairLeft != null) {
       throw new IllegalStateException(name + ": only a plain inner join can be made a projecting one");
@@ -159,11 +159,6 @@ final class JoinOperator extends Operator {
       out[pairLeft.length + i] = r.canonicalAt(pairRight[i]);
     }
     return Row.wrap(out);
-  }
-
-  /** Whether this inner join emits a projection of its pairs (for tests). */
-  boolean projecting() {
-    return pairLeft != null;
   }
 
   private static Schema outSchema(Schema l, Schema r, JoinType type) {

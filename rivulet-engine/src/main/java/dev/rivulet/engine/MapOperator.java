@@ -73,11 +73,6 @@ final class MapOperator extends Operator {
     return out;
   }
 
-  /** Whether this is a window map, for tests. */
-  boolean isWindowMap() {
-    return window;
-  }
-
   @Override
   long retained() {
     return 0;
