@@ -73,6 +73,45 @@ final class Delta {
     size += n;
   }
 
+  /**
+   * Takes {@code src[0..n)} as the entries of this empty buffer, each with {@code weight}, without
+   * copying: the array becomes this buffer's (the caller no longer uses it). Returns false, taking
+   * nothing, when the buffer is not empty.
+   */
+  boolean adopt(Row[] src, int n, long weight) {
+    if (size != 0) {
+      return false;
+    }
+    dropPositions();
+    rows = src;
+    weights = new long[src.length];
+    Arrays.fill(weights, 0, n, weight);
+    size = n;
+    return true;
+  }
+
+  /**
+   * Moves every entry of {@code src} (its positions dropped) into this empty buffer by exchanging
+   * their arrays, so nothing is copied; {@code src} is left empty. Returns false, moving nothing,
+   * when this buffer is not empty.
+   */
+  boolean takeOver(Delta src) {
+    if (size != 0 || src == this) {
+      return false;
+    }
+    Row[] r = rows;
+    long[] w = weights;
+    dropPositions();
+    rows = src.rows;
+    weights = src.weights;
+    size = src.size;
+    src.rows = r;
+    src.weights = w;
+    src.size = 0;
+    src.dropPositions();
+    return true;
+  }
+
   void addAll(ZSet z) {
     reserve(z.size());
     for (int i = 0; i < z.size(); i++) {

@@ -1,5 +1,6 @@
 package dev.rivulet.engine;
 
+import java.util.Arrays;
 import java.util.function.Predicate;
 
 /**
@@ -19,9 +20,35 @@ final class FilterOperator extends Operator {
     Delta in = inputs[0];
     examined += in.size;
     // In chunks: a hydration's batch is compiled after a few thousand rows (see SortedBatch).
+    if (canHandOff()) {
+      // The kept entries move to the front of the input, which then goes on without a copy.
+      int kept = 0;
+      for (int from = 0; from < in.size; from += SortedBatch.CHUNK) {
+        kept = keep(in, from, Math.min(in.size, from + SortedBatch.CHUNK), kept);
+      }
+      Arrays.fill(in.rows, kept, in.size, null);
+      in.size = kept;
+      handOff(in);
+      return;
+    }
     for (int from = 0; from < in.size; from += SortedBatch.CHUNK) {
       step(in, from, Math.min(in.size, from + SortedBatch.CHUNK));
     }
+  }
+
+  /** Moves the accepted entries of {@code [from, to)} to {@code kept, kept + 1, ...}; the new count. */
+  private int keep(Delta in, int from, int to, int kept) {
+    Row[] rows = in.rows;
+    long[] weights = in.weights;
+    for (int i = from; i < to; i++) {
+      Row r = rows[i];
+      if (predicate.test(r)) {
+        rows[kept] = r;
+        weights[kept] = weights[i];
+        kept++;
+      }
+    }
+    return kept;
   }
 
   private void step(Delta in, int from, int to) {
