@@ -36,7 +36,7 @@ final class InputOperator extends Operator {
    */
   void acceptAllTrusted(Row[] rows, int n) {
     trust();
-    if (!pending.adopt(rows, n, 1)) {
+    if (!pending.adopt(rows, n)) {
       pending.addAll(rows, n, 1);
     }
   }

@@ -40,6 +40,23 @@ abstract class Operator {
   /** Rows (or entries) of retained state. */
   abstract long retained();
 
+  /**
+   * Whether {@link #step} handles inputs with unit weights ({@link Delta#unitWeights}) itself;
+   * otherwise the run loop materializes them before it steps ({@link #prepareInputs}).
+   */
+  boolean readsUnitWeights() {
+    return false;
+  }
+
+  /** Materializes the inputs' unit weights unless this operator reads them as they are. */
+  final void prepareInputs() {
+    if (!readsUnitWeights()) {
+      for (Delta d : inputs) {
+        d.materialize();
+      }
+    }
+  }
+
   /** Called once, in topological order, before the first run's steps. */
   void start() {}
 

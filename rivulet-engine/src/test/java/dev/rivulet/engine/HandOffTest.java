@@ -9,9 +9,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A batch handed downstream without a copy ({@link Operator#handOff}: an input's queued batch, a
- * filter's kept entries compacted in place) gives the same outputs as the copying path, which a
- * filter with a second target takes; and {@link Delta#takeOver} and {@link Delta#adopt} move
- * entries only into an empty buffer. Fixed seeds, named in every failure.
+ * filter's kept entries compacted in place, with unit weights up to a deferring top-K) gives the
+ * same outputs as the copying path, which a filter with a second target takes; and {@link
+ * Delta#takeOver} and {@link Delta#adopt} move entries only into an empty buffer, unit weights
+ * with them. Fixed seeds, named in every failure.
  */
 class HandOffTest {
   private static final Schema S = Schema.parse("id INT NOT NULL, grp STRING, score INT");
@@ -82,6 +83,14 @@ class HandOffTest {
       assertThat(op(fast, "filter").handOffs).as("seed %d: the filter's batches were handed over", seed)
           .isEqualTo(fed);
       assertThat(op(copying, "filter").handOffs).as("seed %d: a filter with two targets copies", seed).isZero();
+      TopKOperator fastTop = (TopKOperator) op(fast, "top-k");
+      TopKOperator copyingTop = (TopKOperator) op(copying, "top-k");
+      assertThat(fastTop.unitWeightHydrations).as("seed %d: unit weights reached the top-K", seed)
+          .isEqualTo(fastTop.deferredHydrations);
+      assertThat(copyingTop.unitWeightHydrations).as("seed %d: the copying filter allocated weights", seed).isZero();
+      if (n >= 2000) {
+        assertThat(fastTop.deferredHydrations).as("seed %d: a large hydration deferred rows", seed).isEqualTo(1);
+      }
     }
   }
 
@@ -121,16 +130,29 @@ class HandOffTest {
   void adoptTakesTheArrayOnlyIntoAnEmptyBuffer() {
     Row[] rows = {Row.of(1L), Row.of(2L), Row.of(3L)};
     Delta d = new Delta();
-    assertThat(d.adopt(rows, 2, 1)).isTrue();
+    assertThat(d.adopt(rows, 2)).isTrue();
     assertThat(d.rows).isSameAs(rows);
     assertThat(d.size).isEqualTo(2);
+    assertThat(d.unitWeights()).isTrue();
+    Delta copy = new Delta();
+    copy.addAll(d); // reads unit weights without allocating them
+    assertThat(d.unitWeights()).isTrue();
+    assertThat(new long[] {copy.weights[0], copy.weights[1]}).containsExactly(1, 1);
+    Delta moved = new Delta();
+    assertThat(moved.takeOver(d)).isTrue();
+    assertThat(moved.unitWeights()).as("unit weights move with the entries").isTrue();
+    assertThat(d.unitWeights()).isFalse();
+    assertThat(d.takeOver(moved)).isTrue();
+    d.materialize();
+    assertThat(d.unitWeights()).isFalse();
+    assertThat(d.weights).hasSameSizeAs(d.rows);
     assertThat(new long[] {d.weights[0], d.weights[1]}).containsExactly(1, 1);
     d.add(Row.of(4L), 5); // grows past the adopted entries like any buffer
     d.add(Row.of(5L), 6);
     assertThat(d.size).isEqualTo(4);
     assertThat(d.rows[3]).isEqualTo(Row.of(5L));
     assertThat(d.weights[3]).isEqualTo(6);
-    assertThat(d.adopt(new Row[] {Row.of(7L)}, 1, 1)).isFalse();
+    assertThat(d.adopt(new Row[] {Row.of(7L)}, 1)).isFalse();
     assertThat(d.size).isEqualTo(4);
   }
 }
