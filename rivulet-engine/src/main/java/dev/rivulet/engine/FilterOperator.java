@@ -22,7 +22,7 @@ final class FilterOperator extends Operator {
     // In chunks: a hydration's batch is compiled after a few thousand rows (see SortedBatch).
     if (canHandOff()) {
       // The kept entries move to the front of the input, which then goes on without a copy (unit
-      // weights stay unit weights).
+      // weights, a hydration's, stay unit weights: only rows move).
       boolean ones = in.unitWeights();
       int kept = 0;
       for (int from = 0; from < in.size; from += SortedBatch.CHUNK) {
