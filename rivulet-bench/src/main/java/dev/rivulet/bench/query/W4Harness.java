@@ -108,21 +108,36 @@ final class W4Harness {
     long[] examined = new long[cfg.updates()];
     long[] before = perOperator(db.query().stats());
     long events0 = db.events().get();
+    long[] allocated = new long[cfg.updates()];
+    Latencies cpu = new Latencies(cfg.updates());
     System.gc();
-    long last = sum(before);
+    long last = db.query().examined();
+    long gcs = 0;
     for (int i = 0, n = cfg.warmup() + cfg.updates(); i < n; i++) {
       PeerComments.Change change = stream.next();
+      if (i == cfg.warmup()) {
+        gcs = Allocation.collections();
+      }
+      long a0 = Allocation.bytes();
+      long c0 = Allocation.cpuNanos();
       long t0 = System.nanoTime();
       db.write(change.after());
       long t1 = System.nanoTime();
+      long c1 = Allocation.cpuNanos();
+      long a1 = Allocation.bytes();
       stream.applied(change);
-      long now = examinedTotal(db.query());
+      long now = db.query().examined(); // no list of stats per update: its garbage would bring collections into the timed updates
       if (i >= cfg.warmup()) {
         lat.record(t1 - t0);
         examined[i - cfg.warmup()] = now - last;
+        allocated[i - cfg.warmup()] = a1 - a0;
+        cpu.record(c1 - c0);
       }
       last = now;
     }
+    out.count(name, rows, mix, "young_gcs", Allocation.collections() - gcs);
+    Allocation.report(out, name, rows, mix, allocated);
+    Harness.report(out, name, rows, mix, "cpu_", cpu);
     out.count(name, rows, mix, "change_events", db.events().get() - events0);
     Harness.report(out, name, rows, mix, "", lat);
     long max = 0, total = 0;
@@ -132,11 +147,9 @@ final class W4Harness {
     }
     out.figure(name, rows, mix, "examined_mean", (double) total / examined.length);
     out.count(name, rows, mix, "examined_max", max);
-    if (mix.equals("b")) {
-      int n = cfg.warmup() + cfg.updates();
-      printOperators("W4 mix b: rows examined per update by operator (" + n + " updates, warm-up included)",
-          db.query().stats(), before, n);
-    }
+    int n = cfg.warmup() + cfg.updates();
+    printOperators("W4 mix " + mix + ": rows examined per update by operator (" + n + " updates, warm-up included)",
+        db.query().stats(), before, n);
   }
 
   /** Every operator that examined rows since {@code before} (null: ever), divided by {@code per}, on standard error. */
@@ -158,22 +171,6 @@ final class W4Harness {
       out[i] = stats.get(i).examined();
     }
     return out;
-  }
-
-  private static long sum(long[] xs) {
-    long s = 0;
-    for (long x : xs) {
-      s += x;
-    }
-    return s;
-  }
-
-  private static long examinedTotal(LiveQuery q) {
-    long s = 0;
-    for (OperatorStats o : q.stats()) {
-      s += o.examined();
-    }
-    return s;
   }
 
   /**
