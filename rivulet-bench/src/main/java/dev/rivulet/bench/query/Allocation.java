@@ -28,6 +28,18 @@ final class Allocation {
     return THREADS.getCurrentThreadCpuTime();
   }
 
+  private static final long[] SWEEP = new long[8 << 20]; // 64 MiB, larger than the last-level cache
+  private static long sink;
+
+  /** Reads a 64 MiB buffer, so the next code finds the CPU caches holding none of its data. */
+  static void evictCaches() {
+    long s = 0;
+    for (int i = 0; i < SWEEP.length; i += 8) { // one 64-byte line per step
+      s += SWEEP[i];
+    }
+    sink += s;
+  }
+
   /** The collections of every collector so far. */
   static long collections() {
     long n = 0;
