@@ -505,6 +505,16 @@ public final class LiveQuery extends BaseCollection {
     return Schema.of(cols);
   }
 
+  /**
+   * The rows this query's operators examined so far, summed: what {@link #stats()} adds up,
+   * read without making a list (a harness reads it around every update).
+   */
+  public long examined() {
+    synchronized (db) {
+      return graph.examined();
+    }
+  }
+
   /** Operator counters of this query's graph. */
   public List<dev.rivulet.engine.OperatorStats> stats() {
     synchronized (db) {

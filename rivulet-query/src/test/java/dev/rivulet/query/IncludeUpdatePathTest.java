@@ -129,6 +129,22 @@ class IncludeUpdatePathTest {
     assertThat(q.rows()).isEqualTo(db.liveQuery("fresh2", view()).rows());
   }
 
+  @Test
+  void examinedIsTheSumOfTheOperatorsCounters() {
+    LiveQuery q = db.liveQuery("view", view());
+    long hydrated = q.examined();
+    assertThat(hydrated).isEqualTo(sumOfStats(q)).isPositive();
+    comment(1);
+    long afterComment = q.examined();
+    assertThat(afterComment).isEqualTo(sumOfStats(q)).isGreaterThan(hydrated);
+    issues.beginSync().write(Row.of(99L, "t99", 1L)).commit();
+    assertThat(q.examined()).isEqualTo(sumOfStats(q)).isGreaterThan(afterComment);
+  }
+
+  private static long sumOfStats(LiveQuery q) {
+    return q.stats().stream().mapToLong(OperatorStats::examined).sum();
+  }
+
   private static dev.rivulet.engine.RowList storedComments(LiveQuery q, long issue) {
     for (Row r : q.storedRows()) {
       if (r.get(0).equals(issue)) {

@@ -41,6 +41,14 @@ final class W4Harness {
 
   private W4Harness() {}
 
+  /**
+   * With {@code -Drivulet.bench.coldEvery=N}: every N-th timed update runs after the CPU caches
+   * were swept (untimed, {@link Allocation#evictCaches}) and is reported apart as {@code
+   * cold_update_*}, the others as usual; what an update costs when another process ran on the
+   * core just before it (on a shared machine, the updates of the latency tail).
+   */
+  private static final int COLD_EVERY = Integer.getInteger("rivulet.bench.coldEvery", 0);
+
   /** One loaded database with the W4 live query and its subscriber; {@code write} changes a comment. */
   private record Db(java.util.function.Consumer<Row> write, LiveQuery query, AtomicLong events,
       LiveCollection.Subscription subscription, long loadNanos, long queryNanos) implements Harness.Timed {
@@ -108,23 +116,46 @@ final class W4Harness {
     long[] examined = new long[cfg.updates()];
     long[] before = perOperator(db.query().stats());
     long events0 = db.events().get();
+    long[] allocated = new long[cfg.updates()];
+    Latencies cpu = new Latencies(cfg.updates());
+    Latencies cold = new Latencies(COLD_EVERY > 0 ? cfg.updates() / COLD_EVERY + 1 : 0);
     System.gc();
-    long last = sum(before);
+    long last = db.query().examined();
+    long gcs = 0;
     for (int i = 0, n = cfg.warmup() + cfg.updates(); i < n; i++) {
       PeerComments.Change change = stream.next();
+      if (i == cfg.warmup()) {
+        gcs = Allocation.collections();
+      }
+      boolean flushed = COLD_EVERY > 0 && i >= cfg.warmup() && (i - cfg.warmup()) % COLD_EVERY == 0;
+      if (flushed) {
+        Allocation.evictCaches();
+      }
+      long a0 = Allocation.bytes();
+      long c0 = Allocation.cpuNanos();
       long t0 = System.nanoTime();
       db.write(change.after());
       long t1 = System.nanoTime();
+      long c1 = Allocation.cpuNanos();
+      long a1 = Allocation.bytes();
       stream.applied(change);
-      long now = examinedTotal(db.query());
+      long now = db.query().examined(); // not stats(): a list per update, its garbage collected in timed updates
       if (i >= cfg.warmup()) {
-        lat.record(t1 - t0);
+        (flushed ? cold : lat).record(t1 - t0); // the work counters are the same warm or cold: all kept
         examined[i - cfg.warmup()] = now - last;
+        allocated[i - cfg.warmup()] = a1 - a0;
+        cpu.record(c1 - c0);
       }
       last = now;
     }
+    out.count(name, rows, mix, "young_gcs", Allocation.collections() - gcs);
+    Allocation.report(out, name, rows, mix, allocated);
+    Harness.report(out, name, rows, mix, "cpu_", cpu);
     out.count(name, rows, mix, "change_events", db.events().get() - events0);
     Harness.report(out, name, rows, mix, "", lat);
+    if (COLD_EVERY > 0) {
+      Harness.report(out, name, rows, mix, "cold_", cold);
+    }
     long max = 0, total = 0;
     for (long e : examined) {
       max = Math.max(max, e);
@@ -132,11 +163,9 @@ final class W4Harness {
     }
     out.figure(name, rows, mix, "examined_mean", (double) total / examined.length);
     out.count(name, rows, mix, "examined_max", max);
-    if (mix.equals("b")) {
-      int n = cfg.warmup() + cfg.updates();
-      printOperators("W4 mix b: rows examined per update by operator (" + n + " updates, warm-up included)",
-          db.query().stats(), before, n);
-    }
+    int n = cfg.warmup() + cfg.updates();
+    printOperators("W4 mix " + mix + ": rows examined per update by operator (" + n + " updates, warm-up included)",
+        db.query().stats(), before, n);
   }
 
   /** Every operator that examined rows since {@code before} (null: ever), divided by {@code per}, on standard error. */
@@ -158,22 +187,6 @@ final class W4Harness {
       out[i] = stats.get(i).examined();
     }
     return out;
-  }
-
-  private static long sum(long[] xs) {
-    long s = 0;
-    for (long x : xs) {
-      s += x;
-    }
-    return s;
-  }
-
-  private static long examinedTotal(LiveQuery q) {
-    long s = 0;
-    for (OperatorStats o : q.stats()) {
-      s += o.examined();
-    }
-    return s;
   }
 
   /**

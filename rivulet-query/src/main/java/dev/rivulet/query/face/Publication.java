@@ -3,7 +3,6 @@ package dev.rivulet.query.face;
 import dev.rivulet.query.Change;
 import dev.rivulet.query.ChangeEvent;
 import dev.rivulet.query.WindowDelta;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -41,14 +40,16 @@ public final class Publication {
   }
 
   public static List<Change> toChanges(List<ChangeEvent> events) {
-    List<Change> out = new ArrayList<>(events.size());
-    for (ChangeEvent e : events) {
-      out.add(switch (e.type()) {
+    // An immutable list (ChangeBatch keeps it without copying), made from an exact array, no iterator.
+    Change[] out = new Change[events.size()];
+    for (int i = 0; i < out.length; i++) {
+      ChangeEvent e = events.get(i);
+      out[i] = switch (e.type()) {
         case INSERT -> new Change.Add(e.value());
         case DELETE -> new Change.Remove(e.previous());
         case UPDATE -> new Change.Edit(e.value(), e.previous());
-      });
+      };
     }
-    return List.copyOf(out);
+    return List.of(out);
   }
 }
