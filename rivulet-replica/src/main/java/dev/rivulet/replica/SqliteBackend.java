@@ -18,7 +18,9 @@ import org.sqlite.SQLiteConnection;
  * SQLite: tables from {@code sqlite_master}, capture by per-connection TEMP triggers calling the
  * {@link Capture} function (so only the replica's own connection is captured; other connections'
  * writes are not seen), a savepoint per statement inside a transaction. The connection does not
- * fetch generated keys (the replica never returns them).
+ * fetch generated keys (the replica never returns them), and its driver is told that autocommit is
+ * off while SQLite commits each statement outside a transaction by itself ({@link
+ * #sqlTransactionControl}).
  */
 final class SqliteBackend implements Backend {
   /**
@@ -57,6 +59,11 @@ final class SqliteBackend implements Backend {
     // against a regular expression and runs an extra query after every INSERT to have them ready
     SQLiteConnection sqlite = conn.unwrap(SQLiteConnection.class);
     sqlite.getConnectionConfig().setGetGeneratedKeys(false);
+    // In JDBC autocommit mode sqlite-jdbc runs an empty BEGIN and COMMIT after every statement (so
+    // that one finished while a read is open commits at once); the replica keeps no read open on
+    // its connection, so SQLite's own autocommit suffices: the driver is told it is off (no SQL is
+    // run) and transaction() begins and ends transactions with SQL (sqlTransactionControl).
+    sqlite.getConnectionConfig().setAutoCommit(false);
     Charset text = encoding(conn);
     for (int i = 0; i < mirrored.size(); i++) {
       TableInfo t = mirrored.get(i);
@@ -120,6 +127,11 @@ final class SqliteBackend implements Backend {
   @Override
   public boolean atomicStatements() {
     return false;
+  }
+
+  @Override
+  public boolean sqlTransactionControl() {
+    return true;
   }
 
   /** Drops the capture triggers (around schema changes; at close they would end with the connection anyway). */

@@ -300,24 +300,28 @@ public final class SqliteReplica implements AutoCloseable {
     if (inTransaction) {
       throw new IllegalStateException("a transaction is already running on this replica");
     }
-    conn.setAutoCommit(false);
+    runner.begin();
     inTransaction = true;
     try {
       work.run(this);
       if (closed) {
         throw new IllegalStateException("the replica was closed inside the transaction: it was rolled back");
       }
-      conn.commit();
+      runner.commit();
     } catch (SQLException | RuntimeException e) {
       if (!closed) {
-        conn.rollback();
+        try {
+          runner.rollback();
+        } catch (SQLException again) {
+          e.addSuppressed(again); // e.g. the database already rolled it back
+        }
       }
       capture.take();
       throw e;
     } finally {
       inTransaction = false;
       if (!closed) {
-        conn.setAutoCommit(true);
+        runner.end();
       }
     }
     publish();
@@ -397,8 +401,8 @@ public final class SqliteReplica implements AutoCloseable {
     capture.take();
     try {
       if (inTransaction) {
-        conn.rollback();
-        conn.setAutoCommit(true);
+        runner.rollback();
+        runner.end();
       }
       lazy.close();
       try {
