@@ -67,11 +67,32 @@ final class SqliteBackend implements Backend {
     Charset text = encoding(conn);
     for (int i = 0; i < mirrored.size(); i++) {
       TableInfo t = mirrored.get(i);
+      boolean rowid = rowidKey(conn, t);
       for (int op : Capture.OPS) {
-        Function.create(conn, Capture.name(i, op), new Capture(t, op, text, buffer, sqlite.getDatabase()));
+        Function.create(conn, Capture.name(i, op), new Capture(t, rowid, op, text, buffer, sqlite.getDatabase()));
       }
       createTriggers(conn, t, i);
     }
+  }
+
+  /**
+   * Whether {@code t}'s key is its rowid (an INTEGER PRIMARY KEY of a rowid table, whose values
+   * are all integers): a single key column that no primary-key index holds (every other primary
+   * key has one, a WITHOUT ROWID table's too).
+   */
+  static boolean rowidKey(Connection conn, TableInfo t) throws SQLException {
+    if (t.keys().size() != 1) {
+      return false;
+    }
+    try (Statement st = conn.createStatement();
+        ResultSet rs = st.executeQuery("PRAGMA main.index_list(" + TableInfo.quote(t.name()) + ")")) {
+      while (rs.next()) {
+        if ("pk".equals(rs.getString("origin"))) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /** The text encoding of {@code conn}'s database (how a text value's bytes read). */
@@ -89,9 +110,9 @@ final class SqliteBackend implements Backend {
 
   /**
    * The three capture triggers of {@code t}, the {@code index}-th mirrored table (see {@link
-   * Capture}). The update trigger passes whether the key was kept: each key column's old value
-   * {@code IS} its new one, compared bytewise, so that a collation cannot call a changed key ('a'
-   * to 'A' under NOCASE) kept.
+   * Capture}). The update trigger calls the function of an update that kept its key when each key
+   * column's old value {@code IS} its new one, compared bytewise, so that a collation cannot call a
+   * changed key ('a' to 'A' under NOCASE) kept; the general one with the old key otherwise.
    */
   private void createTriggers(Connection conn, TableInfo t, int index) throws SQLException {
     String news = columns("NEW.", t.columns());
@@ -108,8 +129,9 @@ final class SqliteBackend implements Backend {
     try (Statement st = conn.createStatement()) {
       st.execute("CREATE TEMP TRIGGER rivulet_ins_" + name + " AFTER INSERT ON " + table + " BEGIN SELECT "
           + Capture.name(index, Capture.INSERT) + "(" + news + "); END");
-      st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT "
-          + Capture.name(index, Capture.UPDATE) + "(" + news + ", " + kept + ", " + oldKey + "); END");
+      st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT CASE WHEN "
+          + kept + " THEN " + Capture.name(index, Capture.KEPT) + "(" + news + ") ELSE "
+          + Capture.name(index, Capture.UPDATE) + "(" + news + ", " + oldKey + ") END; END");
       st.execute("CREATE TEMP TRIGGER rivulet_del_" + name + " AFTER DELETE ON " + table + " BEGIN SELECT "
           + Capture.name(index, Capture.DELETE) + "(" + oldKey + "); END");
     }
