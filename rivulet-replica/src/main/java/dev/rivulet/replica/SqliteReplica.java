@@ -316,7 +316,7 @@ public final class SqliteReplica implements AutoCloseable {
           e.addSuppressed(again); // e.g. the database already rolled it back
         }
       }
-      capture.take();
+      capture.clear();
       throw e;
     } finally {
       inTransaction = false;
@@ -352,17 +352,18 @@ public final class SqliteReplica implements AutoCloseable {
 
   /** Hands the committed transaction's captured changes to the mirrors, as one transaction. */
   private void publish() {
-    List<CaptureBuffer.Changed> changes = capture.take();
+    List<CaptureBuffer.Changed> changes = capture.changes();
     if (changes.isEmpty()) {
       return;
     }
-    publishing = true;
+    publishing = true; // nothing is captured while it publishes: a callback cannot write
     try {
       SyncTransaction tx = db.beginSync();
       lazy.publish(changes, tx);
       mirrors.apply(changes, tx);
       tx.commit();
     } finally {
+      capture.clear();
       publishing = false;
     }
   }
@@ -398,7 +399,7 @@ public final class SqliteReplica implements AutoCloseable {
       throw new IllegalStateException("cannot close the replica from a callback of the commit it publishes");
     }
     closed = true;
-    capture.take();
+    capture.clear();
     try {
       if (inTransaction) {
         runner.rollback();
