@@ -29,6 +29,14 @@ interface Backend {
    */
   boolean atomicStatements();
 
+  /**
+   * True when {@link #install} left the driver believing the connection is never in autocommit mode
+   * while the database still commits each statement run outside a transaction by itself (SQLite:
+   * sqlite-jdbc would otherwise follow every such statement with an empty BEGIN and COMMIT); the
+   * replica then begins and ends its transactions with SQL statements, not through JDBC.
+   */
+  boolean sqlTransactionControl();
+
   /** Stops capturing and removes what {@link #install} left in the database (before {@code conn} closes). */
   void uninstall(Connection conn) throws SQLException;
 }

@@ -8,15 +8,16 @@ import org.sqlite.core.DB;
 
 /**
  * A SQLite capture function: one per mirrored table and operation ({@link #name}), called by the
- * replica's TEMP trigger of that table and operation for every changed row. Its arguments are what
- * the mirror needs of the row (each value read costs two JNI calls): an insert passes the new row,
- * a delete the old key, an update the new row, whether the key was kept (1 or 0, computed by SQLite)
- * and the old key, read only when the key changed (otherwise the old key is the new row's, taken in
- * Java). Text is read as its bytes in the database's encoding (cheaper through JNI than as text).
- * Values are read from the connection's native database directly, not through {@link Function}'s
- * accessors, which lock this function and check the argument's index on every read: the trigger
- * and the function are made from the same {@link TableInfo}, so every index read is in range. It
- * appends the change to the replica's {@link CaptureBuffer}.
+ * replica's TEMP trigger of that table for every changed row. Its arguments are what the mirror
+ * needs of the row (each value read costs two JNI calls, its type and its value; one for a rowid
+ * key, always an integer): an insert passes the new row, a delete the old key, an update that kept
+ * its key ({@link #KEPT}: each key column's old value {@code IS} its new one, decided by the
+ * trigger) the new row, whose key is the old one, and any other update ({@link #UPDATE}) the new
+ * row and the old key. Text is read as its bytes in the database's encoding (cheaper through JNI
+ * than as text). Values are read from the connection's native database directly, not through
+ * {@link Function}'s accessors, which lock this function and check the argument's index on every
+ * read: the trigger and the function are made from the same {@link TableInfo}, so every index read
+ * is in range. It appends the change to the replica's {@link CaptureBuffer}.
  *
  * <p>Owned by the replica's write connection: called only on the thread that runs a statement,
  * under the replica's monitor.
@@ -25,27 +26,31 @@ final class Capture extends Function {
   static final int INSERT = 0;
   static final int UPDATE = 1;
   static final int DELETE = 2;
-  static final int[] OPS = {INSERT, UPDATE, DELETE};
+  static final int KEPT = 3;
+  static final int[] OPS = {INSERT, UPDATE, DELETE, KEPT};
 
   private final String table;
   private final int op;
   private final int width;
   private final int keyWidth;
   private final int[] keys;
+  private final int rowid; // the column of a rowid key (an integer in every row), -1 when the key is no rowid
   private final Charset text;
   private final CaptureBuffer buffer;
   private final DB db;
 
   /**
-   * Captures operation {@code op} on {@code t} into {@code buffer}; {@code text} is the database's
-   * encoding, {@code db} the native database of the connection the function is created on.
+   * Captures operation {@code op} on {@code t} into {@code buffer}; {@code rowidKey} when {@code
+   * t}'s key is its rowid, {@code text} is the database's encoding, {@code db} the native database
+   * of the connection the function is created on.
    */
-  Capture(TableInfo t, int op, Charset text, CaptureBuffer buffer, DB db) {
+  Capture(TableInfo t, boolean rowidKey, int op, Charset text, CaptureBuffer buffer, DB db) {
     this.table = t.name();
     this.op = op;
     this.width = t.columns().size();
     this.keyWidth = t.keys().size();
     this.keys = t.schema().indexesOf(t.keys());
+    this.rowid = rowidKey ? keys[0] : -1;
     this.text = text;
     this.buffer = buffer;
     this.db = db;
@@ -53,30 +58,28 @@ final class Capture extends Function {
 
   /** The SQL name of the function for operation {@code op} on the {@code index}-th mirrored table. */
   static String name(int index, int op) {
-    return "rivulet_capture_" + index + "_" + "iud".charAt(op);
+    return "rivulet_capture_" + index + "_" + "iudk".charAt(op);
   }
 
   @Override
   protected void xFunc() throws SQLException {
     switch (op) {
-      case INSERT -> buffer.add(table, null, row(0, width));
-      case DELETE -> buffer.add(table, row(0, keyWidth), null);
-      default -> {
-        Row after = row(0, width);
-        if (db.value_long(this, width) != 0) {
-          buffer.addKept(table, after.project(keys), after);
-        } else {
-          buffer.add(table, row(width + 1, keyWidth), after);
-        }
+      case INSERT -> buffer.add(table, null, row(0, width, rowid));
+      case DELETE -> buffer.add(table, row(0, keyWidth, rowid < 0 ? -1 : 0), null);
+      case KEPT -> {
+        Row after = row(0, width, rowid);
+        buffer.addKept(table, after.project(keys), after);
       }
+      default -> buffer.add(table, row(width, keyWidth, rowid < 0 ? -1 : 0), row(0, width, rowid));
     }
     // no result(): the call's value (NULL) is never read
   }
 
-  private Row row(int from, int n) throws SQLException {
+  /** Arguments {@code from} to {@code from + n} as a row; the one at {@code from + integer} (if not -1) is an integer. */
+  private Row row(int from, int n, int integer) throws SQLException {
     Object[] values = new Object[n];
     for (int i = 0; i < n; i++) {
-      values[i] = value(from + i);
+      values[i] = i == integer ? (Object) db.value_long(this, from + i) : value(from + i);
     }
     return Row.of(values);
   }

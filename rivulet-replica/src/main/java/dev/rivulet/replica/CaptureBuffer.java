@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * The running transaction's captured row changes, in the order the database made them. A failed
  * statement drops what it captured ({@link #truncate}), a rolled-back transaction all of it
- * ({@link #take} and discard).
+ * ({@link #clear}).
  *
  * <p>Owned by the replica's write connection: filled by the backend's capture (called by the
  * database on the thread that runs a statement, under the replica's monitor) and read there.
@@ -23,7 +23,10 @@ final class CaptureBuffer {
    */
   record Changed(String table, Row oldKey, Row after, boolean keyKept) {}
 
-  private List<Changed> buffer = new ArrayList<>();
+  /** Past this many changes, {@link #clear} lets the list go rather than keep its array. */
+  private static final int KEPT_CAPACITY = 1024;
+
+  private ArrayList<Changed> buffer = new ArrayList<>();
 
   void add(String table, Row oldKey, Row after) {
     buffer.add(new Changed(table, oldKey, after, false));
@@ -52,13 +55,17 @@ final class CaptureBuffer {
     buffer.subList(mark, buffer.size()).clear();
   }
 
-  /** The captured changes, taken (the buffer is emptied). */
-  List<Changed> take() {
-    if (buffer.isEmpty()) {
-      return List.of();
+  /** The captured changes so far, in order: a view, valid until the buffer changes. */
+  List<Changed> changes() {
+    return buffer;
+  }
+
+  /** Drops every captured change (the list is reused: most transactions capture a few rows). */
+  void clear() {
+    if (buffer.size() > KEPT_CAPACITY) {
+      buffer = new ArrayList<>();
+    } else {
+      buffer.clear();
     }
-    List<Changed> out = buffer;
-    buffer = new ArrayList<>();
-    return out;
   }
 }

@@ -154,6 +154,11 @@ final class H2Backend implements Backend {
   }
 
   @Override
+  public boolean sqlTransactionControl() {
+    return false;
+  }
+
+  @Override
   public void uninstall(Connection conn) throws SQLException {
     try (Statement st = conn.createStatement()) {
       for (String trigger : triggers) {

@@ -18,7 +18,9 @@ import org.sqlite.SQLiteConnection;
  * SQLite: tables from {@code sqlite_master}, capture by per-connection TEMP triggers calling the
  * {@link Capture} function (so only the replica's own connection is captured; other connections'
  * writes are not seen), a savepoint per statement inside a transaction. The connection does not
- * fetch generated keys (the replica never returns them).
+ * fetch generated keys (the replica never returns them), and its driver is told that autocommit is
+ * off while SQLite commits each statement outside a transaction by itself ({@link
+ * #sqlTransactionControl}).
  */
 final class SqliteBackend implements Backend {
   /**
@@ -57,14 +59,40 @@ final class SqliteBackend implements Backend {
     // against a regular expression and runs an extra query after every INSERT to have them ready
     SQLiteConnection sqlite = conn.unwrap(SQLiteConnection.class);
     sqlite.getConnectionConfig().setGetGeneratedKeys(false);
+    // In JDBC autocommit mode sqlite-jdbc runs an empty BEGIN and COMMIT after every statement (so
+    // that one finished while a read is open commits at once); the replica keeps no read open on
+    // its connection, so SQLite's own autocommit suffices: the driver is told it is off (no SQL is
+    // run) and transaction() begins and ends transactions with SQL (sqlTransactionControl).
+    sqlite.getConnectionConfig().setAutoCommit(false);
     Charset text = encoding(conn);
     for (int i = 0; i < mirrored.size(); i++) {
       TableInfo t = mirrored.get(i);
+      boolean rowid = rowidKey(conn, t);
       for (int op : Capture.OPS) {
-        Function.create(conn, Capture.name(i, op), new Capture(t, op, text, buffer, sqlite.getDatabase()));
+        Function.create(conn, Capture.name(i, op), new Capture(t, rowid, op, text, buffer, sqlite.getDatabase()));
       }
       createTriggers(conn, t, i);
     }
+  }
+
+  /**
+   * Whether {@code t}'s key is its rowid (an INTEGER PRIMARY KEY of a rowid table, whose values
+   * are all integers): a single key column that no primary-key index holds (every other primary
+   * key has one, a WITHOUT ROWID table's too).
+   */
+  static boolean rowidKey(Connection conn, TableInfo t) throws SQLException {
+    if (t.keys().size() != 1) {
+      return false;
+    }
+    try (Statement st = conn.createStatement();
+        ResultSet rs = st.executeQuery("PRAGMA main.index_list(" + TableInfo.quote(t.name()) + ")")) {
+      while (rs.next()) {
+        if ("pk".equals(rs.getString("origin"))) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /** The text encoding of {@code conn}'s database (how a text value's bytes read). */
@@ -82,9 +110,9 @@ final class SqliteBackend implements Backend {
 
   /**
    * The three capture triggers of {@code t}, the {@code index}-th mirrored table (see {@link
-   * Capture}). The update trigger passes whether the key was kept: each key column's old value
-   * {@code IS} its new one, compared bytewise, so that a collation cannot call a changed key ('a'
-   * to 'A' under NOCASE) kept.
+   * Capture}). The update trigger calls the function of an update that kept its key when each key
+   * column's old value {@code IS} its new one, compared bytewise, so that a collation cannot call a
+   * changed key ('a' to 'A' under NOCASE) kept; the general one with the old key otherwise.
    */
   private void createTriggers(Connection conn, TableInfo t, int index) throws SQLException {
     String news = columns("NEW.", t.columns());
@@ -101,8 +129,9 @@ final class SqliteBackend implements Backend {
     try (Statement st = conn.createStatement()) {
       st.execute("CREATE TEMP TRIGGER rivulet_ins_" + name + " AFTER INSERT ON " + table + " BEGIN SELECT "
           + Capture.name(index, Capture.INSERT) + "(" + news + "); END");
-      st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT "
-          + Capture.name(index, Capture.UPDATE) + "(" + news + ", " + kept + ", " + oldKey + "); END");
+      st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT CASE WHEN "
+          + kept + " THEN " + Capture.name(index, Capture.KEPT) + "(" + news + ") ELSE "
+          + Capture.name(index, Capture.UPDATE) + "(" + news + ", " + oldKey + ") END; END");
       st.execute("CREATE TEMP TRIGGER rivulet_del_" + name + " AFTER DELETE ON " + table + " BEGIN SELECT "
           + Capture.name(index, Capture.DELETE) + "(" + oldKey + "); END");
     }
@@ -120,6 +149,11 @@ final class SqliteBackend implements Backend {
   @Override
   public boolean atomicStatements() {
     return false;
+  }
+
+  @Override
+  public boolean sqlTransactionControl() {
+    return true;
   }
 
   /** Drops the capture triggers (around schema changes; at close they would end with the connection anyway). */

@@ -300,24 +300,28 @@ public final class SqliteReplica implements AutoCloseable {
     if (inTransaction) {
       throw new IllegalStateException("a transaction is already running on this replica");
     }
-    conn.setAutoCommit(false);
+    runner.begin();
     inTransaction = true;
     try {
       work.run(this);
       if (closed) {
         throw new IllegalStateException("the replica was closed inside the transaction: it was rolled back");
       }
-      conn.commit();
+      runner.commit();
     } catch (SQLException | RuntimeException e) {
       if (!closed) {
-        conn.rollback();
+        try {
+          runner.rollback();
+        } catch (SQLException again) {
+          e.addSuppressed(again); // e.g. the database already rolled it back
+        }
       }
-      capture.take();
+      capture.clear();
       throw e;
     } finally {
       inTransaction = false;
       if (!closed) {
-        conn.setAutoCommit(true);
+        runner.end();
       }
     }
     publish();
@@ -348,17 +352,18 @@ public final class SqliteReplica implements AutoCloseable {
 
   /** Hands the committed transaction's captured changes to the mirrors, as one transaction. */
   private void publish() {
-    List<CaptureBuffer.Changed> changes = capture.take();
+    List<CaptureBuffer.Changed> changes = capture.changes();
     if (changes.isEmpty()) {
       return;
     }
-    publishing = true;
+    publishing = true; // nothing is captured while it publishes: a callback cannot write
     try {
       SyncTransaction tx = db.beginSync();
       lazy.publish(changes, tx);
       mirrors.apply(changes, tx);
       tx.commit();
     } finally {
+      capture.clear();
       publishing = false;
     }
   }
@@ -394,11 +399,11 @@ public final class SqliteReplica implements AutoCloseable {
       throw new IllegalStateException("cannot close the replica from a callback of the commit it publishes");
     }
     closed = true;
-    capture.take();
+    capture.clear();
     try {
       if (inTransaction) {
-        conn.rollback();
-        conn.setAutoCommit(true);
+        runner.rollback();
+        runner.end();
       }
       lazy.close();
       try {

@@ -8,7 +8,9 @@ import java.sql.SQLException;
  * Runs a replica's statements on its write connection: the kept prepared statements of {@link
  * SqliteReplica#execute} ({@link StatementCache}), each statement inside a transaction under a
  * savepoint of its own when the database does not undo a failed statement itself (SQLite), and a
- * failed statement's captured rows dropped from the {@link CaptureBuffer}.
+ * failed statement's captured rows dropped from the {@link CaptureBuffer}; and the transactions of
+ * {@link SqliteReplica#transaction}, begun and ended as the backend says ({@link
+ * Backend#sqlTransactionControl}).
  *
  * <p>Owned by its replica: used only under the replica's monitor.
  */
@@ -16,6 +18,7 @@ final class StatementRunner implements AutoCloseable {
   private final Connection conn;
   private final CaptureBuffer capture;
   private final boolean savepoints;
+  private final boolean sqlTransactions; // begin and end transactions with SQL, not through JDBC
   private final StatementCache statements; // execute()'s, each checked once not to be transaction control
   private final StatementCache control; // the savepoint statements
 
@@ -23,8 +26,9 @@ final class StatementRunner implements AutoCloseable {
     this.conn = conn;
     this.capture = capture;
     this.savepoints = !backend.atomicStatements();
+    this.sqlTransactions = backend.sqlTransactionControl();
     this.statements = new StatementCache(conn, cacheSize);
-    this.control = new StatementCache(conn, 3);
+    this.control = new StatementCache(conn, 6);
   }
 
   /** The kept statement of {@code sql} when it was run before, else null. */
@@ -67,6 +71,40 @@ final class StatementRunner implements AutoCloseable {
       exec("RELEASE rivulet_statement");
     }
     return changed;
+  }
+
+  /** Starts a transaction on the connection. */
+  void begin() throws SQLException {
+    if (sqlTransactions) {
+      exec("BEGIN");
+    } else {
+      conn.setAutoCommit(false);
+    }
+  }
+
+  /** Commits the transaction {@link #begin} started (it stays open when this throws). */
+  void commit() throws SQLException {
+    if (sqlTransactions) {
+      exec("COMMIT");
+    } else {
+      conn.commit();
+    }
+  }
+
+  /** Rolls back the transaction {@link #begin} started. */
+  void rollback() throws SQLException {
+    if (sqlTransactions) {
+      exec("ROLLBACK");
+    } else {
+      conn.rollback();
+    }
+  }
+
+  /** After a transaction's commit or rollback: statements commit on their own again. */
+  void end() throws SQLException {
+    if (!sqlTransactions) {
+      conn.setAutoCommit(true);
+    }
   }
 
   /**

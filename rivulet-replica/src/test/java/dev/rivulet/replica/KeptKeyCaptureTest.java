@@ -46,7 +46,7 @@ class KeptKeyCaptureTest {
         st.execute("INSERT INTO pairs VALUES (3, 'w', 0.5)");
         st.execute("DELETE FROM codes WHERE code = 'b'");
       }
-      List<CaptureBuffer.Changed> changes = buffer.take();
+      List<CaptureBuffer.Changed> changes = new ArrayList<>(buffer.changes());
       assertThat(changes).extracting(CaptureBuffer.Changed::keyKept)
           .containsExactly(true, false, true, false, false, false);
       assertThat(changes.get(0).oldKey()).isEqualTo(Row.of("b"));

@@ -2,8 +2,10 @@ package dev.rivulet.replica;
 
 import static dev.rivulet.query.Exprs.col;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rivulet.engine.Row;
+import dev.rivulet.engine.SchemaException;
 import dev.rivulet.query.LiveQuery;
 import dev.rivulet.query.Query;
 import java.sql.Connection;
@@ -16,9 +18,10 @@ import org.junit.jupiter.api.Test;
  * SQLite capture corner cases. REPLACE conflict resolution deletes the rows a new row collides with on a UNIQUE column
  * (not only on its key); those deletions fire the capture's delete triggers (the replica turns
  * recursive triggers on), so the mirror loses them too. An update that keeps the key passes no old
- * key (the trigger's {@code WHEN}): a key its collation calls equal but whose bytes changed ('a' to
+ * key (the trigger's {@code CASE}): a key its collation calls equal but whose bytes changed ('a' to
  * 'A' under NOCASE), or one part of a composite key changed, still counts as a changed key. Text
  * (read as its bytes) and blobs, empty ones too, reach the mirror in UTF-8 and UTF-16 databases.
+ * A commit whose rows the mirror refuses is dropped from the capture, not published again later.
  */
 class SqliteCaptureCornersTest {
   @Test
@@ -101,6 +104,22 @@ class SqliteCaptureCornersTest {
         assertThat(all.rows()).isEqualTo(SqlRows.read(keep, ALL)).hasSize(2);
         replica.transaction(tx -> tx.execute("REPLACE INTO items VALUES (5, 'c', 5)")); // row 2 goes
         assertThat(all.rows()).isEqualTo(SqlRows.read(keep, ALL)).hasSize(2);
+      }
+    }
+  }
+
+  @Test
+  void aCommitTheMirrorRefusesIsNotPublishedWithTheNextOne() throws SQLException {
+    String url = "jdbc:sqlite:file:refused?mode=memory&cache=shared";
+    try (Connection keep = DriverManager.getConnection(url)) {
+      try (Statement st = keep.createStatement()) {
+        st.execute("CREATE TABLE n (id INTEGER PRIMARY KEY, q INTEGER)");
+      }
+      try (SqliteReplica replica = SqliteReplica.open(url)) {
+        assertThatThrownBy(() -> replica.execute("INSERT INTO n VALUES (1, 'text')"))
+            .isInstanceOf(SchemaException.class).hasMessageContaining("'q'");
+        replica.execute("INSERT INTO n VALUES (2, 5)");
+        assertThat(replica.table("n").rows()).containsExactly(Row.of(2L, 5L));
       }
     }
   }
