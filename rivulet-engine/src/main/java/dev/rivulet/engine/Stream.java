@@ -197,6 +197,25 @@ public final class Stream {
     return add(plain.keeping(keepLeft.clone(), keepRight.clone()));
   }
 
+  /**
+   * The rows of this stream whose {@code leftKeys} equal the {@code rightKeys} of some row of
+   * {@code right}, each with its multiplicity times that key's multiplicity in {@code right}: the
+   * rows of {@code join(right, INNER, ..)} projected back to this stream's columns when {@code
+   * right} holds each key once (an include's active buckets), but the left rows are indexed
+   * compactly and a right key's rows are emitted as they are. With {@code initial} giving a
+   * source (it is asked when the graph first runs), this stream's relation starts as that
+   * source's rows and its input must not carry them too (null, or a null source: it starts empty).
+   *
+   * @throws WiringException for an unknown column, unequal key counts or incompatible key types
+   */
+  public Stream semiJoin(Stream right, List<String> leftKeys, List<String> rightKeys,
+      java.util.function.Supplier<RowSource> initial) {
+    JoinOperator plain = joinOperator(right, JoinType.INNER, leftKeys, rightKeys, null); // checks; not added
+    int[] lk = columns("semi-join", leftKeys);
+    int[] rk = right.op.schema.indexesOf(rightKeys);
+    return add(new SemiJoinOperator(op, right.op, lk, rk, initial));
+  }
+
   /** Shorthand for a join on one column of each side. */
   public Stream join(Stream right, JoinType type, String leftKey, String rightKey) {
     return join(right, type, List.of(leftKey), List.of(rightKey));
