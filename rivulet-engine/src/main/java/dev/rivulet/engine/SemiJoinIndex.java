@@ -5,24 +5,37 @@ import java.util.Arrays;
 /**
  * The left side of a {@link SemiJoinOperator}: rows by key, each key with a chain of entries (one
  * per unit of multiplicity) in flat arrays, so adding a row allocates nothing but amortized array
- * growth. How: an open-addressing table of keys with the head of each chain; while every key is a
- * canonical integer ({@link Long}) the keys are kept as primitives and compared without reading a
- * key object, and the first other key switches the table for good to key objects. A key whose
- * chain empties keeps its slot until the table is next rebuilt.
+ * growth. Where a key's chain starts depends on the keys seen so far, each form given up for good
+ * for the next when a key does not fit it:
+ *
+ * <ol>
+ *   <li>dense: every key a canonical integer ({@link Long}) in a range not much wider than the
+ *       entries (ids): the chain heads in an array indexed by key minus the range's start, no
+ *       hashing and no key stored;
+ *   <li>primitive: every key a canonical integer: an open-addressing table of the keys as
+ *       primitives with their heads, compared without reading a key object;
+ *   <li>object: an open-addressing table of key objects.
+ * </ol>
+ *
+ * A key whose chain empties keeps its slot until a table is next rebuilt.
  *
  * <p>Confined to the thread that runs the graph.
  */
 final class SemiJoinIndex {
   /** No entry: the end of a chain. */
   static final int END = -1;
-  private static final int FREE_SLOT = -2; // a heads value: the slot holds no key
+  private static final int FREE_SLOT = -2; // a hashed table's heads value: the slot holds no key
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
   private static final int MIN_SLOTS = 16;
+  private static final int DENSE_SLACK = 1024; // a dense range may be this much wider than 4 x the entry capacity
 
-  private boolean primitive = true;
-  private long[] longKeys; // primitive mode
-  private Object[] keys; // object mode
-  private int[] heads;
+  private enum Form { DENSE, PRIMITIVE, OBJECT }
+
+  private Form form = Form.DENSE;
+  private long base; // dense: the key at heads[0]
+  private long[] longKeys; // primitive
+  private Object[] keys; // object
+  private int[] heads = new int[0]; // dense: per key in range (END: none); hashed: per slot
   private int shift;
   private int usedSlots;
   private Row[] rows = new Row[MIN_SLOTS];
@@ -31,8 +44,9 @@ final class SemiJoinIndex {
   private int free = END;
   private int size;
 
-  SemiJoinIndex() {
-    allocate(MIN_SLOTS);
+  /** The current form: {@code "DENSE"}, {@code "PRIMITIVE"} or {@code "OBJECT"} (for tests). */
+  String form() {
+    return form.name();
   }
 
   /** Entries held (rows counted by multiplicity). */
@@ -64,13 +78,7 @@ final class SemiJoinIndex {
 
   /** Adds one unit of {@code row} under {@code key} (not null). */
   void add(Object key, Row row) {
-    if (primitive && !(key instanceof Long)) {
-      toObjects();
-    }
-    if ((usedSlots + 1) * 2L > heads.length) {
-      rebuild(usedSlots + 1);
-    }
-    int s = primitive ? slotFor((long) (Long) key) : slotFor(key);
+    int s = slotFor(key);
     int e = entry();
     rows[e] = row;
     next[e] = heads[s];
@@ -112,30 +120,85 @@ final class SemiJoinIndex {
     return highWater++;
   }
 
-  /** The slot of {@code key}, or -1. */
+  /** The slot (dense: the index) of {@code key}, or -1. */
   private int find(Object key) {
-    if (primitive) {
-      if (!(key instanceof Long l)) {
-        return -1; // every key held is a Long
-      }
-      long k = l;
-      for (int s = slot(k), mask = heads.length - 1; heads[s] != FREE_SLOT; s = (s + 1) & mask) {
-        if (longKeys[s] == k) {
-          return s;
+    switch (form) {
+      case DENSE: {
+        if (!(key instanceof Long l)) {
+          return -1;
         }
+        long i = l - base;
+        return i >= 0 && i < heads.length ? (int) i : -1;
       }
-      return -1;
-    }
-    for (int s = slot(key.hashCode()), mask = heads.length - 1; heads[s] != FREE_SLOT; s = (s + 1) & mask) {
-      if (keys[s].equals(key)) {
-        return s;
+      case PRIMITIVE: {
+        if (!(key instanceof Long l)) {
+          return -1; // every key held is a Long
+        }
+        long k = l;
+        for (int s = slot(k), mask = heads.length - 1; heads[s] != FREE_SLOT; s = (s + 1) & mask) {
+          if (longKeys[s] == k) {
+            return s;
+          }
+        }
+        return -1;
       }
+      default:
+        for (int s = slot(key.hashCode()), mask = heads.length - 1; heads[s] != FREE_SLOT; s = (s + 1) & mask) {
+          if (keys[s].equals(key)) {
+            return s;
+          }
+        }
+        return -1;
     }
-    return -1;
   }
 
-  /** The slot of primitive key {@code k}, taken (with an empty chain) if it has none. */
-  private int slotFor(long k) {
+  /** The slot of {@code key}, taken (with an empty chain) if it has none; the form changes if the key needs it. */
+  private int slotFor(Object key) {
+    if (form != Form.OBJECT && !(key instanceof Long)) {
+      toHashed(Form.OBJECT);
+    }
+    if (form == Form.DENSE) {
+      long k = (Long) key;
+      long i = k - base;
+      if (i >= 0 && i < heads.length) {
+        return (int) i;
+      }
+      if (widen(k)) {
+        return (int) (k - base);
+      }
+      toHashed(Form.PRIMITIVE);
+    }
+    if ((usedSlots + 1) * 2L > heads.length) {
+      rebuild(usedSlots + 1);
+    }
+    return form == Form.PRIMITIVE ? slotForLong((Long) key) : slotForObject(key);
+  }
+
+  /** Widens the dense range to hold {@code k} (with room to grow that way); false when it would be too wide. */
+  private boolean widen(long k) {
+    long limit = 4L * rows.length + DENSE_SLACK;
+    long lo = heads.length == 0 ? k : Math.min(base, k);
+    long hi = heads.length == 0 ? k + 1 : Math.max(base + heads.length, k + 1);
+    if (hi - lo <= 0 || hi - lo > limit) {
+      return false; // overflowed or too wide
+    }
+    long slack = Math.min(Math.max(heads.length, MIN_SLOTS), limit - (hi - lo));
+    if (heads.length > 0 && k < base && lo - slack < lo) {
+      lo -= slack;
+    } else if (hi + slack > hi) {
+      hi += slack;
+    }
+    int[] wider = new int[(int) (hi - lo)];
+    Arrays.fill(wider, END);
+    if (heads.length > 0) {
+      System.arraycopy(heads, 0, wider, (int) (base - lo), heads.length);
+    }
+    heads = wider;
+    base = lo;
+    return true;
+  }
+
+  private int slotForLong(long k) {
     int mask = heads.length - 1;
     int s = slot(k);
     for (; heads[s] != FREE_SLOT; s = (s + 1) & mask) {
@@ -149,8 +212,7 @@ final class SemiJoinIndex {
     return s;
   }
 
-  /** The slot of key object {@code key}, taken (with an empty chain) if it has none. */
-  private int slotFor(Object key) {
+  private int slotForObject(Object key) {
     int mask = heads.length - 1;
     int s = slot(key.hashCode());
     for (; heads[s] != FREE_SLOT; s = (s + 1) & mask) {
@@ -171,46 +233,41 @@ final class SemiJoinIndex {
   private void allocate(int capacity) {
     heads = new int[capacity];
     Arrays.fill(heads, FREE_SLOT);
-    if (primitive) {
-      longKeys = new long[capacity];
-    } else {
-      keys = new Object[capacity];
-    }
+    longKeys = form == Form.PRIMITIVE ? new long[capacity] : null;
+    keys = form == Form.OBJECT ? new Object[capacity] : null;
     shift = 64 - Integer.numberOfTrailingZeros(capacity);
     usedSlots = 0;
   }
 
-  /** Rehashes the keys that still have entries into a table with room for {@code keys} keys at half load. */
-  private void rebuild(int wanted) {
+  /** Moves every key with entries into a new table of form {@code to}, with room for {@code extra} more keys. */
+  private void rehash(Form to, int extra) {
+    Form from = form;
     long[] oldLongs = longKeys;
     Object[] oldKeys = keys;
     int[] oldHeads = heads;
-    boolean wasPrimitive = primitive && oldLongs != null;
+    long oldBase = base;
     int live = 0;
     for (int h : oldHeads) {
       live += h >= 0 ? 1 : 0;
     }
-    int need = Math.max(wanted - usedSlots + live, live) * 2;
-    allocate(Math.max(MIN_SLOTS, Integer.highestOneBit(Math.max(1, need - 1)) << 1));
+    form = to;
+    int need = Math.max(MIN_SLOTS, (live + extra) * 2);
+    allocate(Integer.highestOneBit(need - 1) << 1);
     for (int s = 0; s < oldHeads.length; s++) {
       if (oldHeads[s] >= 0) {
-        int t = wasPrimitive ? slotFor(oldLongs[s]) : slotFor(oldKeys[s]);
+        long k = from == Form.DENSE ? oldBase + s : from == Form.PRIMITIVE ? oldLongs[s] : 0;
+        int t = to == Form.PRIMITIVE ? slotForLong(k) : slotForObject(from == Form.OBJECT ? oldKeys[s] : Long.valueOf(k));
         heads[t] = oldHeads[s];
       }
     }
   }
 
-  /** Switches for good to key objects (a key that is not a canonical integer arrived). */
-  private void toObjects() {
-    long[] oldLongs = longKeys;
-    int[] oldHeads = heads;
-    primitive = false;
-    longKeys = null;
-    allocate(heads.length);
-    for (int s = 0; s < oldHeads.length; s++) {
-      if (oldHeads[s] >= 0) {
-        heads[slotFor((Object) Long.valueOf(oldLongs[s]))] = oldHeads[s];
-      }
-    }
+  private void rebuild(int wanted) {
+    rehash(form, Math.max(1, wanted - usedSlots));
+  }
+
+  /** Gives up the current form for good for hashed form {@code to}. */
+  private void toHashed(Form to) {
+    rehash(to, 1);
   }
 }

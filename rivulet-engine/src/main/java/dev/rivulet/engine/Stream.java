@@ -150,8 +150,18 @@ public final class Stream {
 
   private JoinOperator joinOperator(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys,
       Predicate<Row> onRight, boolean leftRows) {
-    builder.checkOwns(right);
     String kind = type.name().toLowerCase(java.util.Locale.ROOT) + " join";
+    int[][] keys = joinKeys(right, kind, leftKeys, rightKeys);
+    return new JoinOperator(op, right.op, type, keys[0], keys[1], onRight, leftRows);
+  }
+
+  /**
+   * Checks a join's keys; returns the positions of the left ones and of the right ones.
+   *
+   * @throws WiringException for an unknown column, unequal key counts or incompatible key types
+   */
+  private int[][] joinKeys(Stream right, String kind, List<String> leftKeys, List<String> rightKeys) {
+    builder.checkOwns(right);
     if (leftKeys.isEmpty() || leftKeys.size() != rightKeys.size()) {
       throw new WiringException(next(kind) + ": needs the same number (at least one) of left and right keys, got "
           + leftKeys + " and " + rightKeys);
@@ -171,7 +181,7 @@ public final class Stream {
             + leftKeys.get(i) + " is " + a + " but " + rightKeys.get(i) + " is " + b);
       }
     }
-    return new JoinOperator(op, right.op, type, lk, rk, onRight, leftRows);
+    return new int[][] {lk, rk};
   }
 
   /**
@@ -210,10 +220,8 @@ public final class Stream {
    */
   public Stream semiJoin(Stream right, List<String> leftKeys, List<String> rightKeys,
       java.util.function.Supplier<RowSource> initial) {
-    JoinOperator plain = joinOperator(right, JoinType.INNER, leftKeys, rightKeys, null); // checks; not added
-    int[] lk = columns("semi-join", leftKeys);
-    int[] rk = right.op.schema.indexesOf(rightKeys);
-    return add(new SemiJoinOperator(op, right.op, lk, rk, initial));
+    int[][] keys = joinKeys(right, "semi-join", leftKeys, rightKeys);
+    return add(new SemiJoinOperator(op, right.op, keys[0], keys[1], initial));
   }
 
   /** Shorthand for a join on one column of each side. */
