@@ -22,7 +22,7 @@ import java.util.Arrays;
 final class DeferredRows {
   private final int compactSlack;
   private Row[] rows;
-  private long[] weights;
+  private long[] weights; // null while every entry weighs one
   private long[] p0;
   private long[] p1;
   private int size;
@@ -33,8 +33,9 @@ final class DeferredRows {
   private int notedSize;
 
   /**
-   * Takes the arrays' entries {@code [0, n)} as the log (the arrays become this object's); it is
-   * {@link #crowded} beyond twice its consolidated size plus {@code compactSlack}.
+   * Takes the arrays' entries {@code [0, n)} as the log (the arrays become this object's; {@code
+   * weights} null when every entry weighs one); it is {@link #crowded} beyond twice its
+   * consolidated size plus {@code compactSlack}.
    */
   DeferredRows(Row[] rows, long[] weights, long[] p0, long[] p1, int n, int compactSlack) {
     this.compactSlack = compactSlack;
@@ -56,12 +57,14 @@ final class DeferredRows {
     if (size == rows.length) {
       int cap = Math.max(16, size * 2);
       rows = Arrays.copyOf(rows, cap);
-      weights = Arrays.copyOf(weights, cap);
+      weights = weights == null ? null : Arrays.copyOf(weights, cap);
       p0 = Arrays.copyOf(p0, cap);
       p1 = Arrays.copyOf(p1, cap);
     }
     rows[size] = row;
-    weights[size] = weight;
+    if (weight != 1 || weights != null) {
+      weights()[size] = weight;
+    }
     p0[size] = q0;
     p1[size] = q1;
     size++;
@@ -78,7 +81,7 @@ final class DeferredRows {
    * @throws InvariantViolation, naming {@code owner}, when a row's weights sum below zero
    */
   void compact(RowOrder order, String owner) {
-    SortedBatch b = SortedBatch.of(rows, weights, p0, p1, size, order, owner);
+    SortedBatch b = SortedBatch.of(rows, weights(), p0, p1, size, order, owner);
     rows = b.rows;
     weights = b.counts;
     p0 = b.p0;
@@ -102,7 +105,7 @@ final class DeferredRows {
   SortedBatch takeFirst(int want, RowOrder order, String owner) {
     int n = size;
     if (want >= n) {
-      SortedBatch all = SortedBatch.of(rows, weights, p0, p1, n, order, owner);
+      SortedBatch all = SortedBatch.of(rows, weights(), p0, p1, n, order, owner);
       rows = new Row[0];
       weights = new long[0];
       p0 = new long[0];
@@ -143,17 +146,28 @@ final class DeferredRows {
     for (int q = k - 1; q >= 0; q--) { // descending, so the last entry is never a taken one yet to go
       int e = taken[q];
       outRows[q] = rows[e];
-      outWeights[q] = weights[e];
+      outWeights[q] = weights == null ? 1 : weights[e];
       out0[q] = p0[e];
       out1[q] = p1[e];
       int last = --size;
       rows[e] = rows[last];
-      weights[e] = weights[last];
+      if (weights != null) {
+        weights[e] = weights[last];
+      }
       p0[e] = p0[last];
       p1[e] = p1[last];
       rows[last] = null;
     }
     return SortedBatch.of(outRows, outWeights, out0, out1, k, order, owner);
+  }
+
+  /** The weights array, allocated (entries {@code [0, size)} weighing one) if it was not. */
+  private long[] weights() {
+    if (weights == null) {
+      weights = new long[rows.length];
+      Arrays.fill(weights, 0, size, 1);
+    }
+    return weights;
   }
 
   /**

@@ -5,15 +5,23 @@ import java.util.Arrays;
 /**
  * A mutable, reusable batch of (row, weight[, position]) entries: the buffer that carries changes
  * between operators inside one run. Not thread-safe; owned by the graph's run loop.
+ *
+ * <p>A batch adopted whole ({@link #adopt}, a hydration's) has unit weights: every entry weighs
+ * one and {@link #weights} is not allocated (an empty array) until {@link #materialize}. Every
+ * method here materializes first where it needs them; code that reads {@link #weights} directly
+ * either handles {@link #unitWeights} or materializes (the run loop does it for each operator's
+ * inputs, see {@link Operator#readsUnitWeights}).
  */
 final class Delta {
   private static final int SMALL = 8;
   private static final int KEEP = 1024;
+  private static final long[] UNALLOCATED = new long[0];
   Row[] rows;
   long[] weights;
   int[] positions; // null until an entry carries a position
   private int[] spare; // a cleared positions array, kept to avoid reallocating it every run
   int size;
+  private boolean ones; // unit weights, not allocated
 
   Delta() {
     this(4);
@@ -29,6 +37,9 @@ final class Delta {
   }
 
   void add(Row row, long weight) {
+    if (ones) {
+      materialize();
+    }
     if (size == rows.length) {
       grow();
     }
@@ -55,7 +66,11 @@ final class Delta {
     int n = other.size;
     reserve(n);
     System.arraycopy(other.rows, 0, rows, size, n);
-    System.arraycopy(other.weights, 0, weights, size, n);
+    if (other.ones) {
+      Arrays.fill(weights, size, size + n, 1);
+    } else {
+      System.arraycopy(other.weights, 0, weights, size, n);
+    }
     if (positions != null) {
       Arrays.fill(positions, size, size + n, -1);
     }
@@ -64,13 +79,69 @@ final class Delta {
 
   /** Appends {@code src[0..n)}, each with {@code weight} (as {@link #add(Row, long)} would). */
   void addAll(Row[] src, int n, long weight) {
-    reserve(n);
+    reserve(n); // materializes
     System.arraycopy(src, 0, rows, size, n);
     Arrays.fill(weights, size, size + n, weight);
     if (positions != null) {
       Arrays.fill(positions, size, size + n, -1);
     }
     size += n;
+  }
+
+  /**
+   * Takes {@code src[0..n)} as the entries of this empty buffer, each with weight one (unit
+   * weights, not allocated), without copying: the array becomes this buffer's (the caller no
+   * longer uses it). Returns false, taking nothing, when the buffer is not empty.
+   */
+  boolean adopt(Row[] src, int n) {
+    if (size != 0) {
+      return false;
+    }
+    dropPositions();
+    rows = src;
+    weights = UNALLOCATED;
+    ones = true;
+    size = n;
+    return true;
+  }
+
+  /** Whether every entry weighs one and {@link #weights} is not allocated (see {@link #adopt}). */
+  boolean unitWeights() {
+    return ones;
+  }
+
+  /** Allocates and fills {@link #weights} of a buffer with unit weights; nothing otherwise. */
+  void materialize() {
+    if (ones) {
+      ones = false;
+      weights = new long[rows.length];
+      Arrays.fill(weights, 0, size, 1);
+    }
+  }
+
+  /**
+   * Moves every entry of {@code src} (its positions dropped) into this empty buffer by exchanging
+   * their arrays, so nothing is copied; {@code src} is left empty. Returns false, moving nothing,
+   * when this buffer is not empty.
+   */
+  boolean takeOver(Delta src) {
+    if (size != 0 || src == this) {
+      return false;
+    }
+    Row[] r = rows;
+    long[] w = weights;
+    boolean o = ones;
+    dropPositions();
+    rows = src.rows;
+    weights = src.weights;
+    ones = src.ones;
+    size = src.size;
+    src.rows = r;
+    src.weights = w;
+    src.ones = o;
+    src.size = 0;
+    src.dropPositions();
+    return true;
   }
 
   void addAll(ZSet z) {
@@ -82,6 +153,7 @@ final class Delta {
 
   /** Makes room for {@code more} entries beyond the current ones (a known large run). */
   void reserve(int more) {
+    materialize();
     int need = size + more;
     if (need > rows.length) {
       int cap = Math.max(need, rows.length * 2); // many small reservations still grow geometrically
@@ -110,9 +182,11 @@ final class Delta {
     if (rows.length > KEEP) {
       rows = new Row[16];
       weights = new long[16];
+      ones = false;
       positions = null;
       spare = null;
     } else {
+      materialize();
       Arrays.fill(rows, 0, size, null);
       dropPositions();
     }
@@ -132,7 +206,7 @@ final class Delta {
    * before its insertion could make such state go transiently negative.
    */
   Delta consolidateIfRetracting() {
-    for (int i = 0; i < size; i++) {
+    for (int i = 0; !ones && i < size; i++) {
       if (weights[i] < 0) {
         return consolidate();
       }
@@ -146,6 +220,7 @@ final class Delta {
    * discarded: they only mean something on an operator's own output.
    */
   Delta consolidate() {
+    materialize();
     dropPositions();
     if (size <= 1) {
       if (size == 1 && weights[0] == 0) {
@@ -223,6 +298,7 @@ final class Delta {
   }
 
   ZSet toZSet() {
+    materialize();
     return ZSet.fromArrays(
         Arrays.copyOf(rows, size),
         Arrays.copyOf(weights, size),

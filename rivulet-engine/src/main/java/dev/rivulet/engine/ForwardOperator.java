@@ -18,7 +18,7 @@ final class ForwardOperator extends Operator {
   void step() {
     Delta in = inputs[0];
     examined += in.size;
-    emitAll(in);
+    handOff(in);
   }
 
   @Override

@@ -91,6 +91,7 @@ public final class Graph {
       }
       for (Operator op : steps) {
         if (op.hasPending()) {
+          op.prepareInputs();
           op.step();
           op.clearInputs();
         }

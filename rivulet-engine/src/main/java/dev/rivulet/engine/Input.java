@@ -70,8 +70,9 @@ public final class Input {
 
   /**
    * Queues {@code rows[0..n)}, each inserted once, like {@code n} calls of {@link #send(Row, long,
-   * Schema)} in order: a hydration's bulk path, one array copy instead of a call per row. A typed
-   * row is replaced by its canonical form in {@code rows} itself.
+   * Schema)} in order: a hydration's bulk path, no call per row. A typed row is replaced by its
+   * canonical form in {@code rows} itself, and the array becomes the input's (when nothing else is
+   * queued it is not copied): the caller does not use it after the call.
    */
   Input sendAll(Row[] rows, int n, Schema checkedAgainst) {
     boolean check = checkedAgainst != op.schema && !checkedAgainst.equals(op.schema);

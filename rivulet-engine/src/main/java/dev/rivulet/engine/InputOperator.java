@@ -30,10 +30,15 @@ final class InputOperator extends Operator {
     pending.addAll(batch);
   }
 
-  /** Queues {@code rows[0..n)} (canonical), each with weight 1, from a sender whose retractions always match. */
+  /**
+   * Queues {@code rows[0..n)} (canonical), each with weight 1, from a sender whose retractions
+   * always match; the array becomes the input's (a hydration's, not copied when nothing is queued).
+   */
   void acceptAllTrusted(Row[] rows, int n) {
     trust();
-    pending.addAll(rows, n, 1);
+    if (!pending.adopt(rows, n)) {
+      pending.addAll(rows, n, 1);
+    }
   }
 
   private void trust() {
@@ -119,7 +124,7 @@ final class InputOperator extends Operator {
   @Override
   void step() {
     examined += pending.size;
-    emitAll(pending);
+    handOff(pending); // a hydration's batch goes on without a copy
   }
 
   @Override

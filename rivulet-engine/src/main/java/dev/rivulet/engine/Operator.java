@@ -21,6 +21,8 @@ abstract class Operator {
   String name;
   int index;
   long examined;
+  /** Batches handed to the target without a copy (for tests). */
+  long handOffs;
 
   Operator(String kind, Schema schema, Operator... upstream) {
     this.kind = kind;
@@ -37,6 +39,23 @@ abstract class Operator {
 
   /** Rows (or entries) of retained state. */
   abstract long retained();
+
+  /**
+   * Whether {@link #step} handles inputs with unit weights ({@link Delta#unitWeights}) itself;
+   * otherwise the run loop materializes them before it steps ({@link #prepareInputs}).
+   */
+  boolean readsUnitWeights() {
+    return false;
+  }
+
+  /** Materializes the inputs' unit weights unless this operator reads them as they are. */
+  final void prepareInputs() {
+    if (!readsUnitWeights()) {
+      for (Delta d : inputs) {
+        d.materialize();
+      }
+    }
+  }
 
   /** Called once, in topological order, before the first run's steps. */
   void start() {}
@@ -74,6 +93,24 @@ abstract class Operator {
     for (Delta out : outs) {
       out.addAll(d);
     }
+  }
+
+  /**
+   * Emits every entry of {@code d} (its positions dropped) like {@link #emitAll}, but when this
+   * operator has one target and its input is empty, by handing {@code d}'s arrays over instead of
+   * copying them ({@code d}, one of this operator's own buffers, is left empty).
+   */
+  final void handOff(Delta d) {
+    if (outs.length == 1 && outs[0].takeOver(d)) {
+      handOffs++;
+      return;
+    }
+    emitAll(d);
+  }
+
+  /** Whether {@link #handOff} would hand its batch over: one target, whose input is empty. */
+  final boolean canHandOff() {
+    return outs.length == 1 && outs[0].isEmpty();
   }
 
   /** Makes room for {@code n} more entries in every target's input (a run of known size). */

@@ -93,11 +93,38 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
       textPrefixes(rows, from, to, first, second);
       return;
     }
+    if (types[0] == ColumnType.INT) {
+      intPrefixes(rows, from, to, first, second);
+      return;
+    }
     boolean exact = columns.length >= 2 && types[0] == ColumnType.INT;
     for (int i = from; i < to; i++) {
       long p0 = encode(rows[i], 0);
       first[i] = p0;
       second[i] = exact && p0 != Long.MIN_VALUE && p0 != Long.MAX_VALUE ? encode(rows[i], 1) : 0;
+    }
+  }
+
+  /**
+   * {@link #prefixes} for an INT first key: a 64-bit value (the common case) is its own prefix,
+   * read without a call per key; other values (NULL, wider integers) go through {@link #encode}.
+   */
+  private void intPrefixes(Row[] rows, int from, int to, long[] first, long[] second) {
+    int c0 = columns[0];
+    long flip0 = descending[0] ? -1L : 0L; // ~x is x ^ -1
+    boolean two = columns.length >= 2;
+    boolean intSecond = two && types[1] == ColumnType.INT;
+    int c1 = two ? columns[1] : 0;
+    long flip1 = two && descending[1] ? -1L : 0L;
+    for (int i = from; i < to; i++) {
+      Row r = rows[i];
+      long p0 = r.get(c0) instanceof Long l ? l ^ flip0 : encode(r, 0);
+      first[i] = p0;
+      if (!two || p0 == Long.MIN_VALUE || p0 == Long.MAX_VALUE) {
+        second[i] = 0;
+      } else {
+        second[i] = intSecond && r.get(c1) instanceof Long m ? m ^ flip1 : encode(r, 1);
+      }
     }
   }
 

@@ -58,8 +58,12 @@ final class TopKOperator extends Operator {
   private long refillSlack; // the next refill's
   /** How far the deferred rows may grow past twice their consolidated size (tests lower it). */
   int compactSlack = 1024;
-  /** Hydrations that left rows unsorted, the times rows moved from there into the tree, their consolidations (for tests). */
+  /**
+   * Hydrations that left rows unsorted (those of them whose batch had unit weights), the times rows
+   * moved from there into the tree, their consolidations (for tests).
+   */
   long deferredHydrations;
+  long unitWeightHydrations;
   long treeRefills;
   long deferredCompactions;
 
@@ -88,6 +92,9 @@ final class TopKOperator extends Operator {
   void step() {
     Delta in = inputs[0];
     examined += in.size;
+    if (whole == null || rest != null || !whole.isEmpty()) {
+      in.materialize(); // only a hydration's deferring path reads unit weights as they are
+    }
     if (whole != null) {
       stepPartition(whole, in);
       return;
@@ -318,12 +325,14 @@ final class TopKOperator extends Operator {
       long[] first = new long[n];
       long[] second = new long[n];
       order.prefixes(changes.rows, n, first, second);
-      rest = new DeferredRows(Arrays.copyOf(changes.rows, n), Arrays.copyOf(changes.weights, n), first, second, n,
-          compactSlack);
+      long[] weights = changes.unitWeights() ? null : Arrays.copyOf(changes.weights, n);
+      unitWeightHydrations += weights == null ? 1 : 0;
+      rest = new DeferredRows(Arrays.copyOf(changes.rows, n), weights, first, second, n, compactSlack);
       deferredHydrations++;
       examined += n;
       fillTree(tree, 0);
     } else {
+      changes.materialize();
       SortedBatch sorted = SortedBatch.of(changes, order, name);
       tree.bulkLoad(sorted.rows, sorted.counts, sorted.p0, sorted.p1, sorted.size);
       retainedRows += sorted.size;
@@ -405,6 +414,11 @@ final class TopKOperator extends Operator {
       }
       retainedRows += tree.distinct() - before;
     }
+  }
+
+  @Override
+  boolean readsUnitWeights() {
+    return true; // see step
   }
 
   boolean partitioned() {

@@ -60,15 +60,24 @@ class TopKDeferredRowsTest {
       List<Row> held = new ArrayList<>();
       long nextId = 0;
       int n = 60 + rnd.nextInt(200);
+      boolean bulk = seed % 4 < 2; // the deferred graph hydrates through sendAll: unit weights
+      Row[] batch = new Row[n];
       for (int i = 0; i < n; i++) {
         Row r = i > 0 && rnd.nextInt(10) == 0 ? held.get(rnd.nextInt(held.size())) : randomRow(rnd, nextId++);
         held.add(r); // some rows twice: multiplicities
-        deferred.input("in").send(r, 1);
+        batch[i] = r;
+        if (!bulk) {
+          deferred.input("in").send(r, 1);
+        }
         whole.input("in").send(r, 1);
+      }
+      if (bulk) {
+        deferred.input("in").sendAll(batch, n, S);
       }
       List<Row> window = new ArrayList<>();
       step(deferred, whole, window, held, byName, offset, limit, seed, -1);
       assertThat(d.deferredHydrations).as("seed %d: the hydration deferred rows", seed).isEqualTo(1);
+      assertThat(d.unitWeightHydrations).as("seed %d: with unit weights after sendAll", seed).isEqualTo(bulk ? 1 : 0);
       assertThat(d.deferred()).as("seed %d: rows left unsorted", seed).isPositive();
       assertThat(w.deferredHydrations).isZero();
       for (int run = 0; run < 500; run++) {

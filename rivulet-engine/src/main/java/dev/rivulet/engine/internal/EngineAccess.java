@@ -44,7 +44,8 @@ public abstract class EngineAccess {
 
   /**
    * Queues {@code rows[0..n)}, each inserted once, as {@code n} calls of {@link #send} would (a
-   * hydration); typed rows are replaced by their canonical form in {@code rows}.
+   * hydration); typed rows are replaced by their canonical form in {@code rows}, and the array
+   * becomes the input's (the caller does not use it again).
    */
   public abstract void sendAll(Input input, Row[] rows, int n, Schema checkedAgainst);
 

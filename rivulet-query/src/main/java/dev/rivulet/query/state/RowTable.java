@@ -196,12 +196,19 @@ public final class RowTable {
   public Row[] toArray() {
     Row[] out = new Row[size];
     int n = 0;
-    for (Row r : rows) {
-      if (r != null) {
-        out[n++] = r;
-      }
+    for (int from = 0; from < rows.length; from += CHUNK) { // in chunks: see putRows
+      n = copyRows(out, n, from, Math.min(rows.length, from + CHUNK));
     }
     return out;
+  }
+
+  private int copyRows(Row[] out, int n, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (rows[i] != null) {
+        out[n++] = rows[i];
+      }
+    }
+    return n;
   }
 
   /**
