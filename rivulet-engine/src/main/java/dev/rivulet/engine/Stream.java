@@ -150,8 +150,18 @@ public final class Stream {
 
   private JoinOperator joinOperator(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys,
       Predicate<Row> onRight, boolean leftRows) {
-    builder.checkOwns(right);
     String kind = type.name().toLowerCase(java.util.Locale.ROOT) + " join";
+    int[][] keys = joinKeys(right, kind, leftKeys, rightKeys);
+    return new JoinOperator(op, right.op, type, keys[0], keys[1], onRight, leftRows);
+  }
+
+  /**
+   * Checks a join's keys; returns the positions of the left ones and of the right ones.
+   *
+   * @throws WiringException for an unknown column, unequal key counts or incompatible key types
+   */
+  private int[][] joinKeys(Stream right, String kind, List<String> leftKeys, List<String> rightKeys) {
+    builder.checkOwns(right);
     if (leftKeys.isEmpty() || leftKeys.size() != rightKeys.size()) {
       throw new WiringException(next(kind) + ": needs the same number (at least one) of left and right keys, got "
           + leftKeys + " and " + rightKeys);
@@ -171,7 +181,7 @@ public final class Stream {
             + leftKeys.get(i) + " is " + a + " but " + rightKeys.get(i) + " is " + b);
       }
     }
-    return new JoinOperator(op, right.op, type, lk, rk, onRight, leftRows);
+    return new int[][] {lk, rk};
   }
 
   /**
@@ -195,6 +205,23 @@ public final class Stream {
       }
     }
     return add(plain.keeping(keepLeft.clone(), keepRight.clone()));
+  }
+
+  /**
+   * The rows of this stream whose {@code leftKeys} equal the {@code rightKeys} of some row of
+   * {@code right}, each with its multiplicity times that key's multiplicity in {@code right}: the
+   * rows of {@code join(right, INNER, ..)} projected back to this stream's columns when {@code
+   * right} holds each key once (an include's active buckets), but the left rows are indexed
+   * compactly and a right key's rows are emitted as they are. With {@code initial} giving a
+   * source (it is asked when the graph first runs), this stream's relation starts as that
+   * source's rows and its input must not carry them too (null, or a null source: it starts empty).
+   *
+   * @throws WiringException for an unknown column, unequal key counts or incompatible key types
+   */
+  public Stream semiJoin(Stream right, List<String> leftKeys, List<String> rightKeys,
+      java.util.function.Supplier<RowSource> initial) {
+    int[][] keys = joinKeys(right, "semi-join", leftKeys, rightKeys);
+    return add(new SemiJoinOperator(op, right.op, keys[0], keys[1], initial));
   }
 
   /** Shorthand for a join on one column of each side. */

@@ -126,6 +126,15 @@ abstract class BaseCollection implements LiveCollection {
     return out;
   }
 
+  /** Calls {@code sink} with every current row in its source form (an indexed read's hydration). */
+  final void forEachSourceRow(Consumer<Row> sink) {
+    if (storedIsSource()) {
+      rows.forEachRow(sink);
+    } else {
+      rows.forEachRow(r -> sink.accept(sourceRow(r)));
+    }
+  }
+
   /** The current rows by key, as readers see them. */
   final Map<Row, Row> snapshot() {
     Map<Row, Row> out = new LinkedHashMap<>();

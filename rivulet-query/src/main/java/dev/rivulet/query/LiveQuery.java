@@ -64,6 +64,7 @@ public final class LiveQuery extends BaseCollection {
   private final Output output;
   final BaseCollection[] sources; // the collections read, each with its graph input
   private final Input[] inputs;
+  private final boolean[] unhydrated; // per source: read only by indexed semi-joins (not hydrated)
   private final int visibleWidth;
   private final int[] resultKeys;
   private final int[] visibleIndexes;
@@ -117,8 +118,10 @@ public final class LiveQuery extends BaseCollection {
     }
     this.sources = new BaseCollection[plan.inputs().size()];
     this.inputs = new Input[sources.length];
+    this.unhydrated = new boolean[sources.length];
     int i = 0;
     for (Map.Entry<Source, String> e : plan.inputs().entrySet()) {
+      unhydrated[i] = plan.unhydrated().contains(e.getKey());
       sources[i] = (BaseCollection) e.getKey();
       inputs[i++] = graph.input(e.getValue());
     }
@@ -133,7 +136,9 @@ public final class LiveQuery extends BaseCollection {
     GraphBuilder b = Graph.builder();
     QueryPlans.Plan plan;
     try {
-      plan = QueryPlans.plan(query.raw(), b, keyColumns, s -> s instanceof LazyCollection);
+      plan = QueryPlans.plan(query.raw(), b, keyColumns, s -> s instanceof LazyCollection,
+          s -> s instanceof BaseCollection bc && bc.db == db && !(s instanceof LazyCollection)
+              && !(s instanceof BucketCollection) ? new CollectionRows(bc) : null);
     } catch (QueryException e) {
       throw e.getMessage().startsWith("key: ") ? new QueryException("live query '" + name + "' " + e.getMessage()) : e;
     }
@@ -184,6 +189,9 @@ public final class LiveQuery extends BaseCollection {
   /** Sends every source's current rows, one array per source: the first run hydrates. */
   void hydrate() {
     for (int i = 0; i < sources.length; i++) {
+      if (unhydrated[i]) {
+        continue; // read only by includes' indexed semi-joins, which take its rows themselves
+      }
       Row[] rows = sources[i].sourceRows();
       ENGINE.sendAll(inputs[i], rows, rows.length, sources[i].schema);
     }

@@ -51,7 +51,8 @@ final class W4Harness {
 
   /** One loaded database with the W4 live query and its subscriber; {@code write} changes a comment. */
   private record Db(java.util.function.Consumer<Row> write, LiveQuery query, AtomicLong events,
-      LiveCollection.Subscription subscription, long loadNanos, long queryNanos) implements Harness.Timed {
+      LiveCollection.Subscription subscription, long loadNanos, long queryNanos, Cold.Phase load, Cold.Phase hydrate)
+      implements Harness.Timed {
 
     void write(PeerComments.Comment after) {
       write.accept(W4NestedQuery.row(after));
@@ -106,7 +107,10 @@ final class W4Harness {
     String problem = W4NestedQuery.check(db.query().rows(), new W4State(data.issues(), data.comments()),
         data.projectRecords(), "after hydration");
     db.subscription().close();
-    Cold.report(out, lazy ? LAZY_NAME : W4NestedQuery.NAME, rows, db.loadNanos(), db.queryNanos(), problem);
+    String name = lazy ? LAZY_NAME : W4NestedQuery.NAME;
+    Cold.report(out, name, rows, db.loadNanos(), db.queryNanos(), problem);
+    Cold.cpu(out, name, rows, db.load().cpuNanos(), db.hydrate().cpuNanos());
+    Cold.phases(out, name, rows, db.load(), db.hydrate());
   }
 
   /** One mix: warm-up then timed updates, with the examined counters read around each update. */
@@ -194,6 +198,7 @@ final class W4Harness {
    * lazy}), creates the live query (timed), then attaches the subscriber.
    */
   private static Db open(Data data, boolean lazy) {
+    Cold.Meter meter = Cold.Meter.start();
     long t0 = System.nanoTime();
     Rivulet db = Rivulet.create();
     SourceCollection issues = Tables.load(db, "issues", Tables.ISSUES, data.issueRows());
@@ -214,11 +219,14 @@ final class W4Harness {
       write = row -> eager.beginSync().write(row).commit();
     }
     long t1 = System.nanoTime();
+    Cold.Phase load = meter.lap();
+    long t1q = System.nanoTime();
     LiveQuery q = db.liveQuery(W4NestedQuery.NAME, W4NestedQuery.query(issues, projects, comments));
     long t2 = System.nanoTime();
+    Cold.Phase hydrate = meter.lap();
     AtomicLong events = new AtomicLong();
     LiveCollection.Subscription sub = Harness.countChanges("W4", q, events);
-    return new Db(write, q, events, sub, t1 - t0, t2 - t1);
+    return new Db(write, q, events, sub, t1 - t0, t2 - t1q, load, hydrate);
   }
 
   /** JIT warm-up on the first (discarded) build: the mixes under another seed on a copy of the data. */

@@ -46,6 +46,8 @@ public final class QueryCompiler {
   private final java.util.function.Predicate<Source> lazy;
   private final List<DemandEdge> demands = new ArrayList<>();
   private final List<DemandEdge> wholeReads = new ArrayList<>(); // lazy sources read without correlation
+  private final Function<Source, dev.rivulet.engine.RowSource> snapshots; // null: none
+  private final IndexedReads indexed = new IndexedReads();
 
   public QueryCompiler(GraphBuilder graph, Function<Source, Stream> inputs) {
     this(graph, inputs, s -> false);
@@ -53,9 +55,28 @@ public final class QueryCompiler {
 
   /** @param lazy which sources load on demand (their reads become {@link #demands()}) */
   public QueryCompiler(GraphBuilder graph, Function<Source, Stream> inputs, java.util.function.Predicate<Source> lazy) {
+    this(graph, inputs, lazy, null);
+  }
+
+  /**
+   * @param snapshots the current rows of an eager source (null for none): an include's child that
+   *     reads such a source directly semi-joins it with its active buckets in an operator that
+   *     indexes the source's rows itself ({@link IndexedReads})
+   */
+  public QueryCompiler(GraphBuilder graph, Function<Source, Stream> inputs, java.util.function.Predicate<Source> lazy,
+      Function<Source, dev.rivulet.engine.RowSource> snapshots) {
     this.graph = graph;
     this.inputs = inputs;
     this.lazy = lazy;
+    this.snapshots = snapshots;
+  }
+
+  /**
+   * Ends the compilation's indexed reads: the sources whose every read is an include's indexed
+   * semi-join, whose inputs must then not be hydrated (the semi-joins read their rows).
+   */
+  public Set<Source> unhydratedSources() {
+    return indexed.finish(snapshots);
   }
 
   /** The reads of lazy sources compiled so far: correlated ones with their outputs, then whole reads. */
@@ -247,6 +268,12 @@ public final class QueryCompiler {
       }
       demands.add(new DemandEdge(output, r.source, names).pushed(i == 0 ? DemandPushdown.of(s, alone(r)) : null));
     }
+    if (snapshots != null && r.source != null && !lazy.test(r.source) && indexed.isInput(r.stream, r.source)
+        && snapshots.apply(r.source) != null) {
+      Stream kept = r.stream.semiJoin(corr.activeBuckets(), cols, buckets, indexed.read(r.source));
+      rels.set(i, new Rel(r.alias, kept, r.visible, r.keys, null));
+      return;
+    }
     int width = r.width();
     int[] own = Projection.range(0, width);
     Stream kept = r.stream.join(corr.activeBuckets(), dev.rivulet.engine.JoinType.INNER, cols, buckets)
@@ -286,7 +313,7 @@ public final class QueryCompiler {
       if (lazy.test(src)) {
         wholeReads.add(new DemandEdge(null, src, List.of()));
       }
-      return new Rel(a.alias(), inputs.apply(src), visibleOf(src.schema()), keys, src);
+      return new Rel(a.alias(), indexed.input(src, inputs.apply(src)), visibleOf(src.schema()), keys, src);
     }
     Compiled c = compile(((QueryIR.Subquery) a.relation()).query());
     return new Rel(a.alias(), c.stream(), c.visible(), c.keys(), null);

@@ -14,7 +14,7 @@ public final class QueryPlans {
 
   /** The compiled query and the graph input created for each source. */
   public record Plan(Compiled result, Map<Source, String> inputs, java.util.List<FacadeEdge> facades,
-      java.util.List<DemandEdge> demands) {}
+      java.util.List<DemandEdge> demands, java.util.Set<Source> unhydrated) {}
 
   public static Plan plan(QueryIR ir, GraphBuilder graph) {
     return plan(ir, graph, null);
@@ -28,15 +28,25 @@ public final class QueryPlans {
   /** {@link #plan(QueryIR, GraphBuilder, java.util.List)}, with the reads of {@code lazy} sources as demands. */
   public static Plan plan(QueryIR ir, GraphBuilder graph, java.util.List<String> publicKey,
       java.util.function.Predicate<Source> lazy) {
+    return plan(ir, graph, publicKey, lazy, null);
+  }
+
+  /**
+   * {@link #plan(QueryIR, GraphBuilder, java.util.List, java.util.function.Predicate)}, with the
+   * rows of eager sources ({@code snapshots}, null: none) for includes' indexed semi-joins: the
+   * plan's {@code unhydrated} sources are read by them alone, and their inputs must not be hydrated.
+   */
+  public static Plan plan(QueryIR ir, GraphBuilder graph, java.util.List<String> publicKey,
+      java.util.function.Predicate<Source> lazy, java.util.function.Function<Source, dev.rivulet.engine.RowSource> snapshots) {
     Map<Source, String> names = new IdentityHashMap<>();
     Map<Source, Stream> streams = new IdentityHashMap<>();
     QueryCompiler compiler = new QueryCompiler(graph, src -> streams.computeIfAbsent(src, s -> {
       String name = "source" + names.size() + ":" + s.name();
       names.put(s, name);
       return graph.input(name, s.schema());
-    }), lazy);
+    }), lazy, snapshots);
     Compiled result = compiler.compile(ir, publicKey);
-    return new Plan(result, names, compiler.facades(), compiler.demands());
+    return new Plan(result, names, compiler.facades(), compiler.demands(), compiler.unhydratedSources());
   }
 
   /** Compiles against a throwaway graph so that every check runs. */

@@ -1,0 +1,94 @@
+package dev.rivulet.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The semi-join's left index holds, per key, exactly the rows added and not removed, in each of
+ * its forms and across the switches between them: ids in a narrow range (dense), integers too far
+ * apart for a dense range (primitive), and other keys (object), checked against a plain map after
+ * every operation of random histories. Seeds: {@code -Drivulet.seed} replays one, {@code
+ * -Drivulet.runs} multiplies the runs.
+ */
+class SemiJoinIndexTest {
+  private static final long BASE_SEED = Long.getLong("rivulet.seed", 0x1DE8L);
+  private static final int RUNS = 20 * Integer.getInteger("rivulet.runs", 1);
+
+  @Test
+  void idsStayDenseWideIntegersAreHashedAndOtherKeysAreObjects() {
+    SemiJoinIndex dense = new SemiJoinIndex();
+    for (long k = 500; k > 0; k -= 7) {
+      dense.add(k, Row.of(k));
+    }
+    assertThat(dense.form()).isEqualTo("DENSE");
+    dense.add(1L << 40, Row.of(0));
+    assertThat(dense.form()).isEqualTo("PRIMITIVE");
+    assertThat(chain(dense, 493L)).containsExactly(Row.of(493));
+    dense.add("x", Row.of(1));
+    assertThat(dense.form()).isEqualTo("OBJECT");
+    assertThat(chain(dense, 1L << 40)).containsExactly(Row.of(0));
+    assertThat(chain(dense, "x")).containsExactly(Row.of(1));
+    assertThat(chain(dense, 500L)).containsExactly(Row.of(500));
+  }
+
+  @Test
+  void randomHistoriesAgreeWithAMap() {
+    for (int run = 0; run < RUNS; run++) {
+      long seed = BASE_SEED + run;
+      Random rnd = new Random(seed);
+      SemiJoinIndex index = new SemiJoinIndex();
+      Map<Object, List<Row>> model = new HashMap<>();
+      int kind = run % 4; // 0: ids, 1: ids then wide, 2: ids then strings, 3: negative and positive ids
+      for (int op = 0; op < 3000; op++) {
+        Object key = key(rnd, kind, op);
+        List<Row> rows = model.computeIfAbsent(key, k -> new ArrayList<>());
+        if (!rows.isEmpty() && rnd.nextInt(3) == 0) {
+          Row gone = rows.remove(rnd.nextInt(rows.size()));
+          assertThat(index.remove(key, gone)).as("seed %d op %d", seed, op).isTrue();
+        } else {
+          Row row = Row.of(rnd.nextInt(5), "v" + rnd.nextInt(3));
+          rows.add(row);
+          index.add(key, row);
+        }
+        if (op % 97 == 0 || op == 2999) {
+          int total = 0;
+          for (Map.Entry<Object, List<Row>> e : model.entrySet()) {
+            assertThat(chain(index, e.getKey())).as("seed %d op %d key %s", seed, op, e.getKey())
+                .containsExactlyInAnyOrderElementsOf(e.getValue());
+            total += e.getValue().size();
+          }
+          assertThat(index.size()).isEqualTo(total);
+          assertThat(index.remove(-12345L, Row.of(0, "v0"))).isFalse();
+        }
+      }
+    }
+  }
+
+  private static Object key(Random rnd, int kind, int op) {
+    boolean late = op > 1500;
+    switch (kind) {
+      case 1:
+        return late && rnd.nextInt(5) == 0 ? (long) rnd.nextInt(40) * 1_000_000_007L : (long) rnd.nextInt(200);
+      case 2:
+        return late && rnd.nextInt(5) == 0 ? "s" + rnd.nextInt(30) : (long) rnd.nextInt(200);
+      case 3:
+        return (long) (rnd.nextInt(400) - 200);
+      default:
+        return (long) rnd.nextInt(200);
+    }
+  }
+
+  private static List<Row> chain(SemiJoinIndex index, Object key) {
+    List<Row> out = new ArrayList<>();
+    for (int e = index.head(key); e != SemiJoinIndex.END; e = index.next(e)) {
+      out.add(index.row(e));
+    }
+    return out;
+  }
+}
