@@ -53,4 +53,9 @@ final class Internals extends EngineAccess {
   public void shareValues(Row row, ValueSharing sharing) {
     row.shareValues(sharing);
   }
+
+  @Override
+  public Object[] valuesInPlace(Row row) {
+    return row.valuesInPlace();
+  }
 }

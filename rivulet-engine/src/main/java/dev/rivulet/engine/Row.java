@@ -90,6 +90,11 @@ public final class Row implements Comparable<Row> {
     }
   }
 
+  /** The canonical values, in place (see {@code EngineAccess#valuesInPlace}). */
+  Object[] valuesInPlace() {
+    return values;
+  }
+
   /** A row of the canonical forms of {@code values}. */
   public static Row of(Object... values) {
     Object[] copy = new Object[values.length];

@@ -199,27 +199,21 @@ public final class SourceCollection extends BaseCollection {
     private int count;
     private Row[][] keys; // null while every entry in the chunks is a write
     private Row[][] rows; // the entries' rows, null for a delete
+    private Object[][] block; // the pool's scratch space, made on the first full block
     private boolean truncate;
     private boolean markReady;
     private boolean done;
 
     /**
      * Inserts or replaces the row with {@code row}'s key. In a batch of two or more writes (a
-     * load), the rows' repeated values are from then on held by instances shared with earlier
-     * rows' ({@link ValuePool}); their values are unchanged. A batch of one write (the usual
-     * update) keeps its row as given: the pool's lookups would add their cache misses to its
-     * latency.
+     * load), the rows' repeated values are held by instances shared with earlier rows' ({@link
+     * ValuePool}), {@value ValuePool#BLOCK} rows at a time (when they are written, the last at commit); their values are
+     * unchanged. A batch of one write (the usual update) keeps its row as given: the pool's
+     * lookups would add their cache misses to its latency.
      */
     public SyncBatch write(Row row) {
       open();
-      Row checked = check(row);
-      if (count == 1 && rows == null && firstRow != null) {
-        pool.share(firstRow); // a second write: the batch is a load
-      }
-      if (count > 0) {
-        pool.share(checked);
-      }
-      add(null, checked);
+      add(null, check(row));
       return this;
     }
 
@@ -262,6 +256,9 @@ public final class SourceCollection extends BaseCollection {
       }
       rows[c][at] = row;
       count++;
+      if ((at & ValuePool.BLOCK - 1) == ValuePool.BLOCK - 1) { // a block full: its values are still in cache
+        pool.share(rows[c], at + 1 - ValuePool.BLOCK, at + 1, block());
+      }
     }
 
     /** Deletes the row with {@code key} (no-op when absent). */
@@ -298,6 +295,7 @@ public final class SourceCollection extends BaseCollection {
      */
     public void commit() {
       open();
+      shareLastBlock();
       done = true;
       db.commitSync(SourceCollection.this, this);
     }
@@ -307,7 +305,23 @@ public final class SourceCollection extends BaseCollection {
       if (done) {
         throw new IllegalStateException("sync batch of '" + name() + "' is already committed");
       }
+      shareLastBlock();
       done = true;
+    }
+
+    /** Pools the rows of the last block, when not full, in a batch of two or more entries. */
+    private void shareLastBlock() {
+      int at = count & CHUNK - 1;
+      if (rows != null && (at & ValuePool.BLOCK - 1) != 0) {
+        pool.share(rows[count >>> CHUNK_BITS], at & -ValuePool.BLOCK, at, block());
+      }
+    }
+
+    private Object[][] block() {
+      if (block == null) {
+        block = new Object[ValuePool.BLOCK][];
+      }
+      return block;
     }
 
     int size() {

@@ -77,6 +77,13 @@ public abstract class EngineAccess {
    */
   public abstract void shareValues(Row row, ValueSharing sharing);
 
+  /**
+   * The canonical values of {@code row}, in place (not a copy), for sharing many rows' values a
+   * column at a time: a caller may only replace an element by an equal canonical value, as {@link
+   * #shareValues} does, and must not keep the array.
+   */
+  public abstract Object[] valuesInPlace(Row row);
+
   /** An instance to hold a canonical value with, equal to it (see {@link #shareValues}). */
   @FunctionalInterface
   public interface ValueSharing {
