@@ -9,9 +9,9 @@ import java.util.Arrays;
  * recently in the same column gets that earlier instance, so a million rows drawn from a few
  * thousand titles, statuses or foreign keys hold a few thousand value objects, not a million.
  *
- * <p>How: per column, a table of the integers in [0, {@value #MAX}) indexed by value (a foreign
+ * <p>How: per column, a table of the integers in [0, {@value #DIRECT}) indexed by value (a foreign
  * key, a small count: no hash, no probe, no equality call; made on the first with {@value #FIRST}
- * slots or as many as the largest needs, up to {@value #MAX}), and a four-way set-associative cache
+ * slots or as many as the largest needs, up to {@value #DIRECT}), and a four-way set-associative cache
  * of the other canonical {@code Long}s, {@code Double}s and {@code String}s (strings up to {@value
  * #MAX_STRING} characters) with their hash codes, made on the column's first such value with
  * {@value #FIRST} slots. Every {@value #WINDOW} lookups the column's counts decide:
@@ -26,8 +26,8 @@ import java.util.Arrays;
  *   <li>else a hashed cache that missed over 1/16 of the lookups grows fourfold, up to {@value
  *       #MAX} slots.
  * </ul>
- * So the pool holds at most 2 x {@value #MAX} values per column, and its lookups are spent where
- * they replace instances. {@code Boolean}s become the two constants.
+ * So the pool holds at most {@value #DIRECT} + {@value #MAX} values per column, and its lookups are
+ * spent where they replace instances. {@code Boolean}s become the two constants.
  *
  * <p>Rows are shared a column at a time ({@link #share(Row[], int, int)}, a load's chunk), in
  * blocks of {@value #BLOCK}: a stopped column costs nothing per row, a paused one skips a block's
@@ -46,6 +46,7 @@ import java.util.Arrays;
 public final class ValuePool {
   static final int FIRST = 256;
   static final int MAX = 1 << 14;
+  static final int DIRECT = 1 << 17;
   static final int WINDOW = 2048;
   static final int MAX_STRING = 64;
   static final int PAUSE = 15 * WINDOW;
@@ -55,7 +56,7 @@ public final class ValuePool {
   private static final Cache STOPPED = new Cache(WAYS);
   private final int width;
   private final Cache[] caches; // per column: null until its first value, STOPPED once given up
-  private final Long[][] directs; // per column: the integers in [0, MAX) seen, each at its own index
+  private final Long[][] directs; // per column: the integers in [0, DIRECT) seen, each at its own index
   private final int[] lookups;
   private final int[] hits;
   private final int[] saves; // hits whose answer was another instance than the value asked for
@@ -168,7 +169,7 @@ public final class ValuePool {
         h = s.hashCode();
       } else if (v instanceof Long l) {
         long k = l;
-        if (k >= 0 && k < MAX) { // a small one: its own slot, no hash, no probe, no equality call
+        if (k >= 0 && k < DIRECT) { // a small one: its own slot, no hash, no probe, no equality call
           Long[] d = directs[c];
           if (d == null || k >= d.length) {
             d = directFor(c, (int) k);
@@ -252,7 +253,7 @@ public final class ValuePool {
     return null;
   }
 
-  /** Column {@code c}'s table of small integers, made or grown to hold {@code k}. */
+  /** Column {@code c}'s table of small integers, made or grown to hold {@code k} (below {@link #DIRECT}). */
   private Long[] directFor(int c, int k) {
     Long[] d = directs[c];
     int n = Math.max(FIRST, Integer.highestOneBit(k) << 1);

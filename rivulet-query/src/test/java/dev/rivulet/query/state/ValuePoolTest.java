@@ -106,18 +106,18 @@ class ValuePoolTest {
     List<Row> rows = new ArrayList<>();
     Random rnd = new Random(5);
     for (int i = 0; i < 3 * ValuePool.WINDOW; i++) {
-      long v = i % 2 == 0 ? rnd.nextInt(3_000) : ValuePool.MAX + rnd.nextInt(50); // fresh boxes (above Long's cache)
+      long v = i % 2 == 0 ? rnd.nextInt(3_000) : ValuePool.DIRECT + rnd.nextInt(50); // fresh boxes (above Long's cache)
       Row r = Row.of(Long.valueOf(v + 0L));
       pool.share(r);
       assertThat(r.getLong(0)).isEqualTo(v);
       rows.add(r);
     }
     assertThat(pool.directSlots(0)).as("grown to hold 3,000").isEqualTo(4_096);
-    assertThat(pool.slots(0)).as("integers from MAX on: hashed").isEqualTo(ValuePool.FIRST);
+    assertThat(pool.slots(0)).as("integers from DIRECT on: hashed").isEqualTo(ValuePool.FIRST);
     List<Row> late = rows.subList(2 * ValuePool.WINDOW, rows.size());
-    assertThat(instances(late.stream().filter(r -> r.getLong(0) < ValuePool.MAX).toList(), 0))
+    assertThat(instances(late.stream().filter(r -> r.getLong(0) < ValuePool.DIRECT).toList(), 0))
         .isLessThanOrEqualTo(3_000);
-    assertThat(instances(late.stream().filter(r -> r.getLong(0) >= ValuePool.MAX).toList(), 0))
+    assertThat(instances(late.stream().filter(r -> r.getLong(0) >= ValuePool.DIRECT).toList(), 0))
         .isLessThanOrEqualTo(50);
   }
 
