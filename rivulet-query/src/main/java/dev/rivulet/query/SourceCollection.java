@@ -210,14 +210,15 @@ public final class SourceCollection extends BaseCollection {
     /**
      * Inserts or replaces the row with {@code row}'s key. In a batch of two or more writes (a
      * load), the rows' repeated values are held by instances shared with earlier rows' ({@link
-     * ValuePool}), {@value ValuePool#BLOCK} rows at a time (when they are written, the last at commit); their values are
-     * unchanged. A batch of one write (the usual update) keeps its row as given: the pool's
-     * lookups would add their cache misses to its latency.
+     * ValuePool}), {@value ValuePool#BLOCK} rows at a time (as each block fills, the last one at
+     * commit); their values are unchanged. A batch of one write (the usual update) keeps its row
+     * as given: the pool's lookups would add their cache misses to its latency.
      */
     public SyncBatch write(Row row) {
       open();
-      // A canonical row whose values fit by class needs no more (the usual load); else the schema's check.
-      add(null, row != null && !row.isTyped() && fit.fits(EngineAccess.get().valuesInPlace(row)) ? row : check(row));
+      // A canonical row whose values fit by class needs no more (a load's rows); else the schema's check.
+      boolean fits = row != null && !row.isTyped() && fit.fits(EngineAccess.get().valuesInPlace(row));
+      add(null, fits ? row : check(row));
       return this;
     }
 

@@ -9,15 +9,15 @@ import java.util.Arrays;
  * recently in the same column gets that earlier instance, so a million rows drawn from a few
  * thousand titles, statuses or foreign keys hold a few thousand value objects, not a million.
  *
- * <p>How: per column, a table of the integers in [0, {@value #DIRECT}) indexed by value (a foreign
- * key, a small count: no hash, no probe, no equality call; made on the first with {@value #FIRST}
- * slots or as many as the largest needs, up to {@value #DIRECT}), and a four-way set-associative cache
- * of the other canonical {@code Long}s, {@code Double}s and {@code String}s (strings up to {@value
- * #MAX_STRING} characters) with their hash codes, made on the column's first such value with
- * {@value #FIRST} slots. Every {@value #WINDOW} lookups the column's counts decide:
+ * <p>How: per column, a table of the integers in [0, {@value #DIRECT}) indexed by value (a
+ * foreign key, a small count: no hash, no probe, no equality call; made on the first with {@value
+ * #FIRST} slots or as many as the largest needs), and a four-way set-associative cache of the other
+ * canonical {@code Long}s, {@code Double}s and {@code String}s (strings up to {@value #MAX_STRING}
+ * characters) with their hash codes, made on the column's first such value with {@value #FIRST}
+ * slots. Every {@value #WINDOW} lookups the column's counts decide:
  * <ul>
- *   <li>two windows in a row without a hit, or (at {@value #MAX} slots) below 1/8 (an id, a
- *       timestamp: values that do not repeat), stop the column for good, which frees its cache;
+ *   <li>two windows in a row without a hit, or (at {@value #MAX} hashed slots) below 1/8 (an id, a
+ *       timestamp: values that do not repeat), stop the column for good, which frees its tables;
  *   <li>else a window whose hits replaced almost nothing (at least half of its lookups hit, but under
  *       1/16 found an equal value in another instance: the writer hands out shared instances
  *       already, e.g. constants or small boxed integers) pauses the column: its next {@value
@@ -26,22 +26,24 @@ import java.util.Arrays;
  *   <li>else a hashed cache that missed over 1/16 of the lookups grows fourfold, up to {@value
  *       #MAX} slots.
  * </ul>
- * So the pool holds at most {@value #DIRECT} + {@value #MAX} values per column, and its lookups are
- * spent where they replace instances. {@code Boolean}s become the two constants.
+ * So the pool holds at most {@value #DIRECT} + {@value #MAX} values per column, and its lookups
+ * are spent where they replace instances. {@code Boolean}s become the two constants.
  *
- * <p>Rows are shared a column at a time ({@link #share(Row[], int, int)}, a load's chunk), in
- * blocks of {@value #BLOCK}: a stopped column costs nothing per row, a paused one skips a block's
- * values at once, and one tight loop per block and column does the lookups (a fresh JVM compiles
- * it after a hundred blocks). The result is the same as sharing the rows one by one ({@link
- * #share(Row)}): columns are independent, and a run stops where a window ends.
+ * <p>Rows are shared a column at a time ({@link #share(Row[], int, int, Object[][])}: a load's
+ * rows, a block of {@value #BLOCK} as it fills): a stopped column costs nothing per row, a paused
+ * one skips a block's values at once, and one tight loop per block and column does the lookups,
+ * calling a small unrolled probe per value (a fresh JVM compiles both early). The result is the
+ * same as sharing the rows one by one ({@link #share(Row)}): columns are independent, and a run
+ * stops where a window ends.
  *
  * <p>Thread safety: a collection's writers may share rows on several threads at once (outside the
- * database's monitor), so the caches are read and written without a lock, and a row's values are
+ * database's monitor), so the tables are read and written without a lock, and a row's values are
  * replaced while others may read it (each reader sees one of two equal immutable instances). That
  * is safe because an answer is always equal to the value asked for: it is a cached value found
- * equal to it (a slot's hash only selects candidates), a cache's arrays are published together by
- * its final fields, and a racing writer only loses a slot, a count or a step of a pause. The counts
- * are approximate under races; they decide only how big a column's cache is and when it is looked up.
+ * equal to it (a slot's hash only selects candidates; a small integer's slot only ever holds an
+ * equal {@code Long}), a hashed cache's arrays are published together by its final fields, and a
+ * racing writer only loses a slot, a count or a step of a pause. The counts are approximate under
+ * races; they decide only how big a column's cache is and when it is looked up.
  */
 public final class ValuePool {
   static final int FIRST = 256;
