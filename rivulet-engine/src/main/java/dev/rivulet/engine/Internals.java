@@ -50,11 +50,6 @@ final class Internals extends EngineAccess {
   }
 
   @Override
-  public void shareValues(Row row, ValueSharing sharing) {
-    row.shareValues(sharing);
-  }
-
-  @Override
   public Object[] valuesInPlace(Row row) {
     return row.valuesInPlace();
   }

@@ -97,7 +97,7 @@ public final class ValuePool {
   /**
    * Holds each value of {@code row} (canonical) that an earlier equal one can stand for with that
    * earlier instance, in place: the row stays equal to itself, only its value objects change (see
-   * {@code EngineAccess#shareValues}).
+   * {@code EngineAccess#valuesInPlace}).
    */
   public void share(Row row) {
     share(new Row[] {row}, 0, 1, new Object[1][]);

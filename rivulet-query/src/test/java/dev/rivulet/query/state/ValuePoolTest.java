@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
  * {@link ValuePool}: a row whose values were shared equals, hashes and renders as a copy of it made
  * before (the general path, the row as written); repeated values end up as one instance per
  * distinct value (the fast path is taken); a column of values that never repeat is given up; a
- * value with nothing to share with stays; writers on several threads keep rows equal to their copies.
+ * value with nothing to share with stays; writers on several threads keep rows equal to their copies;
+ * small integers go through their table indexed by value; rows shared in blocks a column at a time
+ * (a load's path) end with the instances of rows shared one by one.
  */
 class ValuePoolTest {
   private static final String[] WORDS = {"fix", "add", "drop", "move", "rename", "split", "merge", "test"};
