@@ -50,7 +50,7 @@ final class Internals extends EngineAccess {
   }
 
   @Override
-  public void shareValues(Row row, ValueSharing sharing) {
-    row.shareValues(sharing);
+  public Object[] valuesInPlace(Row row) {
+    return row.valuesInPlace();
   }
 }

@@ -1,6 +1,5 @@
 package dev.rivulet.engine;
 
-import dev.rivulet.engine.internal.EngineAccess;
 import java.util.Arrays;
 import java.util.List;
 
@@ -21,7 +20,7 @@ import java.util.List;
  */
 public final class Row implements Comparable<Row> {
   private static final Row EMPTY = new Row(new Object[0]);
-  private final Object[] values; // canonical; an element changes only to an equal instance (shareValues)
+  private final Object[] values; // canonical; an element changes only to an equal instance (valuesInPlace)
   private final Object[] shown; // what get() returns: values itself, or the typed values
   private int hash; // computed on first use; 0 also when not yet computed (racy but idempotent)
 
@@ -73,21 +72,9 @@ public final class Row implements Comparable<Row> {
     return r;
   }
 
-  /**
-   * Holds each canonical value with the equal instance {@code sharing} gives for it (see {@code
-   * EngineAccess#shareValues}): which objects hold the values is not part of a row's value, so
-   * the row stays the same value throughout.
-   */
-  void shareValues(EngineAccess.ValueSharing sharing) {
-    for (int i = 0; i < values.length; i++) {
-      Object v = values[i];
-      if (v != null) {
-        Object s = sharing.share(i, v);
-        if (s != v) {
-          values[i] = s;
-        }
-      }
-    }
+  /** The canonical values, in place (see {@code EngineAccess#valuesInPlace}). */
+  Object[] valuesInPlace() {
+    return values;
   }
 
   /** A row of the canonical forms of {@code values}. */

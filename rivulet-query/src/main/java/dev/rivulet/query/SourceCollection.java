@@ -6,6 +6,7 @@ import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.SchemaException;
 import dev.rivulet.engine.Values;
+import dev.rivulet.engine.internal.EngineAccess;
 import dev.rivulet.query.state.ValuePool;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,6 +34,7 @@ public final class SourceCollection extends BaseCollection {
   private final Map<Row, Row> underlay = new HashMap<>();
   private final List<Transaction> pending = new ArrayList<>();
   private final ValuePool pool;
+  private final RowFit fit;
   /** A sync batch's entries per chunk (a power of two). */
   static final int CHUNK = 4096;
   private static final int CHUNK_BITS = 12;
@@ -43,6 +45,7 @@ public final class SourceCollection extends BaseCollection {
   SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
     super(db, name, schema, keyColumns, null);
     pool = new ValuePool(schema.width());
+    fit = new RowFit(schema);
   }
 
   /** The visible row of {@code key}, or null. */
@@ -199,27 +202,23 @@ public final class SourceCollection extends BaseCollection {
     private int count;
     private Row[][] keys; // null while every entry in the chunks is a write
     private Row[][] rows; // the entries' rows, null for a delete
+    private Object[][] block; // the pool's scratch space, made on the first full block
     private boolean truncate;
     private boolean markReady;
     private boolean done;
 
     /**
      * Inserts or replaces the row with {@code row}'s key. In a batch of two or more writes (a
-     * load), the rows' repeated values are from then on held by instances shared with earlier
-     * rows' ({@link ValuePool}); their values are unchanged. A batch of one write (the usual
-     * update) keeps its row as given: the pool's lookups would add their cache misses to its
-     * latency.
+     * load), the rows' repeated values are held by instances shared with earlier rows' ({@link
+     * ValuePool}), {@value ValuePool#BLOCK} rows at a time (as each block fills, the last one at
+     * commit); their values are unchanged. A batch of one write (the usual update) keeps its row
+     * as given: the pool's lookups would add their cache misses to its latency.
      */
     public SyncBatch write(Row row) {
       open();
-      Row checked = check(row);
-      if (count == 1 && rows == null && firstRow != null) {
-        pool.share(firstRow); // a second write: the batch is a load
-      }
-      if (count > 0) {
-        pool.share(checked);
-      }
-      add(null, checked);
+      // A canonical row whose values fit by class needs no more (a load's rows); else the schema's check.
+      boolean fits = row != null && !row.isTyped() && fit.fits(EngineAccess.get().valuesInPlace(row));
+      add(null, fits ? row : check(row));
       return this;
     }
 
@@ -262,6 +261,9 @@ public final class SourceCollection extends BaseCollection {
       }
       rows[c][at] = row;
       count++;
+      if ((at & ValuePool.BLOCK - 1) == ValuePool.BLOCK - 1) { // a block full: its values are still in cache
+        pool.share(rows[c], at + 1 - ValuePool.BLOCK, at + 1, block());
+      }
     }
 
     /** Deletes the row with {@code key} (no-op when absent). */
@@ -298,6 +300,7 @@ public final class SourceCollection extends BaseCollection {
      */
     public void commit() {
       open();
+      shareLastBlock();
       done = true;
       db.commitSync(SourceCollection.this, this);
     }
@@ -307,7 +310,23 @@ public final class SourceCollection extends BaseCollection {
       if (done) {
         throw new IllegalStateException("sync batch of '" + name() + "' is already committed");
       }
+      shareLastBlock();
       done = true;
+    }
+
+    /** Pools the rows of the last block, when not full, in a batch of two or more entries. */
+    private void shareLastBlock() {
+      int at = count & CHUNK - 1;
+      if (rows != null && (at & ValuePool.BLOCK - 1) != 0) {
+        pool.share(rows[count >>> CHUNK_BITS], at & -ValuePool.BLOCK, at, block());
+      }
+    }
+
+    private Object[][] block() {
+      if (block == null) {
+        block = new Object[ValuePool.BLOCK][];
+      }
+      return block;
     }
 
     int size() {

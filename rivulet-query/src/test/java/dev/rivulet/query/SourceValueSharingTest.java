@@ -73,6 +73,29 @@ class SourceValueSharingTest {
         .isLessThan(2_858 + 2_000);
   }
 
+  @Test
+  void aSyncTransactionAndAShortBatchShareTheirLastBlock() {
+    Rivulet db = Rivulet.create();
+    SourceCollection c = db.collection("issues", S, List.of("id"));
+    SourceCollection d = db.collection("others", S, List.of("id"));
+    SyncTransaction tx = db.beginSync();
+    for (long id = 0; id < 150; id++) { // two full blocks and a part: the part is shared at commit
+      tx.write(c, row(id, 0));
+      tx.write(d, row(id, 0));
+    }
+    tx.commit();
+    assertThat(instances(c.rows(), 2)).as("titles: 50 distinct, one instance each (the partial block's too)")
+        .isEqualTo(50);
+    assertThat(instances(d.rows(), 2)).isEqualTo(50);
+    SourceCollection.SyncBatch small = c.beginSync();
+    for (long id = 1_000; id < 1_010; id++) { // ten rows, one partial block, of titles seen before
+      small.write(row(id, 0));
+    }
+    small.commit();
+    assertThat(c.rows()).hasSize(160);
+    assertThat(instances(c.rows(), 2)).as("the ten rows hold the earlier instances").isEqualTo(50);
+  }
+
   private static Map<Long, Row> byKey(List<Row> rows) {
     Map<Long, Row> out = new TreeMap<>();
     for (Row r : rows) {

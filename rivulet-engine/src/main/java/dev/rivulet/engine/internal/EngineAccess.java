@@ -71,16 +71,11 @@ public abstract class EngineAccess {
   public abstract Row showing(Row row, int[] columns, Object[] shown);
 
   /**
-   * Replaces each canonical value of {@code row} by {@code sharing}'s answer for it, which must be
-   * an equal canonical value (another instance of it): the row's equality, hash, order and
-   * rendering do not change, only which objects hold its values. Safe while other threads read the
-   * row: each sees either instance of an immutable value.
+   * The canonical values of {@code row}, in place (not a copy), for sharing many rows' values a
+   * column at a time: a caller may only replace an element by an equal canonical value (another
+   * instance of it), and must not keep the array. The row's equality, hash, order and rendering do
+   * not change, only which objects hold its values; that is safe while other threads read the row,
+   * each seeing either instance of an immutable value.
    */
-  public abstract void shareValues(Row row, ValueSharing sharing);
-
-  /** An instance to hold a canonical value with, equal to it (see {@link #shareValues}). */
-  @FunctionalInterface
-  public interface ValueSharing {
-    Object share(int column, Object value);
-  }
+  public abstract Object[] valuesInPlace(Row row);
 }

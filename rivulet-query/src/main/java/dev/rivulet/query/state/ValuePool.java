@@ -2,57 +2,94 @@ package dev.rivulet.query.state;
 
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.internal.EngineAccess;
+import java.util.Arrays;
 
 /**
  * Shared instances of a collection's repeated values: a row written with a value equal to one seen
  * recently in the same column gets that earlier instance, so a million rows drawn from a few
  * thousand titles, statuses or foreign keys hold a few thousand value objects, not a million.
  *
- * <p>How: per column, a four-way set-associative cache of canonical {@code Long}, {@code Double} and
- * {@code String} values (strings up to {@value #MAX_STRING} characters), made on the column's first
- * value with {@value #FIRST} slots. Every {@value #WINDOW} lookups the column's counts decide:
+ * <p>How: per column, a table of the integers in [0, {@value #DIRECT}) indexed by value (a
+ * foreign key, a small count: no hash, no probe, no equality call; made on the first with {@value
+ * #FIRST} slots or as many as the largest needs), and a four-way set-associative cache of the other
+ * canonical {@code Long}s, {@code Double}s and {@code String}s (strings up to {@value #MAX_STRING}
+ * characters) with their hash codes, made on the column's first such value with {@value #FIRST}
+ * slots. Every {@value #WINDOW} lookups the column's counts decide:
  * <ul>
- *   <li>two windows in a row without a hit, or (at {@value #MAX} slots) below 1/8 (an id, a
- *       timestamp: values that do not repeat), stop the column for good, which frees its cache;
+ *   <li>two windows in a row without a hit, or (at {@value #MAX} hashed slots) below 1/8 (an id, a
+ *       timestamp: values that do not repeat), stop the column for good, which frees its tables;
  *   <li>else a window whose hits replaced almost nothing (at least half of its lookups hit, but under
  *       1/16 found an equal value in another instance: the writer hands out shared instances
  *       already, e.g. constants or small boxed integers) pauses the column: its next {@value
  *       #PAUSE} values are passed through unlooked, then a window is measured again. Pausing costs
  *       no memory, since what the lookups would have replaced was the same instance;
- *   <li>else a hit rate below 15/16 grows the cache fourfold, up to {@value #MAX} slots.
+ *   <li>else a hashed cache that missed over 1/16 of the lookups grows fourfold, up to {@value
+ *       #MAX} slots.
  * </ul>
- * So the pool holds at most {@value #MAX} values per column, and its lookups are spent where they
- * replace instances. {@code Boolean}s become the two constants.
+ * So the pool holds at most {@value #DIRECT} + {@value #MAX} values per column, and its lookups
+ * are spent where they replace instances. {@code Boolean}s become the two constants.
  *
- * <p>Thread safety: a collection's writers may check rows on several threads at once (outside the
- * database's monitor), so the caches are read and written without a lock, and a row's values are
+ * <p>Rows are shared a column at a time ({@link #share(Row[], int, int, Object[][])}: a load's
+ * rows, a block of {@value #BLOCK} as it fills): a stopped column costs nothing per row, a paused
+ * one skips a block's values at once, and one tight loop per block and column does the lookups,
+ * calling a small unrolled probe per value (a fresh JVM compiles both early). The result is the
+ * same as sharing the rows one by one ({@link #share(Row)}): columns are independent, and a run
+ * stops where a window ends.
+ *
+ * <p>Thread safety: a collection's writers may share rows on several threads at once (outside the
+ * database's monitor), so the tables are read and written without a lock, and a row's values are
  * replaced while others may read it (each reader sees one of two equal immutable instances). That
- * is safe because an answer is always equal to the value asked for: a slot holds null or an
- * immutable canonical value (final fields, so safely published), and a racing writer only loses a
- * slot, a count or a step of a pause. The counts are approximate under races; they decide only how
- * big a column's cache is and when it is looked up.
+ * is safe because an answer is always equal to the value asked for: it is a cached value found
+ * equal to it (a slot's hash only selects candidates; a small integer's slot only ever holds an
+ * equal {@code Long}), a hashed cache's arrays are published together by its final fields, and a
+ * racing writer only loses a slot, a count or a step of a pause. The counts are approximate under
+ * races; they decide only how big a column's cache is and when it is looked up.
  */
-public final class ValuePool implements EngineAccess.ValueSharing {
+public final class ValuePool {
   static final int FIRST = 256;
   static final int MAX = 1 << 14;
+  // Not more: a table of 2^17 slots for W4's 100k random issue ids cost a 1M-row load a third more
+  // CPU than hashing them (misses all over the table, and every hit a replacing store).
+  static final int DIRECT = 1 << 14;
   static final int WINDOW = 2048;
   static final int MAX_STRING = 64;
   static final int PAUSE = 15 * WINDOW;
+  /** The rows shared a column at a time (a power of two). */
+  public static final int BLOCK = 64;
   private static final int WAYS = 4;
-  private static final Object[] STOPPED = new Object[0];
-  private final Object[][] caches; // per column: null until its first value, STOPPED once given up
+  private static final Cache STOPPED = new Cache(WAYS);
+  private final int width;
+  private final Cache[] caches; // per column: null until its first value, STOPPED once given up
+  private final Long[][] directs; // per column: the integers in [0, DIRECT) seen, each at its own index
   private final int[] lookups;
   private final int[] hits;
   private final int[] saves; // hits whose answer was another instance than the value asked for
+  private final int[] misses; // lookups the hashed cache missed
   private final int[] paused; // values left to pass unlooked; counted down
   private final int[] idleWindows; // consecutive windows without a hit, or at MAX below 1/8
 
+  /** One column's slots: values and their hash codes, in groups of {@value #WAYS}, most recent first. */
+  private static final class Cache {
+    final int[] hashes;
+    final Object[] values;
+    final int shift; // 32 - log2(slots): a hash's group is its golden-ratio product's top bits
+
+    Cache(int slots) {
+      hashes = new int[slots];
+      values = new Object[slots];
+      shift = Integer.numberOfLeadingZeros(slots) + 1;
+    }
+  }
+
   /** A pool for rows of {@code width} columns. */
   public ValuePool(int width) {
-    caches = new Object[width][];
+    this.width = width;
+    caches = new Cache[width];
+    directs = new Long[width][];
     lookups = new int[width];
     hits = new int[width];
     saves = new int[width];
+    misses = new int[width];
     paused = new int[width];
     idleWindows = new int[width];
   }
@@ -60,61 +97,173 @@ public final class ValuePool implements EngineAccess.ValueSharing {
   /**
    * Holds each value of {@code row} (canonical) that an earlier equal one can stand for with that
    * earlier instance, in place: the row stays equal to itself, only its value objects change (see
-   * {@code EngineAccess#shareValues}).
+   * {@code EngineAccess#valuesInPlace}).
    */
   public void share(Row row) {
-    if (row.width() <= caches.length) {
-      EngineAccess.get().shareValues(row, this);
+    share(new Row[] {row}, 0, 1, new Object[1][]);
+  }
+
+  /**
+   * {@link #share(Row)} of each row of {@code rows[from..to)} (canonical; null entries are
+   * skipped), in order, a column at a time.
+   *
+   * @param block the caller's scratch space of {@link #BLOCK} entries (or of {@code to - from}),
+   *     not used by another thread meanwhile; left holding references
+   */
+  public void share(Row[] rows, int from, int to, Object[][] block) {
+    EngineAccess access = EngineAccess.get();
+    int i = from;
+    while (i < to) {
+      int n = 0;
+      for (; i < to && n < block.length; i++) {
+        Row r = rows[i];
+        if (r != null && r.width() == width) {
+          block[n++] = access.valuesInPlace(r);
+        }
+      }
+      for (int c = 0; c < width; c++) {
+        if (caches[c] != STOPPED) {
+          shareColumn(block, n, c);
+        }
+      }
     }
   }
 
-  /** The shared instance equal to canonical {@code v} in {@code column}, or {@code v}. */
-  @Override
-  public Object share(int column, Object v) {
-    Object[] cache = caches[column];
-    if (cache == STOPPED) {
-      return v; // first, so that a stopped column's values are not even read
-    }
-    if (v instanceof Boolean b) {
-      return b ? Boolean.TRUE : Boolean.FALSE;
-    }
-    if (paused[column] > 0) {
-      paused[column]--; // racy: a lost decrement only lengthens the pause
-      return v;
-    }
-    int h;
-    if (v instanceof String s) { // per type, so that each hash and equality call is a direct one
-      if (s.length() > MAX_STRING) {
-        return v;
+  /** Shares column {@code c} of {@code block[0..n)}: skips what a pause skips, looks up the rest. */
+  private void shareColumn(Object[][] block, int n, int c) {
+    int i = 0;
+    while (i < n) {
+      if (caches[c] == STOPPED) {
+        return;
       }
-      h = s.hashCode();
-    } else if (v instanceof Long l) {
-      h = Long.hashCode(l);
-    } else if (v instanceof Double d) {
-      h = Double.hashCode(d);
-    } else {
-      return v;
-    }
-    if (cache == null) {
-      cache = new Object[FIRST];
-      caches[column] = cache;
-    }
-    int g = group(h, cache.length);
-    for (int i = g; i < g + WAYS; i++) {
-      Object x = cache[i];
-      if (x == v) {
-        counted(column, 1, 0, cache);
-        return x;
+      int p = paused[c];
+      if (p > 0) {
+        int skip = Math.min(p, n - i);
+        paused[c] = p - skip; // racy: a lost update only changes the pause's length
+        i += skip;
+        continue;
       }
-      if (x != null && same(v, x)) {
-        counted(column, 1, 1, cache);
-        return x;
+      i = lookUp(block, i, n, c);
+      if (lookups[c] >= WINDOW) {
+        windowEnded(c);
       }
     }
-    System.arraycopy(cache, g, cache, g + 1, WAYS - 1); // the group keeps its most recent values
-    cache[g] = v;
-    counted(column, 0, 0, cache);
-    return v;
+  }
+
+  /**
+   * Looks up column {@code c} of {@code block[from..to)} until the window ends; returns where it
+   * stopped. A found equal value in another instance replaces the row's.
+   */
+  private int lookUp(Object[][] block, int from, int to, int c) {
+    Cache cache = caches[c];
+    int budget = WINDOW - lookups[c];
+    int looked = 0;
+    int hit = 0;
+    int saved = 0;
+    int missed = 0;
+    int i = from;
+    for (; i < to && looked < budget; i++) {
+      Object[] values = block[i];
+      Object v = values[c];
+      int h;
+      if (v instanceof String s) { // per type, so that each hash call is a direct one
+        if (s.length() > MAX_STRING) {
+          continue;
+        }
+        h = s.hashCode();
+      } else if (v instanceof Long l) {
+        long k = l;
+        if (k >= 0 && k < DIRECT) { // a small one: its own slot, no hash, no probe, no equality call
+          Long[] d = directs[c];
+          if (d == null || k >= d.length) {
+            d = directFor(c, (int) k);
+          }
+          looked++;
+          Long x = d[(int) k];
+          if (x == null) {
+            d[(int) k] = l;
+          } else if (x != l) {
+            values[c] = x;
+            hit++;
+            saved++;
+          } else {
+            hit++;
+          }
+          continue;
+        }
+        h = Long.hashCode(k);
+      } else if (v instanceof Double d) {
+        h = Double.hashCode(d);
+      } else {
+        if (v instanceof Boolean b) {
+          values[c] = b ? Boolean.TRUE : Boolean.FALSE;
+        }
+        continue;
+      }
+      if (cache == null) {
+        cache = new Cache(FIRST);
+        caches[c] = cache;
+      }
+      looked++;
+      Object x = find(cache, h, v);
+      if (x == null) {
+        missed++;
+      } else {
+        hit++;
+        if (x != v) {
+          values[c] = x;
+          saved++;
+        }
+      }
+    }
+    lookups[c] += looked;
+    hits[c] += hit;
+    saves[c] += saved;
+    misses[c] += missed;
+    return i;
+  }
+
+  /**
+   * The cached value equal to {@code v} (hash code {@code h}): {@code v} itself when it is the
+   * cached instance, else another; or null when none is, after caching {@code v} first in its
+   * group (the group keeps its most recent values). Unrolled, and called per value, so that a fresh
+   * JVM compiles it fully within a few thousand values.
+   */
+  private static Object find(Cache cache, int h, Object v) {
+    int[] hs = cache.hashes;
+    Object[] vs = cache.values;
+    int g = h * 0x9E3779B9 >>> cache.shift & -WAYS;
+    Object x;
+    if (hs[g] == h && (x = vs[g]) != null && (x == v || same(v, x))) {
+      return x;
+    }
+    if (hs[g + 1] == h && (x = vs[g + 1]) != null && (x == v || same(v, x))) {
+      return x;
+    }
+    if (hs[g + 2] == h && (x = vs[g + 2]) != null && (x == v || same(v, x))) {
+      return x;
+    }
+    if (hs[g + 3] == h && (x = vs[g + 3]) != null && (x == v || same(v, x))) {
+      return x;
+    }
+    hs[g + 3] = hs[g + 2];
+    vs[g + 3] = vs[g + 2];
+    hs[g + 2] = hs[g + 1];
+    vs[g + 2] = vs[g + 1];
+    hs[g + 1] = hs[g];
+    vs[g + 1] = vs[g];
+    hs[g] = h;
+    vs[g] = v;
+    return null;
+  }
+
+  /** Column {@code c}'s table of small integers, made or grown to hold {@code k} (below {@link #DIRECT}). */
+  private Long[] directFor(int c, int k) {
+    Long[] d = directs[c];
+    int n = Math.max(FIRST, Integer.highestOneBit(k) << 1);
+    Long[] out = d == null ? new Long[n] : Arrays.copyOf(d, n);
+    directs[c] = out;
+    return out;
   }
 
   /** Equality of a canonical String, Long or Double {@code v} with a cached value {@code x}. */
@@ -138,53 +287,56 @@ public final class ValuePool implements EngineAccess.ValueSharing {
     return paused[column] > 0;
   }
 
-  /** The slots of {@code column}'s cache, 0 before its first value or once stopped (for tests). */
+  /** The slots of {@code column}'s table of small integers, 0 before the first or once stopped (for tests). */
+  int directSlots(int column) {
+    Long[] d = directs[column];
+    return d == null ? 0 : d.length;
+  }
+
+  /** The slots of {@code column}'s hashed cache, 0 before its first value or once stopped (for tests). */
   int slots(int column) {
-    return caches[column] == null ? 0 : caches[column].length;
+    Cache cache = caches[column];
+    return cache == null || cache == STOPPED ? 0 : cache.values.length;
   }
 
-  /** The first slot of the group of {@value #WAYS} of a value with hash code {@code h}. */
-  private static int group(int h, int length) {
-    // mixed (murmur3's finalizer): close hashes land far apart
-    h = (h ^ h >>> 16) * 0x85EBCA6B;
-    h = (h ^ h >>> 13) * 0xC2B2AE35;
-    return (h ^ h >>> 16) >>> Integer.numberOfLeadingZeros(length) + 1 & -WAYS;
-  }
-
-  /** Counts a lookup (a hit, a save); at the end of a window, decides the column's cache by its counts. */
-  private void counted(int column, int hit, int saved, Object[] cache) {
-    hits[column] += hit;
-    saves[column] += saved;
-    if (++lookups[column] >= WINDOW) {
-      windowEnded(column, cache);
-    }
-  }
-
-  private void windowEnded(int column, Object[] cache) {
+  /** At the end of {@code column}'s window, decides its cache by the window's counts. */
+  private void windowEnded(int column) {
+    Cache cache = caches[column];
     int h = hits[column];
     int s = saves[column];
+    int m = misses[column];
     lookups[column] = 0;
     hits[column] = 0;
     saves[column] = 0;
-    boolean idle = h == 0 || cache.length >= MAX && h * 8 < WINDOW;
+    misses[column] = 0;
+    if (cache == STOPPED) {
+      return;
+    }
+    boolean idle = h == 0 || cache != null && cache.values.length >= MAX && h * 8 < WINDOW;
     idleWindows[column] = idle ? idleWindows[column] + 1 : 0;
     if (idleWindows[column] >= 2) {
       caches[column] = STOPPED;
+      directs[column] = null;
     } else if (h * 2 >= WINDOW && s * 16 < WINDOW) {
       paused[column] = PAUSE; // the hits found the same instances: nothing to grow for either
-    } else if (h * 16 < WINDOW * 15 && cache.length < MAX) {
+    } else if (m * 16 > WINDOW && cache != null && cache.values.length < MAX) {
       caches[column] = grown(cache);
     }
   }
 
-  private static Object[] grown(Object[] cache) {
-    Object[] out = new Object[cache.length * 4];
-    for (int i = cache.length - 1; i >= 0; i--) { // the oldest first: they end last in their groups
-      Object v = cache[i];
+  private static Cache grown(Cache cache) {
+    Cache out = new Cache(cache.values.length * 4);
+    for (int i = cache.values.length - 1; i >= 0; i--) { // the oldest first: they end last in their groups
+      Object v = cache.values[i];
       if (v != null) {
-        int g = group(v.hashCode(), out.length);
-        System.arraycopy(out, g, out, g + 1, WAYS - 1);
-        out[g] = v;
+        int h = cache.hashes[i];
+        int g = h * 0x9E3779B9 >>> out.shift & -WAYS;
+        for (int k = g + WAYS - 1; k > g; k--) {
+          out.hashes[k] = out.hashes[k - 1];
+          out.values[k] = out.values[k - 1];
+        }
+        out.hashes[g] = h;
+        out.values[g] = v;
       }
     }
     return out;

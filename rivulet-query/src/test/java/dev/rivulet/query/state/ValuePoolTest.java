@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -19,7 +20,9 @@ import org.junit.jupiter.api.Test;
  * {@link ValuePool}: a row whose values were shared equals, hashes and renders as a copy of it made
  * before (the general path, the row as written); repeated values end up as one instance per
  * distinct value (the fast path is taken); a column of values that never repeat is given up; a
- * value with nothing to share with stays; writers on several threads keep rows equal to their copies.
+ * value with nothing to share with stays; writers on several threads keep rows equal to their copies;
+ * small integers go through their table indexed by value; rows shared in blocks a column at a time
+ * (a load's path) end with the instances of rows shared one by one.
  */
 class ValuePoolTest {
   private static final String[] WORDS = {"fix", "add", "drop", "move", "rename", "split", "merge", "test"};
@@ -86,14 +89,93 @@ class ValuePoolTest {
 
   @Test
   void aColumnWithFewValuesKeepsASmallCache() {
-    ValuePool pool = new ValuePool(2);
+    ValuePool pool = new ValuePool(3);
     Random rnd = new Random(7);
     for (long i = 0; i < 5 * ValuePool.WINDOW; i++) {
-      pool.share(Row.of(i, (long) rnd.nextInt(20)));
+      pool.share(Row.of(1_000_000_000_000L + i, 1_000_000_000_000L + rnd.nextInt(20), (long) rnd.nextInt(20)));
     }
-    assertThat(pool.slots(1)).isEqualTo(ValuePool.FIRST);
+    assertThat(pool.slots(1)).as("large integers: hashed").isEqualTo(ValuePool.FIRST);
+    assertThat(pool.directSlots(1)).isZero();
+    assertThat(pool.directSlots(2)).as("small integers: a table indexed by value").isEqualTo(ValuePool.FIRST);
+    assertThat(pool.slots(2)).isZero();
     assertThat(pool.slots(0)).as("ids: never a hit, given up").isZero();
     assertThat(pool.pooling(0)).isFalse();
+  }
+
+  @Test
+  void smallIntegersShareThroughTheirTableUpToItsBound() {
+    ValuePool pool = new ValuePool(1);
+    List<Row> rows = new ArrayList<>();
+    Random rnd = new Random(5);
+    for (int i = 0; i < 3 * ValuePool.WINDOW; i++) {
+      long v = i % 2 == 0 ? rnd.nextInt(3_000) : ValuePool.DIRECT + rnd.nextInt(50); // fresh boxes (above Long's cache)
+      Row r = Row.of(Long.valueOf(v + 0L));
+      pool.share(r);
+      assertThat(r.getLong(0)).isEqualTo(v);
+      rows.add(r);
+    }
+    assertThat(pool.directSlots(0)).as("grown to hold 3,000").isEqualTo(4_096);
+    assertThat(pool.slots(0)).as("integers from DIRECT on: hashed").isEqualTo(ValuePool.FIRST);
+    List<Row> late = rows.subList(2 * ValuePool.WINDOW, rows.size());
+    assertThat(instances(late.stream().filter(r -> r.getLong(0) < ValuePool.DIRECT).toList(), 0))
+        .isLessThanOrEqualTo(3_000);
+    assertThat(instances(late.stream().filter(r -> r.getLong(0) >= ValuePool.DIRECT).toList(), 0))
+        .isLessThanOrEqualTo(50);
+  }
+
+  @Test
+  void sharingRowsInBlocksGivesTheInstancesOfSharingThemOneByOne() {
+    // The general path shares each row alone; the fast one a column at a time over blocks of
+    // rows (as a load does, in blocks of BLOCK and shorter ones). The same stream of value
+    // instances must end as the same instances, column by column.
+    for (long seed : Seeds.runs(3)) {
+      Random rnd = new Random(seed);
+      String[] constants = {"open", "closed", "review"};
+      int n = 40_000;
+      Row[] blocks = new Row[n];
+      Row[] single = new Row[n];
+      for (int i = 0; i < n; i++) {
+        Object[] values = {
+            (long) i, // unique: stopped
+            constants[rnd.nextInt(3)], // the writer's instances: paused
+            new String(("title " + rnd.nextInt(700)).toCharArray()), // fresh copies: hashed strings
+            Long.valueOf(rnd.nextInt(5_000) + 0L), // small integers: the table by value
+            1_000_000_000L + rnd.nextInt(2_000), // large integers: hashed
+            rnd.nextInt(30) / 4.0 + 0.1, // doubles: hashed
+            rnd.nextInt(6) == 0 ? null : rnd.nextBoolean()};
+        blocks[i] = Row.of(values);
+        single[i] = Row.of(values);
+      }
+      ValuePool fast = new ValuePool(7);
+      ValuePool general = new ValuePool(7);
+      for (int from = 0; from < n; ) {
+        int to = Math.min(n, from + (rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(3 * ValuePool.BLOCK) : ValuePool.BLOCK));
+        fast.share(blocks, from, to, new Object[ValuePool.BLOCK][]);
+        for (int i = from; i < to; i++) {
+          general.share(single[i]);
+        }
+        from = to;
+      }
+      for (int c = 0; c < 7; c++) {
+        // Each row's instance was first seen in the same row on both paths (Row.of makes its own
+        // Doubles, so the rows' instances are compared by where they first appear).
+        Map<Object, Integer> firstFast = new IdentityHashMap<>();
+        Map<Object, Integer> firstGeneral = new IdentityHashMap<>();
+        for (int i = 0; i < n; i++) {
+          assertThat(blocks[i]).isEqualTo(single[i]);
+          if (blocks[i].get(c) != null) {
+            assertThat(firstFast.computeIfAbsent(blocks[i].get(c), v -> firstFast.size()))
+                .as("seed %d (%s) row %d column %d", seed, Seeds.replayHint(seed), i, c)
+                .isEqualTo(firstGeneral.computeIfAbsent(single[i].get(c), v -> firstGeneral.size()));
+          }
+        }
+      }
+      assertThat(fast.pooling(0)).isFalse();
+      assertThat(fast.paused(1)).isTrue();
+      assertThat(fast.directSlots(3)).isEqualTo(8_192);
+      assertThat(fast.slots(4)).isPositive();
+      assertThat(instances(List.of(blocks).subList(n / 2, n), 2)).as("titles").isLessThanOrEqualTo(700);
+    }
   }
 
   @Test
