@@ -2,6 +2,7 @@ package dev.rivulet.engine;
 
 import dev.rivulet.engine.state.Bag;
 import dev.rivulet.engine.state.KeyIndex;
+import dev.rivulet.engine.state.KeyWeights;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -54,6 +55,7 @@ final class JoinOperator extends Operator {
   private final Predicate<Row> onRight; // a left join's filter on right parts, or null
   private final boolean unmatchedPass; // whether a row without a match passes that filter
   private final boolean leftRows; // a left join that emits each pair's left row itself
+  private final KeyWeights rightWeights; // left rows mode: per right key, total and onRight-passing weight
   private final int[] pairLeft; // an inner join's kept left columns (see the projecting constructor), or null: all
   private final int[] pairRight; // likewise of right rows
 
@@ -95,6 +97,7 @@ final class JoinOperator extends Operator {
       throw new IllegalArgumentException(name + ": emitting left rows only needs a left join, not " + type);
     }
     this.leftRows = leftRows;
+    this.rightWeights = leftRows ? new KeyWeights() : null;
     this.onRight = onRight;
     this.unmatchedPass = onRight == null || onRight.test(rightNulls);
     this.pairLeft = null;
@@ -120,6 +123,7 @@ final class JoinOperator extends Operator {
     this.onRight = null;
     this.unmatchedPass = true;
     this.leftRows = false;
+    this.rightWeights = null;
     this.pairLeft = keepLeft;
     this.pairRight = keepRight;
   }
@@ -279,7 +283,11 @@ final class JoinOperator extends Operator {
   private void stepLeftPreserving(Delta dl, Delta dr) {
     if (!dr.isEmpty() && left.entries() == 0) {
       // No left rows yet (a hydration): dR meets nothing, so it only enters the right index, in bulk.
-      addAllChecked(right, keysOf(dr, rightKeys), dr);
+      Object[] keys = keysOf(dr, rightKeys);
+      for (int from = 0; rightWeights != null && from < dr.size; from += CHUNK) {
+        weigh(keys, dr, from, Math.min(dr.size, from + CHUNK));
+      }
+      addAllChecked(right, keys, dr);
     } else if (!dr.isEmpty()) {
       Map<Object, Delta> byKey = new LinkedHashMap<>();
       for (int i = 0; i < dr.size; i++) {
@@ -298,6 +306,9 @@ final class JoinOperator extends Operator {
           crossBagDelta(d, l0, false);
         }
         apply(right, key, d);
+        if (rightWeights != null) {
+          weigh(null, d, 0, d.size);
+        }
         boolean r1Empty = right.get(key) == null;
         if (r0Empty != r1Empty) {
           emitBag(l0, r1Empty ? 1 : -1, true);
@@ -318,28 +329,60 @@ final class JoinOperator extends Operator {
   }
 
   /**
+   * Adds the right rows {@code d[from, to)}, under {@code keys} (or, without them, the key of
+   * each row), to {@link #rightWeights}: each row's weight to its key's total, and to its passing
+   * weight when {@code onRight} accepts the row. A row with a null key is not weighed.
+   */
+  private void weigh(Object[] keys, Delta d, int from, int to) {
+    for (int i = from; i < to; i++) {
+      Row row = d.rows[i];
+      Object key = keys != null ? keys[i] : keyOf(row, rightKeys);
+      if (key != null) {
+        long w = d.weights[i];
+        rightWeights.add(key, w, onRight == null || onRight.test(row) ? w : 0);
+      }
+    }
+  }
+
+  /**
    * {@code dL x R1} for {@code dl[from, to)}, or each row unmatched where {@code R1} has no rows of
    * its key. Without {@code keys} (an update-sized run) each row's key is read here and the row
-   * goes into the left index at once; a null key is never looked up.
+   * goes into the left index at once; a null key is never looked up. In left rows mode a row's
+   * pairs are all the row itself, so the row is emitted once with its key's passing right weight
+   * ({@link #rightWeights}): no right bag is read and no right row tested here.
    */
   private void matchLeft(Delta dl, Object[] keys, int from, int to) {
     for (int i = from; i < to; i++) {
       Row row = dl.rows[i];
       long w = dl.weights[i];
       Object key = keys != null ? keys[i] : keyOf(row, leftKeys);
-      Bag<Row> r1 = key == null ? null : right.get(key);
-      if (r1 == null) {
-        emitUnmatched(row, w, true);
-      } else if (type != JoinType.ANTI) {
-        examined += r1.size();
-        for (int j = 0; j < r1.size(); j++) {
-          if (onRight == null || onRight.test(r1.value(j))) {
-            emit(pair(row, r1.value(j)), w * r1.weight(j));
-          }
+      if (rightWeights != null) {
+        long pass = key == null ? KeyWeights.ABSENT : rightWeights.passing(key);
+        if (pass == KeyWeights.ABSENT) {
+          emitUnmatched(row, w, true);
+        } else if (pass != 0) {
+          emit(row, w * pass);
         }
+      } else {
+        matchRight(row, w, key);
       }
       if (keys == null && key != null) {
         addChecked(left, key, row, w);
+      }
+    }
+  }
+
+  /** {@code row x R1} for a left row of weight {@code w} under {@code key}, or the row unmatched. */
+  private void matchRight(Row row, long w, Object key) {
+    Bag<Row> r1 = key == null ? null : right.get(key);
+    if (r1 == null) {
+      emitUnmatched(row, w, true);
+    } else if (type != JoinType.ANTI) {
+      examined += r1.size();
+      for (int j = 0; j < r1.size(); j++) {
+        if (onRight == null || onRight.test(r1.value(j))) {
+          emit(pair(row, r1.value(j)), w * r1.weight(j));
+        }
       }
     }
   }
