@@ -3,6 +3,7 @@ package dev.rivulet.engine;
 import dev.rivulet.engine.state.Bag;
 import dev.rivulet.engine.state.KeyIndex;
 import dev.rivulet.engine.state.KeyWeights;
+import dev.rivulet.engine.state.LongBatch;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -317,16 +318,35 @@ final class JoinOperator extends Operator {
     }
     // The dL loop reads only the right index, so a hydration-sized dL is indexed in bulk after it.
     if (dl.size < KeyIndex.BULK_AT) {
-      matchLeft(dl, null, 0, dl.size);
+      matchLeft(dl, null, null, 0, dl.size);
       return;
     }
-    Object[] keys = keysOf(dl, leftKeys);
     reserveOutput(dl.size); // a hydration's left rows emit about one row each
-    for (int from = 0; from < dl.size; from += CHUNK) {
-      matchLeft(dl, keys, from, Math.min(dl.size, from + CHUNK));
+    if (!singleKey) {
+      Object[] keys = keysOf(dl, leftKeys);
+      for (int from = 0; from < dl.size; from += CHUNK) {
+        matchLeft(dl, keys, null, from, Math.min(dl.size, from + CHUNK));
+      }
+      addAllChecked(left, keys, dl);
+      return;
     }
-    addAllChecked(left, keys, dl);
+    // One pass reads each key, matches the row and notes its integer key for the index.
+    LongBatch bulk = new LongBatch(dl.size);
+    for (int from = 0; from < dl.size; from += CHUNK) {
+      matchLeft(dl, null, bulk, from, Math.min(dl.size, from + CHUNK));
+    }
+    if (bulk.others()) {
+      addAllChecked(left, keysOf(dl, leftKeys), dl); // some key is not an integer
+      return;
+    }
+    int bad = left.addAll(bulk, dl.rows, dl.weights);
+    if (bad >= 0) {
+      Row row = dl.rows[bad];
+      throw new InvariantViolation(name + ": multiplicity of " + row + " would become "
+          + left.get(keyOf(row, leftKeys)).weightOf(row));
+    }
   }
+
 
   /**
    * Adds the right rows {@code d[from, to)}, under {@code keys} (or, without them, the key of
@@ -346,12 +366,13 @@ final class JoinOperator extends Operator {
 
   /**
    * {@code dL x R1} for {@code dl[from, to)}, or each row unmatched where {@code R1} has no rows of
-   * its key. Without {@code keys} (an update-sized run) each row's key is read here and the row
-   * goes into the left index at once; a null key is never looked up. In left rows mode a row's
+   * its key. Without {@code keys} each row's key is read here, and the row goes into the left index
+   * at once (an update-sized run) or its key is noted in {@code bulk}; a null key is never looked
+   * up. In left rows mode a row's
    * pairs are all the row itself, so the row is emitted once with its key's passing right weight
    * ({@link #rightWeights}): no right bag is read and no right row tested here.
    */
-  private void matchLeft(Delta dl, Object[] keys, int from, int to) {
+  private void matchLeft(Delta dl, Object[] keys, LongBatch bulk, int from, int to) {
     for (int i = from; i < to; i++) {
       Row row = dl.rows[i];
       long w = dl.weights[i];
@@ -367,7 +388,11 @@ final class JoinOperator extends Operator {
         matchRight(row, w, key);
       }
       if (keys == null && key != null) {
-        addChecked(left, key, row, w);
+        if (bulk != null) {
+          bulk.add(key, i, w);
+        } else {
+          addChecked(left, key, row, w);
+        }
       }
     }
   }

@@ -73,16 +73,28 @@ final class PackedBags<V> {
       return null;
     }
     int m = s.packed;
-    long range = s.max - s.min;
-    boolean dense = m > 0 && range >= 0 && range < 2L * m;
-    int capacity = dense ? (int) (range + 1) : Math.max(16, Integer.highestOneBit(Math.max(1, m / 4)) * 2);
-    PackedBags<V> p = new PackedBags<>(s.min, dense, capacity, new Object[m], s.ones ? null : new long[m], m,
-        s.others);
+    PackedBags<V> p = s.bags();
     for (int to = n, j = m; to > 0; to -= CHUNK) {
       j = p.pack(keys, values, deltas, Math.max(0, to - CHUNK), to, j);
     }
-    p.live = m;
-    p.size = m;
+    return p;
+  }
+
+  /**
+   * Packs the entries noted in {@code batch} (of the batch {@code values}, {@code deltas}, whose
+   * deltas must be positive), as {@link #of} packs the batch with those keys boxed and null
+   * elsewhere; the noted key range and weights spare the survey pass.
+   */
+  static <V> PackedBags<V> of(LongBatch batch, Object[] values, long[] deltas) {
+    Survey s = new Survey();
+    s.packed = batch.size;
+    s.min = batch.min;
+    s.max = batch.max;
+    s.ones = batch.ones;
+    PackedBags<V> p = s.bags();
+    for (int to = batch.size; to > 0; to -= CHUNK) {
+      p.pack(batch.keys, batch.at, values, deltas, Math.max(0, to - CHUNK), to);
+    }
     return p;
   }
 
@@ -112,6 +124,18 @@ final class PackedBags<V> {
         }
       }
     }
+
+    /** Empty packed bags sized for the surveyed entries (dense when their key range allows). */
+    <V> PackedBags<V> bags() {
+      int m = packed;
+      long range = max - min;
+      boolean dense = m > 0 && range >= 0 && range < 2L * m;
+      int capacity = dense ? (int) (range + 1) : Math.max(16, Integer.highestOneBit(Math.max(1, m / 4)) * 2);
+      PackedBags<V> p = new PackedBags<>(min, dense, capacity, new Object[m], ones ? null : new long[m], m, others);
+      p.live = m;
+      p.size = m;
+      return p;
+    }
   }
 
   /**
@@ -127,19 +151,34 @@ final class PackedBags<V> {
         if (weights != null) {
           weights[j] = deltas[i];
         }
-        long k = l;
-        int s = dense ? (int) (k - base) : slotFor(k);
-        if (counts[s] == 0) {
-          next[j] = -1;
-          tails[s] = j;
-        } else {
-          next[j] = heads[s];
-        }
-        heads[s] = j;
-        counts[s]++;
+        link(j, l);
       }
     }
     return j;
+  }
+
+  /** Chains the entries {@code [from, to)} noted as in {@link LongBatch}, last first. */
+  private void pack(long[] keys, int[] at, Object[] vs, long[] deltas, int from, int to) {
+    for (int j = to - 1; j >= from; j--) {
+      values[j] = vs[at[j]];
+      if (weights != null) {
+        weights[j] = deltas[at[j]];
+      }
+      link(j, keys[j]);
+    }
+  }
+
+  /** Makes entry {@code j} the first of key {@code k}'s chain (entries are linked last first). */
+  private void link(int j, long k) {
+    int s = dense ? (int) (k - base) : slotFor(k);
+    if (counts[s] == 0) {
+      next[j] = -1;
+      tails[s] = j;
+    } else {
+      next[j] = heads[s];
+    }
+    heads[s] = j;
+    counts[s]++;
   }
 
   /** The slot of {@code key} in the hashed table, claimed when new (the table grows at half full). */
