@@ -103,6 +103,27 @@ final class Delta {
   }
 
   /**
+   * Appends every entry of {@code other}, whose positions are dropped, and empties {@code other}.
+   * A hydration-sized {@code other} given to an empty buffer without positions is moved, not
+   * copied: the two buffers swap their arrays.
+   */
+  void takeAll(Delta other) {
+    if (size == 0 && positions == null && other.positions == null && other.size > KEEP) {
+      Row[] r = rows;
+      long[] w = weights;
+      rows = other.rows;
+      weights = other.weights;
+      size = other.size;
+      other.rows = r;
+      other.weights = w;
+      other.size = 0;
+      return;
+    }
+    addAll(other);
+    other.clear();
+  }
+
+  /**
    * Empties the buffer. A buffer grown by a large run (a hydration) shrinks back, so idle graphs
    * do not hold hydration-sized arrays.
    */

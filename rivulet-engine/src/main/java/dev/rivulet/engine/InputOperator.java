@@ -119,7 +119,7 @@ final class InputOperator extends Operator {
   @Override
   void step() {
     examined += pending.size;
-    emitAll(pending);
+    emitAllTaking(pending); // a hydration's batch is moved to a sole target, not copied
   }
 
   @Override

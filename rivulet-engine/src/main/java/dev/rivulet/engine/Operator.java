@@ -76,6 +76,19 @@ abstract class Operator {
     }
   }
 
+  /**
+   * {@link #emitAll}, then {@code d} is left empty; to a sole target a hydration-sized {@code d} is
+   * moved, not copied ({@link Delta#takeAll}).
+   */
+  final void emitAllTaking(Delta d) {
+    if (outs.length == 1) {
+      outs[0].takeAll(d);
+    } else {
+      emitAll(d);
+      d.clear();
+    }
+  }
+
   /** Makes room for {@code n} more entries in every target's input (a run of known size). */
   final void reserveOutput(int n) {
     for (Delta out : outs) {
