@@ -59,6 +59,8 @@ final class JoinOperator extends Operator {
   private final KeyWeights rightWeights; // left rows mode: per right key, total and onRight-passing weight
   private final int[] pairLeft; // an inner join's kept left columns (see the projecting constructor), or null: all
   private final int[] pairRight; // likewise of right rows
+  /** Hydrations whose left rows were emitted in place ({@link #emitLeftRowsInPlace}), for tests. */
+  long inPlaceHydrations;
 
   /** The changes of one key within a run. */
   private static final class KeyChanges {
@@ -321,6 +323,10 @@ final class JoinOperator extends Operator {
       matchLeft(dl, null, null, 0, dl.size);
       return;
     }
+    if (singleKey && rightWeights != null) {
+      emitLeftRowsInPlace(dl);
+      return;
+    }
     reserveOutput(dl.size); // a hydration's left rows emit about one row each
     if (!singleKey) {
       Object[] keys = keysOf(dl, leftKeys);
@@ -339,9 +345,54 @@ final class JoinOperator extends Operator {
       addAllChecked(left, keysOf(dl, leftKeys), dl); // some key is not an integer
       return;
     }
-    int bad = left.addAll(bulk, dl.rows, dl.weights);
+    addAllChecked(bulk);
+  }
+
+  /**
+   * A hydration-sized {@code dL} in left rows mode, where each left row is emitted at most once:
+   * its output entry (the row with its weight times its key's passing right weight, or unmatched)
+   * is written over {@code dL} itself, whose entries were already read, and {@code dL} is then
+   * handed on whole ({@link #emitAllTaking}). Integer keys are noted for the left index, which
+   * takes them after the pass; a key of another kind goes into it at once.
+   */
+  private void emitLeftRowsInPlace(Delta dl) {
+    inPlaceHydrations++;
+    LongBatch bulk = new LongBatch(dl.size);
+    int kept = 0;
+    for (int from = 0; from < dl.size; from += CHUNK) {
+      kept = keepLeftRows(dl, bulk, from, Math.min(dl.size, from + CHUNK), kept);
+    }
+    dl.size = kept;
+    addAllChecked(bulk);
+    emitAllTaking(dl);
+  }
+
+  /** The pass of {@link #emitLeftRowsInPlace} over {@code dl[from, to)}; returns the entries kept so far. */
+  private int keepLeftRows(Delta dl, LongBatch bulk, int from, int to, int kept) {
+    for (int i = from; i < to; i++) {
+      Row row = dl.rows[i];
+      long w = dl.weights[i];
+      Object key = row.canonicalAt(leftKeys[0]);
+      long pass = key == null ? KeyWeights.ABSENT : rightWeights.passing(key);
+      long out = pass != KeyWeights.ABSENT ? w * pass : unmatchedPass ? w : 0;
+      if (out != 0) {
+        dl.rows[kept] = row;
+        dl.weights[kept++] = out;
+      }
+      if (key instanceof Long) {
+        bulk.add(key, row, w);
+      } else if (key != null) {
+        addChecked(left, key, row, w);
+      }
+    }
+    return kept;
+  }
+
+  /** Adds the noted entries to the left index (see {@link KeyIndex#addAll(LongBatch)}). */
+  private void addAllChecked(LongBatch bulk) {
+    int bad = left.addAll(bulk);
     if (bad >= 0) {
-      Row row = dl.rows[bad];
+      Row row = (Row) bulk.value(bad);
       throw new InvariantViolation(name + ": multiplicity of " + row + " would become "
           + left.get(keyOf(row, leftKeys)).weightOf(row));
     }
@@ -389,7 +440,7 @@ final class JoinOperator extends Operator {
       }
       if (keys == null && key != null) {
         if (bulk != null) {
-          bulk.add(key, i, w);
+          bulk.add(key, row, w);
         } else {
           addChecked(left, key, row, w);
         }

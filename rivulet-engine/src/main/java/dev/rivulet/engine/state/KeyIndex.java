@@ -165,37 +165,42 @@ public final class KeyIndex<V> {
   }
 
   /**
-   * {@link #addAll} of a hydration-sized batch {@code values}, {@code deltas} whose non-null keys
-   * are all {@code Long}s, noted in {@code batch} (which must not have met {@link LongBatch#others}).
-   * The same resulting index as {@link #addAll} with those keys boxed (null for the rows not noted),
-   * packed or built the same way, without the boxed keys' array.
+   * {@link #addAll} of the entries of a hydration-sized batch noted in {@code batch}, whose values
+   * must be {@code V}s: the same resulting index as {@link #addAll} of those entries with their
+   * keys boxed, packed or built the same way, without the boxed keys' array.
    *
-   * @return the least batch index whose value's weight became negative, or -1
+   * @return the least entry index (see {@link LongBatch#value}) whose value's weight became negative, or -1
    */
-  public int addAll(LongBatch batch, V[] values, long[] deltas) {
-    if (batch.others()) {
-      throw new IllegalArgumentException("a batch with keys that are not Long: add it with boxed keys");
-    }
+  @SuppressWarnings("unchecked")
+  public int addAll(LongBatch batch) {
     if (lazy && packed == null && longs.keys() == 0 && batch.positive) {
-      PackedBags<V> p = PackedBags.of(batch, values, deltas);
+      PackedBags<V> p = PackedBags.of(batch);
       packs++;
       packed = p.live() == 0 ? null : p;
       return -1;
     }
+    int m = batch.size;
+    int[] lo = new int[m];
+    for (int j = 0; j < m; j++) {
+      lo[j] = j;
+    }
     long before = longs.keys() + (long) others.keys();
-    int negative = addLongs(batch.keys, batch.at, batch.size, values, deltas);
+    int negative = addLongs(batch.keys, lo, m, (V[]) batch.values, batch.deltas);
     bulkBags += longs.keys() + (long) others.keys() - before;
     return negative;
   }
 
-  /** The bulk add of the entries {@code values[lo[j]]} under {@code lk[j]}, {@code j < m}: one {@link LongKeyedBags} run. */
+  /**
+   * The bulk add of the entries {@code values[lo[j]]} under {@code lk[j]}, with the deltas {@code
+   * deltas[lo[j]]} (all 1 when {@code deltas} is null), {@code j < m}: one {@link LongKeyedBags} run.
+   */
   private int addLongs(long[] lk, int[] lo, int m, V[] values, long[] deltas) {
     for (int j = 0; packed != null && j < m; j++) {
       open(lk[j]); // a bulk batch meets bags, as on an eager index
     }
     bulkLoads++;
     boolean ones = true;
-    for (int j = 0; j < m && ones; j++) {
+    for (int j = 0; j < m && ones && deltas != null; j++) {
       ones = deltas[lo[j]] == 1;
     }
     int[] lh = new int[m];

@@ -73,7 +73,7 @@ final class PackedBags<V> {
       return null;
     }
     int m = s.packed;
-    PackedBags<V> p = s.bags();
+    PackedBags<V> p = s.bags(new Object[m], s.ones ? null : new long[m]);
     for (int to = n, j = m; to > 0; to -= CHUNK) {
       j = p.pack(keys, values, deltas, Math.max(0, to - CHUNK), to, j);
     }
@@ -81,19 +81,21 @@ final class PackedBags<V> {
   }
 
   /**
-   * Packs the entries noted in {@code batch} (of the batch {@code values}, {@code deltas}, whose
-   * deltas must be positive), as {@link #of} packs the batch with those keys boxed and null
-   * elsewhere; the noted key range and weights spare the survey pass.
+   * Packs the entries noted in {@code batch}, whose deltas must be positive, as {@link #of} packs
+   * a batch with those keys boxed; the noted key range spares the survey pass, and the noted values
+   * and deltas are taken over (trimmed to the entries).
    */
-  static <V> PackedBags<V> of(LongBatch batch, Object[] values, long[] deltas) {
+  static <V> PackedBags<V> of(LongBatch batch) {
+    int m = batch.size;
     Survey s = new Survey();
-    s.packed = batch.size;
+    s.packed = m;
     s.min = batch.min;
     s.max = batch.max;
-    s.ones = batch.ones;
-    PackedBags<V> p = s.bags();
-    for (int to = batch.size; to > 0; to -= CHUNK) {
-      p.pack(batch.keys, batch.at, values, deltas, Math.max(0, to - CHUNK), to);
+    Object[] vs = m == batch.values.length ? batch.values : Arrays.copyOf(batch.values, m);
+    long[] ws = batch.deltas == null ? null : Arrays.copyOf(batch.deltas, m);
+    PackedBags<V> p = s.bags(vs, ws);
+    for (int to = m; to > 0; to -= CHUNK) {
+      p.pack(batch.keys, Math.max(0, to - CHUNK), to);
     }
     return p;
   }
@@ -125,13 +127,13 @@ final class PackedBags<V> {
       }
     }
 
-    /** Empty packed bags sized for the surveyed entries (dense when their key range allows). */
-    <V> PackedBags<V> bags() {
+    /** Packed bags with no chains yet over the surveyed entries' {@code values} and {@code weights} (dense when their key range allows). */
+    <V> PackedBags<V> bags(Object[] values, long[] weights) {
       int m = packed;
       long range = max - min;
       boolean dense = m > 0 && range >= 0 && range < 2L * m;
       int capacity = dense ? (int) (range + 1) : Math.max(16, Integer.highestOneBit(Math.max(1, m / 4)) * 2);
-      PackedBags<V> p = new PackedBags<>(min, dense, capacity, new Object[m], ones ? null : new long[m], m, others);
+      PackedBags<V> p = new PackedBags<>(min, dense, capacity, values, weights, m, others);
       p.live = m;
       p.size = m;
       return p;
@@ -157,13 +159,9 @@ final class PackedBags<V> {
     return j;
   }
 
-  /** Chains the entries {@code [from, to)} noted as in {@link LongBatch}, last first. */
-  private void pack(long[] keys, int[] at, Object[] vs, long[] deltas, int from, int to) {
+  /** Chains the entries {@code [from, to)}, whose keys are {@code keys}, last first. */
+  private void pack(long[] keys, int from, int to) {
     for (int j = to - 1; j >= from; j--) {
-      values[j] = vs[at[j]];
-      if (weights != null) {
-        weights[j] = deltas[at[j]];
-      }
       link(j, keys[j]);
     }
   }
