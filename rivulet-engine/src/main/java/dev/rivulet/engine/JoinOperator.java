@@ -2,6 +2,8 @@ package dev.rivulet.engine;
 
 import dev.rivulet.engine.state.Bag;
 import dev.rivulet.engine.state.KeyIndex;
+import dev.rivulet.engine.state.KeyWeights;
+import dev.rivulet.engine.state.LongBatch;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -54,8 +56,11 @@ final class JoinOperator extends Operator {
   private final Predicate<Row> onRight; // a left join's filter on right parts, or null
   private final boolean unmatchedPass; // whether a row without a match passes that filter
   private final boolean leftRows; // a left join that emits each pair's left row itself
+  private final KeyWeights rightWeights; // left rows mode: per right key, total and onRight-passing weight
   private final int[] pairLeft; // an inner join's kept left columns (see the projecting constructor), or null: all
   private final int[] pairRight; // likewise of right rows
+  /** Hydrations whose left rows were emitted in place ({@link #emitLeftRowsInPlace}), for tests. */
+  long inPlaceHydrations;
 
   /** The changes of one key within a run. */
   private static final class KeyChanges {
@@ -95,6 +100,7 @@ final class JoinOperator extends Operator {
       throw new IllegalArgumentException(name + ": emitting left rows only needs a left join, not " + type);
     }
     this.leftRows = leftRows;
+    this.rightWeights = leftRows ? new KeyWeights() : null;
     this.onRight = onRight;
     this.unmatchedPass = onRight == null || onRight.test(rightNulls);
     this.pairLeft = null;
@@ -120,6 +126,7 @@ final class JoinOperator extends Operator {
     this.onRight = null;
     this.unmatchedPass = true;
     this.leftRows = false;
+    this.rightWeights = null;
     this.pairLeft = keepLeft;
     this.pairRight = keepRight;
   }
@@ -279,7 +286,11 @@ final class JoinOperator extends Operator {
   private void stepLeftPreserving(Delta dl, Delta dr) {
     if (!dr.isEmpty() && left.entries() == 0) {
       // No left rows yet (a hydration): dR meets nothing, so it only enters the right index, in bulk.
-      addAllChecked(right, keysOf(dr, rightKeys), dr);
+      Object[] keys = keysOf(dr, rightKeys);
+      for (int from = 0; rightWeights != null && from < dr.size; from += CHUNK) {
+        weigh(keys, dr, from, Math.min(dr.size, from + CHUNK));
+      }
+      addAllChecked(right, keys, dr);
     } else if (!dr.isEmpty()) {
       Map<Object, Delta> byKey = new LinkedHashMap<>();
       for (int i = 0; i < dr.size; i++) {
@@ -298,6 +309,9 @@ final class JoinOperator extends Operator {
           crossBagDelta(d, l0, false);
         }
         apply(right, key, d);
+        if (rightWeights != null) {
+          weigh(null, d, 0, d.size);
+        }
         boolean r1Empty = right.get(key) == null;
         if (r0Empty != r1Empty) {
           emitBag(l0, r1Empty ? 1 : -1, true);
@@ -306,40 +320,145 @@ final class JoinOperator extends Operator {
     }
     // The dL loop reads only the right index, so a hydration-sized dL is indexed in bulk after it.
     if (dl.size < KeyIndex.BULK_AT) {
-      matchLeft(dl, null, 0, dl.size);
+      matchLeft(dl, null, null, 0, dl.size);
       return;
     }
-    Object[] keys = keysOf(dl, leftKeys);
-    reserveOutput(dl.size); // a hydration's left rows emit about one row each
-    for (int from = 0; from < dl.size; from += CHUNK) {
-      matchLeft(dl, keys, from, Math.min(dl.size, from + CHUNK));
+    if (singleKey && rightWeights != null) {
+      emitLeftRowsInPlace(dl);
+      return;
     }
-    addAllChecked(left, keys, dl);
+    reserveOutput(dl.size); // a hydration's left rows emit about one row each
+    if (!singleKey) {
+      Object[] keys = keysOf(dl, leftKeys);
+      for (int from = 0; from < dl.size; from += CHUNK) {
+        matchLeft(dl, keys, null, from, Math.min(dl.size, from + CHUNK));
+      }
+      addAllChecked(left, keys, dl);
+      return;
+    }
+    // One pass reads each key, matches the row and notes its integer key for the index.
+    LongBatch bulk = new LongBatch(dl.size);
+    for (int from = 0; from < dl.size; from += CHUNK) {
+      matchLeft(dl, null, bulk, from, Math.min(dl.size, from + CHUNK));
+    }
+    if (bulk.others()) {
+      addAllChecked(left, keysOf(dl, leftKeys), dl); // some key is not an integer
+      return;
+    }
+    addAllChecked(bulk);
+  }
+
+  /**
+   * A hydration-sized {@code dL} in left rows mode, where each left row is emitted at most once:
+   * its output entry (the row with its weight times its key's passing right weight, or unmatched)
+   * is written over {@code dL} itself, whose entries were already read, and {@code dL} is then
+   * handed on whole ({@link #handOff}). Integer keys are noted for the left index, which
+   * takes them after the pass; a key of another kind goes into it at once.
+   */
+  private void emitLeftRowsInPlace(Delta dl) {
+    inPlaceHydrations++;
+    LongBatch bulk = new LongBatch(dl.size);
+    int kept = 0;
+    for (int from = 0; from < dl.size; from += CHUNK) {
+      kept = keepLeftRows(dl, bulk, from, Math.min(dl.size, from + CHUNK), kept);
+    }
+    dl.size = kept;
+    addAllChecked(bulk);
+    handOff(dl);
+  }
+
+  /** The pass of {@link #emitLeftRowsInPlace} over {@code dl[from, to)}; returns the entries kept so far. */
+  private int keepLeftRows(Delta dl, LongBatch bulk, int from, int to, int kept) {
+    for (int i = from; i < to; i++) {
+      Row row = dl.rows[i];
+      long w = dl.weights[i];
+      Object key = row.canonicalAt(leftKeys[0]);
+      long pass = key == null ? KeyWeights.ABSENT : rightWeights.passing(key);
+      long out = pass != KeyWeights.ABSENT ? w * pass : unmatchedPass ? w : 0;
+      if (out != 0) {
+        dl.rows[kept] = row;
+        dl.weights[kept++] = out;
+      }
+      if (key instanceof Long) {
+        bulk.add(key, row, w);
+      } else if (key != null) {
+        addChecked(left, key, row, w);
+      }
+    }
+    return kept;
+  }
+
+  /** Adds the noted entries to the left index (see {@link KeyIndex#addAll(LongBatch)}). */
+  private void addAllChecked(LongBatch bulk) {
+    int bad = left.addAll(bulk);
+    if (bad >= 0) {
+      Row row = (Row) bulk.value(bad);
+      throw new InvariantViolation(name + ": multiplicity of " + row + " would become "
+          + left.get(keyOf(row, leftKeys)).weightOf(row));
+    }
+  }
+
+
+  /**
+   * Adds the right rows {@code d[from, to)}, under {@code keys} (or, without them, the key of
+   * each row), to {@link #rightWeights}: each row's weight to its key's total, and to its passing
+   * weight when {@code onRight} accepts the row. A row with a null key is not weighed.
+   */
+  private void weigh(Object[] keys, Delta d, int from, int to) {
+    for (int i = from; i < to; i++) {
+      Row row = d.rows[i];
+      Object key = keys != null ? keys[i] : keyOf(row, rightKeys);
+      if (key != null) {
+        long w = d.weights[i];
+        rightWeights.add(key, w, onRight == null || onRight.test(row) ? w : 0);
+      }
+    }
   }
 
   /**
    * {@code dL x R1} for {@code dl[from, to)}, or each row unmatched where {@code R1} has no rows of
-   * its key. Without {@code keys} (an update-sized run) each row's key is read here and the row
-   * goes into the left index at once; a null key is never looked up.
+   * its key. Without {@code keys} each row's key is read here, and the row goes into the left index
+   * at once (an update-sized run) or its key is noted in {@code bulk}; a null key is never looked
+   * up. In left rows mode a row's
+   * pairs are all the row itself, so the row is emitted once with its key's passing right weight
+   * ({@link #rightWeights}): no right bag is read and no right row tested here.
    */
-  private void matchLeft(Delta dl, Object[] keys, int from, int to) {
+  private void matchLeft(Delta dl, Object[] keys, LongBatch bulk, int from, int to) {
     for (int i = from; i < to; i++) {
       Row row = dl.rows[i];
       long w = dl.weights[i];
       Object key = keys != null ? keys[i] : keyOf(row, leftKeys);
-      Bag<Row> r1 = key == null ? null : right.get(key);
-      if (r1 == null) {
-        emitUnmatched(row, w, true);
-      } else if (type != JoinType.ANTI) {
-        examined += r1.size();
-        for (int j = 0; j < r1.size(); j++) {
-          if (onRight == null || onRight.test(r1.value(j))) {
-            emit(pair(row, r1.value(j)), w * r1.weight(j));
-          }
+      if (rightWeights != null) {
+        long pass = key == null ? KeyWeights.ABSENT : rightWeights.passing(key);
+        if (pass == KeyWeights.ABSENT) {
+          emitUnmatched(row, w, true);
+        } else if (pass != 0) {
+          emit(row, w * pass);
         }
+      } else {
+        matchRight(row, w, key);
       }
       if (keys == null && key != null) {
-        addChecked(left, key, row, w);
+        if (bulk != null) {
+          bulk.add(key, row, w);
+        } else {
+          addChecked(left, key, row, w);
+        }
+      }
+    }
+  }
+
+  /** {@code row x R1} for a left row of weight {@code w} under {@code key}, or the row unmatched. */
+  private void matchRight(Row row, long w, Object key) {
+    Bag<Row> r1 = key == null ? null : right.get(key);
+    if (r1 == null) {
+      emitUnmatched(row, w, true);
+    } else if (type != JoinType.ANTI) {
+      examined += r1.size();
+      for (int j = 0; j < r1.size(); j++) {
+        if (onRight == null || onRight.test(r1.value(j))) {
+          emit(pair(row, r1.value(j)), w * r1.weight(j));
+        }
       }
     }
   }

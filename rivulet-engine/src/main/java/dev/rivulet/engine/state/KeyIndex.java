@@ -143,42 +143,75 @@ public final class KeyIndex<V> {
       }
       return negative;
     }
-    for (int i = 0; packed != null && i < n; i++) {
-      if (keys[i] instanceof Long l) {
-        open(l); // a bulk batch meets bags, as on an eager index
-      }
-    }
-    bulkLoads++;
-    boolean ones = true;
-    for (int i = 0; i < n && ones; i++) {
-      ones = deltas[i] == 1;
-    }
-    // the entries of Long keys, with their values' hashes, read once in order
+    // the entries of Long keys, read once in order
     long[] lk = new long[n];
-    int[] lh = new int[n];
     int[] lo = new int[n];
-    long[] lw = ones ? null : new long[n];
     int m = 0;
     int otherCount = 0;
     for (int i = 0; i < n; i++) {
       Object key = keys[i];
       if (key instanceof Long l) {
         lk[m] = l;
-        lh[m] = values[i].hashCode();
-        lo[m] = i;
-        if (lw != null) {
-          lw[m] = deltas[i];
-        }
-        m++;
+        lo[m++] = i;
       } else if (key != null) {
         otherCount++;
       }
     }
     long before = longs.keys() + (long) others.keys();
-    int negative = longs.addAll(lk, values, lh, lw, lo, m);
+    int negative = addLongs(lk, lo, m, values, deltas);
     int bad = otherCount == 0 ? -1 : addOthers(keys, values, deltas, n, otherCount);
     bulkBags += longs.keys() + (long) others.keys() - before;
     return bad >= 0 && (negative < 0 || bad < negative) ? bad : negative;
+  }
+
+  /**
+   * {@link #addAll} of the entries of a hydration-sized batch noted in {@code batch}, whose values
+   * must be {@code V}s: the same resulting index as {@link #addAll} of those entries with their
+   * keys boxed, packed or built the same way, without the boxed keys' array.
+   *
+   * @return the least entry index (see {@link LongBatch#value}) whose value's weight became negative, or -1
+   */
+  @SuppressWarnings("unchecked")
+  public int addAll(LongBatch batch) {
+    if (lazy && packed == null && longs.keys() == 0 && batch.positive) {
+      PackedBags<V> p = PackedBags.of(batch);
+      packs++;
+      packed = p.live() == 0 ? null : p;
+      return -1;
+    }
+    int m = batch.size;
+    int[] lo = new int[m];
+    for (int j = 0; j < m; j++) {
+      lo[j] = j;
+    }
+    long before = longs.keys() + (long) others.keys();
+    int negative = addLongs(batch.keys, lo, m, (V[]) batch.values, batch.deltas);
+    bulkBags += longs.keys() + (long) others.keys() - before;
+    return negative;
+  }
+
+  /**
+   * The bulk add of the entries {@code values[lo[j]]} under {@code lk[j]}, with the deltas {@code
+   * deltas[lo[j]]} (all 1 when {@code deltas} is null), {@code j < m}: one {@link LongKeyedBags} run.
+   */
+  private int addLongs(long[] lk, int[] lo, int m, V[] values, long[] deltas) {
+    for (int j = 0; packed != null && j < m; j++) {
+      open(lk[j]); // a bulk batch meets bags, as on an eager index
+    }
+    bulkLoads++;
+    boolean ones = true;
+    for (int j = 0; j < m && ones && deltas != null; j++) {
+      ones = deltas[lo[j]] == 1;
+    }
+    int[] lh = new int[m];
+    long[] lw = ones ? null : new long[m];
+    for (int j = 0; j < m; j++) {
+      lh[j] = values[lo[j]].hashCode();
+      if (lw != null) {
+        lw[j] = deltas[lo[j]];
+      }
+    }
+    return longs.addAll(lk, values, lh, lw, lo, m);
   }
 
   /**

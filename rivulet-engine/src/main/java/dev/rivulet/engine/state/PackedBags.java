@@ -6,10 +6,10 @@ import java.util.Arrays;
  * The entries of one hydration-sized batch under {@code long} keys with positive weights, packed
  * by key into primitive arrays: a table of the distinct keys, each slot with its entry count and
  * the first of its entries, which are chained in batch order ({@code next}), beside the batch's
- * values and weights. Dense keys (their range less than twice the entries, as ids are) take the
+ * packed values and weights. Dense keys (their range less than twice the entries, as ids are) take the
  * slot {@code key - least key}, with no hashing; others an open-addressing table probed linearly
- * from a Fibonacci hash, at most half full. One pass over the batch builds it (backwards, so each
- * chain comes out in batch order); no object per key or entry and no value hash is made. A key's
+ * from a Fibonacci hash, at most half full. A pass over the batch sizes it and one more builds it
+ * (backwards, so each chain comes out in batch order); no object per key or entry and no value hash is made. A key's
  * entries are read only when it is {@link #open}ed, after which its slot is closed for good (the
  * caller holds the key's entries from then on). Until then a key may take more additions ({@link
  * #append}), at the end of its chain, and retractions ({@link #retract}): the retracted value's
@@ -24,6 +24,7 @@ import java.util.Arrays;
  */
 final class PackedBags<V> {
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+  private static final int CHUNK = 64;
   private long[] slotKeys; // hashed table only
   private int[] counts; // per slot: its key's entries; 0 for an empty slot, -1 once opened or emptied
   private int[] heads; // per slot: its first entry
@@ -58,62 +59,124 @@ final class PackedBags<V> {
 
   /**
    * Packs the entries of {@code keys[0..n)} whose key is a {@code Long}, or returns null when a
-   * delta among them is not positive (only additions to keys with no values are packed).
+   * delta among them is not positive (only additions to keys with no values are packed). Two
+   * passes over the batch, in chunks of {@value #CHUNK} entries (one call each, so that a fresh JVM
+   * compiles them early): one finds the packed entries' count and key range, the other chains
+   * them; the arrays are sized to the packed entries, not to the batch.
    */
   static <V> PackedBags<V> of(Object[] keys, Object[] values, long[] deltas, int n) {
-    long[] ks = new long[n];
-    Object[] vs = new Object[n];
-    long[] ws = null;
-    int m = 0;
-    int others = 0;
-    long min = Long.MAX_VALUE;
-    long max = Long.MIN_VALUE;
-    for (int i = 0; i < n; i++) {
-      if (keys[i] instanceof Long l) {
-        long w = deltas[i];
-        if (w != 1) {
-          if (w <= 0) {
-            return null;
-          }
-          if (ws == null) {
-            ws = new long[n];
-            Arrays.fill(ws, 0, m, 1);
-          }
-        }
-        if (ws != null) {
-          ws[m] = w;
-        }
-        long k = l;
-        min = Math.min(min, k);
-        max = Math.max(max, k);
-        ks[m] = k;
-        vs[m++] = values[i];
-      } else if (keys[i] != null) {
-        others++;
-      }
+    Survey s = new Survey();
+    for (int from = 0; from < n && s.ok; from += CHUNK) {
+      s.scan(keys, deltas, from, Math.min(n, from + CHUNK));
     }
-    boolean dense = m > 0 && max - min >= 0 && max - min < 2L * m;
-    int capacity = dense ? (int) (max - min + 1) : Math.max(16, Integer.highestOneBit(Math.max(1, m / 4)) * 2);
-    PackedBags<V> p = new PackedBags<>(min, dense, capacity, vs, ws, m, others);
-    p.pack(ks, m);
+    if (!s.ok) {
+      return null;
+    }
+    int m = s.packed;
+    PackedBags<V> p = s.bags(new Object[m], s.ones ? null : new long[m]);
+    for (int to = n, j = m; to > 0; to -= CHUNK) {
+      j = p.pack(keys, values, deltas, Math.max(0, to - CHUNK), to, j);
+    }
     return p;
   }
 
-  /** Chains each entry to its key's, last entry first, so that every chain runs in batch order. */
-  private void pack(long[] ks, int m) {
-    for (int i = m - 1; i >= 0; i--) {
-      int s = dense ? (int) (ks[i] - base) : slotFor(ks[i]);
-      if (counts[s] == 0) {
-        next[i] = -1;
-        tails[s] = i;
-      } else {
-        next[i] = heads[s];
-      }
-      heads[s] = i;
-      counts[s]++;
+  /**
+   * Packs the entries noted in {@code batch}, whose deltas must be positive, as {@link #of} packs
+   * a batch with those keys boxed; the noted key range spares the survey pass, and the noted values
+   * and deltas are taken over (trimmed to the entries).
+   */
+  static <V> PackedBags<V> of(LongBatch batch) {
+    int m = batch.size;
+    Survey s = new Survey();
+    s.packed = m;
+    s.min = batch.min;
+    s.max = batch.max;
+    Object[] vs = m == batch.values.length ? batch.values : Arrays.copyOf(batch.values, m);
+    long[] ws = batch.deltas == null ? null : Arrays.copyOf(batch.deltas, m);
+    PackedBags<V> p = s.bags(vs, ws);
+    for (int to = m; to > 0; to -= CHUNK) {
+      p.pack(batch.keys, Math.max(0, to - CHUNK), to);
     }
-    live = m;
-    size = m;
+    return p;
+  }
+
+  /** What the first pass of {@link #of} finds: the packed entries' count, key range and weights. */
+  private static final class Survey {
+    int packed;
+    int others;
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    boolean ones = true;
+    boolean ok = true;
+
+    void scan(Object[] keys, long[] deltas, int from, int to) {
+      for (int i = from; i < to; i++) {
+        if (keys[i] instanceof Long l) {
+          long w = deltas[i];
+          if (w != 1) {
+            ok &= w > 0;
+            ones = false;
+          }
+          long k = l;
+          min = Math.min(min, k);
+          max = Math.max(max, k);
+          packed++;
+        } else if (keys[i] != null) {
+          others++;
+        }
+      }
+    }
+
+    /** Packed bags with no chains yet over the surveyed entries' {@code values} and {@code weights} (dense when their key range allows). */
+    <V> PackedBags<V> bags(Object[] values, long[] weights) {
+      int m = packed;
+      long range = max - min;
+      boolean dense = m > 0 && range >= 0 && range < 2L * m;
+      int capacity = dense ? (int) (range + 1) : Math.max(16, Integer.highestOneBit(Math.max(1, m / 4)) * 2);
+      PackedBags<V> p = new PackedBags<>(min, dense, capacity, values, weights, m, others);
+      p.live = m;
+      p.size = m;
+      return p;
+    }
+  }
+
+  /**
+   * Chains the packed entries of batch rows {@code [from, to)}, last first, so that every chain
+   * runs in batch order; {@code j} is the entry index after the chunk's last packed entry. Returns
+   * the chunk's first packed entry index.
+   */
+  private int pack(Object[] keys, Object[] vs, long[] deltas, int from, int to, int j) {
+    for (int i = to - 1; i >= from; i--) {
+      if (keys[i] instanceof Long l) {
+        j--;
+        values[j] = vs[i];
+        if (weights != null) {
+          weights[j] = deltas[i];
+        }
+        link(j, l);
+      }
+    }
+    return j;
+  }
+
+  /** Chains the entries {@code [from, to)}, whose keys are {@code keys}, last first. */
+  private void pack(long[] keys, int from, int to) {
+    for (int j = to - 1; j >= from; j--) {
+      link(j, keys[j]);
+    }
+  }
+
+  /** Makes entry {@code j} the first of key {@code k}'s chain (entries are linked last first). */
+  private void link(int j, long k) {
+    int s = dense ? (int) (k - base) : slotFor(k);
+    if (counts[s] == 0) {
+      next[j] = -1;
+      tails[s] = j;
+    } else {
+      next[j] = heads[s];
+    }
+    heads[s] = j;
+    counts[s]++;
   }
 
   /** The slot of {@code key} in the hashed table, claimed when new (the table grows at half full). */

@@ -1,0 +1,168 @@
+package dev.rivulet.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rivulet.engine.state.KeyIndex;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The left join's hydration paths: a hydration-sized batch of left rows under integer keys goes
+ * into the left index packed from the keys noted while matching ({@code LongBatch}), and in left
+ * rows mode each left row is matched by its key's passing right weight, with no right bag made,
+ * and its output entry is written over the batch itself, which is handed on whole.
+ * Both are checked against the general path (the joined rows projected onto the left columns) at
+ * every step of later changes: retractions, left keys turning NULL and back, right rows added,
+ * removed, switched and doubled.
+ */
+class LeftJoinBulkPathTest {
+  private static final Schema L = Schema.parse("id INT NOT NULL, k INT");
+  private static final Schema R = Schema.parse("k INT NOT NULL, on BOOL");
+  private static final int[] LEFT_COLUMNS = {0, 1};
+  private static final Predicate<Row> ON = r -> r.get(0) == null || Boolean.TRUE.equals(r.get(1));
+
+  private record Wired(Graph graph, JoinOperator fast, JoinOperator general) {}
+
+  private static Wired wire(Schema l, Schema r, Predicate<Row> onRight) {
+    GraphBuilder b = Graph.builder();
+    Stream left = b.input("l", l);
+    Stream right = b.input("r", r);
+    Stream fast = left.leftJoinLeftRows(right, List.of("k"), List.of("k"), onRight);
+    Stream joined = onRight == null ? left.join(right, JoinType.LEFT, List.of("k"), List.of("k"))
+        : left.leftJoinWhere(right, List.of("k"), List.of("k"), onRight);
+    b.output("fast", fast);
+    b.output("general", joined.map(l, row -> row.project(LEFT_COLUMNS)));
+    return new Wired(b.build(), (JoinOperator) fast.op, (JoinOperator) joined.op);
+  }
+
+  @Test
+  void aHydrationPacksTheNotedKeysAndLaterChangesAgree() {
+    List<Predicate<Row>> predicates = java.util.Arrays.asList(ON, r -> Boolean.FALSE.equals(r.get(1)), null);
+    for (int p = 0; p < predicates.size(); p++) {
+      for (long seed = 1; seed <= 6; seed++) {
+        Random rnd = new Random(seed);
+        Wired w = wire(L, R, predicates.get(p));
+        Graph g = w.graph();
+        Map<Long, Row> left = new HashMap<>();
+        Map<Long, Row> right = new HashMap<>();
+        for (long k = 0; k < 5000; k++) { // at least BULK_AT right rows, packed; keys from 5000 have none
+          upsert(g, "r", right, k, Row.of(k, rnd.nextInt(4) == 0 ? null : rnd.nextBoolean()));
+        }
+        g.input("r").send(Row.of(3L, true), 1); // a second right row of key 3: its left rows twice
+        int keyed = 0;
+        for (long id = 0; id < 6000; id++) { // at least KeyIndex.BULK_AT: the bulk path
+          Row row = Row.of(id, rnd.nextInt(5) < 3 ? null : (long) rnd.nextInt(5010));
+          keyed += row.get(1) == null ? 0 : 1;
+          upsert(g, "l", left, id, row);
+        }
+        g.run();
+        assertThat(g.output("fast").delta().toMap()).as("predicate %d seed %d hydration", p, seed)
+            .isEqualTo(g.output("general").delta().toMap());
+        KeyIndex<Row> fastLeft = w.fast().index(true);
+        assertThat(fastLeft.packs()).as("seed %d", seed).isEqualTo(1);
+        assertThat(fastLeft.packed()).as("seed %d: the non-null keys only", seed).isEqualTo(keyed);
+        assertThat(w.general().index(true).packs()).isEqualTo(1);
+        assertThat(w.fast().index(false).packs()).isEqualTo(1);
+        assertThat(w.fast().inPlaceHydrations).as("the left rows' output written over their input").isEqualTo(1);
+        assertThat(w.general().inPlaceHydrations).isZero();
+        // the left rows were matched by weight: no right bag was made (the general join made its own)
+        assertThat(w.fast().index(false).opened()).as("seed %d", seed).isZero();
+        assertThat(w.general().index(false).opened()).as("seed %d", seed).isPositive();
+
+        for (int step = 0; step < 60; step++) {
+          for (int c = 1 + rnd.nextInt(4); c > 0; c--) {
+            int what = rnd.nextInt(6);
+            if (what < 3) { // a left row's key: NULL, another key, or back
+              long id = rnd.nextInt(40);
+              Row old = left.get(id);
+              Long k = old != null && old.get(1) == null || rnd.nextBoolean() ? Long.valueOf(key(rnd)) : null;
+              upsert(g, "l", left, id, rnd.nextInt(8) == 0 ? null : Row.of(id, k));
+            } else if (what == 3) {
+              long k = key(rnd);
+              upsert(g, "r", right, k, rnd.nextInt(3) == 0 ? null : Row.of(k, rnd.nextBoolean()));
+            } else if (what == 4) { // a second right row of a key, or its removal
+              long k = rnd.nextInt(15);
+              upsert(g, "r", right, 100 + k, rnd.nextBoolean() ? null : Row.of(k, rnd.nextBoolean()));
+            } else { // a right row switched in one run
+              long k = rnd.nextInt(15);
+              upsert(g, "r", right, k, Row.of(k, rnd.nextInt(4) == 0 ? null : rnd.nextBoolean()));
+            }
+          }
+          g.run();
+          assertThat(g.output("fast").delta().toMap()).as("predicate %d seed %d step %d", p, seed, step)
+              .isEqualTo(g.output("general").delta().toMap());
+        }
+      }
+    }
+  }
+
+  /** A key with right rows mostly, or one (from 5000) that had none at the hydration. */
+  private static long key(Random rnd) {
+    return rnd.nextInt(4) == 0 ? 5000 + rnd.nextInt(10) : rnd.nextInt(15);
+  }
+
+  /** Weights above 1 in the hydration: the packed entries keep them. */
+  @Test
+  void aHydrationWithRepeatedRowsAgrees() {
+    Wired w = wire(L, R, ON);
+    Graph g = w.graph();
+    g.input("r").send(Row.of(1L, true), 1).send(Row.of(2L, false), 1);
+    List<Row> rows = new ArrayList<>();
+    for (long id = 0; id < 5000; id++) {
+      Row row = Row.of(id, id % 4 == 0 ? null : id % 3);
+      rows.add(row);
+      g.input("l").send(row, id % 7 == 0 ? 2 : 1);
+    }
+    g.run();
+    assertThat(g.output("fast").delta().toMap()).isEqualTo(g.output("general").delta().toMap());
+    assertThat(w.fast().index(true).packs()).isEqualTo(1);
+    for (int i = 0; i < 50; i++) { // retract one of each doubled row, then switch a right key
+      g.input("l").send(rows.get(i * 7), -1);
+    }
+    g.input("r").send(Row.of(2L, false), -1).send(Row.of(2L, true), 1);
+    g.run();
+    assertThat(g.output("fast").delta().toMap()).isEqualTo(g.output("general").delta().toMap());
+  }
+
+  /** A key that is not an integer (1.5) in the hydration: the batch goes in with boxed keys, still agreeing. */
+  @Test
+  void aHydrationWithOtherKeysAgrees() {
+    Schema l = Schema.parse("id INT NOT NULL, k DOUBLE");
+    Schema r = Schema.parse("k DOUBLE NOT NULL, on BOOL");
+    Wired w = wire(l, r, ON);
+    Graph g = w.graph();
+    g.input("r").send(Row.of(1.5, true), 1).send(Row.of(2L, false), 1).send(Row.of(3L, true), 1);
+    Map<Long, Row> left = new HashMap<>();
+    for (long id = 0; id < 5000; id++) {
+      long m = id % 5;
+      upsert(g, "l", left, id, Row.of(id, m == 0 ? null : m == 1 ? (Object) 1.5 : (Object) m));
+    }
+    g.run();
+    assertThat(g.output("fast").delta().toMap()).isEqualTo(g.output("general").delta().toMap());
+    assertThat(w.fast().index(true).otherKeys()).isEqualTo(1); // 1.5, added as it was met
+    assertThat(w.fast().inPlaceHydrations).isEqualTo(1);
+    assertThat(w.fast().index(true).packs()).isEqualTo(1);
+    upsert(g, "l", left, 1L, Row.of(1L, null));
+    upsert(g, "l", left, 5L, Row.of(5L, 3L));
+    g.input("r").send(Row.of(1.5, true), -1);
+    g.run();
+    assertThat(g.output("fast").delta().toMap()).isEqualTo(g.output("general").delta().toMap());
+  }
+
+  /** Replaces the row under {@code id} by {@code next} (null: deletes it). */
+  private static void upsert(Graph g, String input, Map<Long, Row> rows, long id, Row next) {
+    Row old = rows.remove(id);
+    if (old != null) {
+      g.input(input).send(old, -1);
+    }
+    if (next != null) {
+      g.input(input).send(next, 1);
+      rows.put(id, next);
+    }
+  }
+}
