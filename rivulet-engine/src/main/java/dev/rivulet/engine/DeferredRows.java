@@ -4,8 +4,11 @@ import java.util.Arrays;
 
 /**
  * The rows of an unpartitioned top-K that order after every row its tree holds, left unsorted:
- * a log of (row, weight) entries, each with the row's two {@link RowOrder} prefixes, in which a
- * retraction is one more entry (it cancels its row's insertion when the entries are consolidated).
+ * a log of (row, weight) entries in which a retraction is one more entry (it cancels its row's
+ * insertion when the entries are consolidated). The rows' two {@link RowOrder} prefixes are not
+ * kept: {@link #takeFirst} and {@link #compact} compute them in bulk when they run (both are O(n)
+ * anyway), and drop them after, so the log costs a row reference per entry (plus a weight only once
+ * an entry weighs other than one).
  * {@link TopKOperator} keeps only the first rows of a large hydration in its tree and these here,
  * so neither the hydration nor an update that stays beyond the tree orders them.
  *
@@ -23,7 +26,7 @@ final class DeferredRows {
   private final int compactSlack;
   private Row[] rows;
   private long[] weights; // null while every entry weighs one
-  private long[] p0;
+  private long[] p0; // the entries' prefixes while a selection or consolidation runs (or as given), else null
   private long[] p1;
   private int size;
   private int compactAt;
@@ -34,13 +37,15 @@ final class DeferredRows {
 
   /**
    * Takes the arrays' entries {@code [0, n)} as the log (the arrays become this object's; {@code
-   * weights} null when every entry weighs one); it is {@link #crowded} beyond twice its
-   * consolidated size plus {@code compactSlack}.
+   * weights} may be null when every entry weighs one, and is dropped when every entry does); it is
+   * {@link #crowded} beyond twice its consolidated size plus {@code compactSlack}. The prefixes
+   * {@code p0}, {@code p1} of the entries serve the first {@link #takeFirst} or {@link #compact}
+   * only (they may be null: computed then).
    */
   DeferredRows(Row[] rows, long[] weights, long[] p0, long[] p1, int n, int compactSlack) {
     this.compactSlack = compactSlack;
     this.rows = rows;
-    this.weights = weights;
+    this.weights = allOnes(weights, n) ? null : weights;
     this.p0 = p0;
     this.p1 = p1;
     this.size = n;
@@ -52,22 +57,30 @@ final class DeferredRows {
     return size;
   }
 
-  /** Appends one entry. */
-  void add(Row row, long weight, long q0, long q1) {
+  /** Appends one entry (amortized O(1): no prefixes are computed for it). */
+  void add(Row row, long weight) {
     if (size == rows.length) {
       int cap = Math.max(16, size * 2);
       rows = Arrays.copyOf(rows, cap);
       weights = weights == null ? null : Arrays.copyOf(weights, cap);
-      p0 = Arrays.copyOf(p0, cap);
-      p1 = Arrays.copyOf(p1, cap);
     }
+    p0 = null; // prefixes given at the start cover the entries then, no longer all of them
+    p1 = null;
     rows[size] = row;
     if (weight != 1 || weights != null) {
       weights()[size] = weight;
     }
-    p0[size] = q0;
-    p1[size] = q1;
     size++;
+  }
+
+  /** Whether the log holds its entries' prefixes (for tests: they are dropped after each use). */
+  boolean holdsPrefixes() {
+    return p0 != null;
+  }
+
+  /** Whether the log keeps a weights array (for tests: not while every entry weighs one). */
+  boolean holdsWeights() {
+    return weights != null;
   }
 
   /** Whether the log has grown to twice what the last consolidation (or the start) left, and then some. */
@@ -81,11 +94,12 @@ final class DeferredRows {
    * @throws InvariantViolation, naming {@code owner}, when a row's weights sum below zero
    */
   void compact(RowOrder order, String owner) {
+    prefixes(order);
     SortedBatch b = SortedBatch.of(rows, weights(), p0, p1, size, order, owner);
     rows = b.rows;
-    weights = b.counts;
-    p0 = b.p0;
-    p1 = b.p1;
+    weights = allOnes(b.counts, b.size) ? null : b.counts;
+    p0 = null;
+    p1 = null;
     size = b.size;
     compactAt = 2 * size + compactSlack;
   }
@@ -104,12 +118,13 @@ final class DeferredRows {
    */
   SortedBatch takeFirst(int want, RowOrder order, String owner) {
     int n = size;
+    prefixes(order);
     if (want >= n) {
       SortedBatch all = SortedBatch.of(rows, weights(), p0, p1, n, order, owner);
       rows = new Row[0];
-      weights = new long[0];
-      p0 = new long[0];
-      p1 = new long[0];
+      weights = null;
+      p0 = null;
+      p1 = null;
       size = 0;
       return all;
     }
@@ -154,11 +169,34 @@ final class DeferredRows {
       if (weights != null) {
         weights[e] = weights[last];
       }
-      p0[e] = p0[last];
-      p1[e] = p1[last];
       rows[last] = null;
     }
+    p0 = null;
+    p1 = null;
     return SortedBatch.of(outRows, outWeights, out0, out1, k, order, owner);
+  }
+
+  /** Computes the entries' prefixes into {@code p0}, {@code p1} unless they are held. */
+  private void prefixes(RowOrder order) {
+    if (p0 != null) {
+      return;
+    }
+    p0 = new long[size];
+    p1 = new long[size];
+    order.prefixes(rows, size, p0, p1);
+  }
+
+  /** Whether entries {@code [0, n)} of {@code weights} (null: all) are all one. */
+  private static boolean allOnes(long[] weights, int n) {
+    if (weights == null) {
+      return true;
+    }
+    for (int i = 0; i < n; i++) {
+      if (weights[i] != 1) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The weights array, allocated (entries {@code [0, size)} weighing one) if it was not. */

@@ -357,7 +357,7 @@ final class TopKOperator extends Operator {
         changes.weights[kept] = changes.weights[i];
         kept++;
       } else {
-        rest.add(r, changes.weights[i], q0, q1);
+        rest.add(r, changes.weights[i]);
       }
     }
     Arrays.fill(changes.rows, kept, changes.size, null);
@@ -433,6 +433,11 @@ final class TopKOperator extends Operator {
   /** Entries left unsorted beyond the boundary (for tests). */
   int deferred() {
     return rest == null ? 0 : rest.size();
+  }
+
+  /** The rows left unsorted beyond the boundary, or null (for tests). */
+  DeferredRows deferredRows() {
+    return rest;
   }
 
   /** Window walks whose candidates outgrew a scan and went into a map (for tests). */
