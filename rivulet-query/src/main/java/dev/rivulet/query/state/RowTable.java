@@ -18,8 +18,9 @@ import java.util.function.Consumer;
  * take a row alone ({@link #putRow}). With primitive keys the table stores no key rows at all (not
  * even an array for them) and makes one only when a caller asks for the keys. Slots come from the key's hash with its high bits
  * folded in, which keeps keys inserted in sequence (the usual bulk load) next to each other in
- * memory; if a probe run ever grows long (hashes that share their low bits), the table switches
- * for good to a multiplicative spread. Removal shifts the following probe run back instead of
+ * memory, and lets such a table fill most of its slots (see {@link #maxLoad}); if a probe run ever
+ * grows long (hashes that share their low bits), the table switches for good to a multiplicative
+ * spread, at half load at most. Removal shifts the following probe run back instead of
  * leaving tombstones.
  *
  * <p>Not thread-safe: owned by one collection, guarded by its database's monitor.
@@ -83,12 +84,31 @@ public final class RowTable {
   /** After an insertion that probed {@code probes} slots: grow, or spread the hashes. */
   private void added(int probes) {
     size++;
-    if (size > (mask + 1) / 2) {
+    if (size > maxLoad(mask + 1)) {
       rehash(2 * (mask + 1));
     } else if (probes > LONG_PROBE && !scrambled) {
       scrambled = true;
-      rehash(mask + 1);
+      rehash(capacityFor(size)); // at half load at most again
     }
+  }
+
+  /**
+   * How many rows a table of {@code capacity} slots holds before it grows. Half its slots, except
+   * while its keys are primitive and unscrambled: there keys inserted in sequence sit at their own
+   * homes, so the table fills to 31/32 of its slots; keys that collide instead make a long probe
+   * run soon, which scrambles the table and brings it back to half load.
+   */
+  private int maxLoad(int capacity) {
+    return primitive && !scrambled ? capacity - Math.max(2, capacity / 32) : capacity / 2; // a slot stays empty
+  }
+
+  /** The smallest capacity (at least the current one) whose {@link #maxLoad} is {@code n} or more. */
+  private int capacityFor(int n) {
+    int cap = Math.max(MIN_CAPACITY, mask + 1);
+    while (maxLoad(cap) < n) {
+      cap <<= 1;
+    }
+    return cap;
   }
 
   /**
@@ -167,10 +187,7 @@ public final class RowTable {
 
   /** Makes room for {@code n} rows in all, so a bulk load grows the table at most once. */
   public void reserve(int n) {
-    int cap = MIN_CAPACITY;
-    while (cap / 2 < n) {
-      cap <<= 1;
-    }
+    int cap = capacityFor(n);
     if (cap > mask + 1) {
       rehash(cap);
     }
@@ -373,7 +390,7 @@ public final class RowTable {
     primitive = false;
     intKeys = null;
     longKeys = null;
-    rehash(mask + 1);
+    rehash(capacityFor(size));
   }
 
   private void rehash(int capacity) {
