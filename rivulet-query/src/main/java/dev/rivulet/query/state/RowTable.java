@@ -349,6 +349,11 @@ public final class RowTable {
     return intKeys != null;
   }
 
+  /** Slots in the table (for tests). */
+  int capacity() {
+    return mask + 1;
+  }
+
   /** True once a long probe run switched the table to the multiplicative spread (for tests). */
   boolean scrambled() {
     return scrambled;
