@@ -89,9 +89,15 @@ final class SemiJoinIndex {
   /** Removes one unit of {@code row} under {@code key}; false when there is none. */
   boolean remove(Object key, Row row) {
     int s = find(key);
+    // by identity first (a retraction usually carries the stored row itself: no row is read),
+    // then by equality
+    return s >= 0 && (unlink(s, row, true) || unlink(s, row, false));
+  }
+
+  private boolean unlink(int s, Row row, boolean identity) {
     int prev = END;
-    for (int e = s < 0 ? END : heads[s]; e != END; prev = e, e = next[e]) {
-      if (rows[e].equals(row)) {
+    for (int e = heads[s]; e != END; prev = e, e = next[e]) {
+      if (identity ? rows[e] == row : rows[e].equals(row)) {
         if (prev == END) {
           heads[s] = next[e];
         } else {

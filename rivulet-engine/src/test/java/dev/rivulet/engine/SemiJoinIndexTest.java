@@ -21,6 +21,27 @@ class SemiJoinIndexTest {
   private static final int RUNS = 20 * Integer.getInteger("rivulet.runs", 1);
 
   @Test
+  void aRemovalTakesTheStoredRowItselfFirstThenAnEqualCopy() {
+    SemiJoinIndex index = new SemiJoinIndex();
+    Row first = Row.of(7L, "a");
+    Row second = Row.of(7L, "a"); // equal, another object
+    Row other = Row.of(7L, "b");
+    index.add(7L, first);
+    index.add(7L, other);
+    index.add(7L, second); // the chain's head
+    assertThat(index.remove(7L, first)).isTrue();
+    List<Row> left = chain(index, 7L);
+    assertThat(left).hasSize(2);
+    assertThat(left.stream().anyMatch(r -> r == second)).isTrue(); // the head was equal, but not the row removed
+    assertThat(left.stream().noneMatch(r -> r == first)).isTrue();
+    assertThat(index.remove(7L, Row.of(7L, "a"))).isTrue(); // an equal copy finds the equal row
+    assertThat(chain(index, 7L)).containsExactly(other);
+    assertThat(index.remove(7L, Row.of(7L, "a"))).isFalse();
+    assertThat(index.remove(8L, other)).isFalse();
+    assertThat(index.size()).isEqualTo(1);
+  }
+
+  @Test
   void idsStayDenseWideIntegersAreHashedAndOtherKeysAreObjects() {
     SemiJoinIndex dense = new SemiJoinIndex();
     for (long k = 500; k > 0; k -= 7) {
