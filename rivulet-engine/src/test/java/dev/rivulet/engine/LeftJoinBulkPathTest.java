@@ -51,14 +51,14 @@ class LeftJoinBulkPathTest {
         Map<Long, Row> left = new HashMap<>();
         Map<Long, Row> right = new HashMap<>();
         for (long k = 0; k < 5000; k++) { // at least BULK_AT right rows, packed; keys from 5000 have none
-          upsert(g, "r", right, k, Row.of(k, rnd.nextInt(4) == 0 ? null : rnd.nextBoolean()));
+          LeftJoinLeftRowsTest.upsert(g, "r", right, k, Row.of(k, rnd.nextInt(4) == 0 ? null : rnd.nextBoolean()));
         }
         g.input("r").send(Row.of(3L, true), 1); // a second right row of key 3: its left rows twice
         int keyed = 0;
         for (long id = 0; id < 6000; id++) { // at least KeyIndex.BULK_AT: the bulk path
           Row row = Row.of(id, rnd.nextInt(5) < 3 ? null : (long) rnd.nextInt(5010));
           keyed += row.get(1) == null ? 0 : 1;
-          upsert(g, "l", left, id, row);
+          LeftJoinLeftRowsTest.upsert(g, "l", left, id, row);
         }
         g.run();
         assertThat(g.output("fast").delta().toMap()).as("predicate %d seed %d hydration", p, seed)
@@ -81,16 +81,16 @@ class LeftJoinBulkPathTest {
               long id = rnd.nextInt(40);
               Row old = left.get(id);
               Long k = old != null && old.get(1) == null || rnd.nextBoolean() ? Long.valueOf(key(rnd)) : null;
-              upsert(g, "l", left, id, rnd.nextInt(8) == 0 ? null : Row.of(id, k));
+              LeftJoinLeftRowsTest.upsert(g, "l", left, id, rnd.nextInt(8) == 0 ? null : Row.of(id, k));
             } else if (what == 3) {
               long k = key(rnd);
-              upsert(g, "r", right, k, rnd.nextInt(3) == 0 ? null : Row.of(k, rnd.nextBoolean()));
+              LeftJoinLeftRowsTest.upsert(g, "r", right, k, rnd.nextInt(3) == 0 ? null : Row.of(k, rnd.nextBoolean()));
             } else if (what == 4) { // a second right row of a key, or its removal
               long k = rnd.nextInt(15);
-              upsert(g, "r", right, 100 + k, rnd.nextBoolean() ? null : Row.of(k, rnd.nextBoolean()));
+              LeftJoinLeftRowsTest.upsert(g, "r", right, 100 + k, rnd.nextBoolean() ? null : Row.of(k, rnd.nextBoolean()));
             } else { // a right row switched in one run
               long k = rnd.nextInt(15);
-              upsert(g, "r", right, k, Row.of(k, rnd.nextInt(4) == 0 ? null : rnd.nextBoolean()));
+              LeftJoinLeftRowsTest.upsert(g, "r", right, k, Row.of(k, rnd.nextInt(4) == 0 ? null : rnd.nextBoolean()));
             }
           }
           g.run();
@@ -140,29 +140,17 @@ class LeftJoinBulkPathTest {
     Map<Long, Row> left = new HashMap<>();
     for (long id = 0; id < 5000; id++) {
       long m = id % 5;
-      upsert(g, "l", left, id, Row.of(id, m == 0 ? null : m == 1 ? (Object) 1.5 : (Object) m));
+      LeftJoinLeftRowsTest.upsert(g, "l", left, id, Row.of(id, m == 0 ? null : m == 1 ? (Object) 1.5 : (Object) m));
     }
     g.run();
     assertThat(g.output("fast").delta().toMap()).isEqualTo(g.output("general").delta().toMap());
     assertThat(w.fast().index(true).otherKeys()).isEqualTo(1); // 1.5, added as it was met
     assertThat(w.fast().inPlaceHydrations).isEqualTo(1);
     assertThat(w.fast().index(true).packs()).isEqualTo(1);
-    upsert(g, "l", left, 1L, Row.of(1L, null));
-    upsert(g, "l", left, 5L, Row.of(5L, 3L));
+    LeftJoinLeftRowsTest.upsert(g, "l", left, 1L, Row.of(1L, null));
+    LeftJoinLeftRowsTest.upsert(g, "l", left, 5L, Row.of(5L, 3L));
     g.input("r").send(Row.of(1.5, true), -1);
     g.run();
     assertThat(g.output("fast").delta().toMap()).isEqualTo(g.output("general").delta().toMap());
-  }
-
-  /** Replaces the row under {@code id} by {@code next} (null: deletes it). */
-  private static void upsert(Graph g, String input, Map<Long, Row> rows, long id, Row next) {
-    Row old = rows.remove(id);
-    if (old != null) {
-      g.input(input).send(old, -1);
-    }
-    if (next != null) {
-      g.input(input).send(next, 1);
-      rows.put(id, next);
-    }
   }
 }

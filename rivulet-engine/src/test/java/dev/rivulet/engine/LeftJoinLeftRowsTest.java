@@ -193,7 +193,7 @@ class LeftJoinLeftRowsTest {
   }
 
   /** Replaces the row under {@code id} by {@code next} (null: deletes it). */
-  private static void upsert(Graph g, String input, Map<Long, Row> rows, long id, Row next) {
+  static void upsert(Graph g, String input, Map<Long, Row> rows, long id, Row next) {
     Row old = rows.remove(id);
     if (old != null) {
       g.input(input).send(old, -1);
