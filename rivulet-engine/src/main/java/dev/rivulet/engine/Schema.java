@@ -17,6 +17,7 @@ public final class Schema {
   // Flat copies for check(), which runs on every row that enters the engine.
   private final ColumnType[] types;
   private final boolean[] nullable;
+  private final Class<?>[] usual; // per column: the class that fits it at once, null where accepts() decides
   // Columns whose values may be shown in another class than their canonical one (see present()).
   private final int[] presented;
 
@@ -24,9 +25,11 @@ public final class Schema {
     this.columns = List.copyOf(columns);
     this.types = new ColumnType[this.columns.size()];
     this.nullable = new boolean[this.columns.size()];
+    this.usual = new Class<?>[types.length];
     for (int i = 0; i < types.length; i++) {
       types[i] = this.columns.get(i).type();
       nullable[i] = this.columns.get(i).nullable();
+      usual[i] = usualClass(types[i]);
     }
     this.presented = java.util.stream.IntStream.range(0, types.length)
         .filter(i -> types[i].presentsDifferently()).toArray();
@@ -178,17 +181,32 @@ public final class Schema {
    * @throws SchemaException naming the column, the value and the expected type
    */
   public void check(Row row) {
-    row = row.canonical();
-    if (row.width() != types.length) {
-      throw new SchemaException(
-          "row " + row + " has " + row.width() + " values but the schema has " + columns.size() + " columns: " + this);
+    Object[] values = row.valuesInPlace(); // canonical
+    if (values.length != types.length) {
+      throw new SchemaException("row " + row.canonical() + " has " + values.length
+          + " values but the schema has " + columns.size() + " columns: " + this);
     }
     for (int i = 0; i < types.length; i++) {
-      Object v = row.get(i);
-      if (v == null ? !nullable[i] : !types[i].accepts(v)) {
-        throw mismatch(row, i);
+      Object v = values[i];
+      // the usual class settles most values without a call (a load's rows, a projection's)
+      if (v == null ? !nullable[i] : v.getClass() != usual[i] && !types[i].accepts(v)) {
+        throw mismatch(row.canonical(), i);
       }
     }
+  }
+
+  /** The one class whose values {@code type} accepts without looking further, or null. */
+  private static Class<?> usualClass(ColumnType type) {
+    return switch (type) {
+      case INT -> Long.class;
+      case DOUBLE -> Double.class;
+      case STRING -> String.class;
+      case BOOL -> Boolean.class;
+      case BYTES -> Bytes.class;
+      case DATE -> java.time.LocalDate.class;
+      case TIMESTAMP -> java.time.Instant.class;
+      case DECIMAL, ANY -> null;
+    };
   }
 
   private SchemaException mismatch(Row row, int i) {

@@ -6,7 +6,6 @@ import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.SchemaException;
 import dev.rivulet.engine.Values;
-import dev.rivulet.engine.internal.EngineAccess;
 import dev.rivulet.query.state.ValuePool;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,7 +33,6 @@ public final class SourceCollection extends BaseCollection {
   private final Map<Row, Row> underlay = new HashMap<>();
   private final List<Transaction> pending = new ArrayList<>();
   private final ValuePool pool;
-  private final RowFit fit;
   /** A sync batch's entries per chunk (a power of two). */
   static final int CHUNK = 4096;
   private static final int CHUNK_BITS = 12;
@@ -45,7 +43,6 @@ public final class SourceCollection extends BaseCollection {
   SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
     super(db, name, schema, keyColumns, null);
     pool = new ValuePool(schema.width());
-    fit = new RowFit(schema);
   }
 
   /** The visible row of {@code key}, or null. */
@@ -216,9 +213,7 @@ public final class SourceCollection extends BaseCollection {
      */
     public SyncBatch write(Row row) {
       open();
-      // A canonical row whose values fit by class needs no more (a load's rows); else the schema's check.
-      boolean fits = row != null && !row.isTyped() && fit.fits(EngineAccess.get().valuesInPlace(row));
-      add(null, fits ? row : check(row));
+      add(null, check(row));
       return this;
     }
 
