@@ -9,8 +9,9 @@ import java.util.Arrays;
  * kept: {@link #takeFirst} and {@link #compact} compute them in bulk when they run (both are O(n)
  * anyway), and drop them after, so the log costs a row reference per entry (plus a weight only once
  * an entry weighs other than one).
- * {@link TopKOperator} keeps only the first rows of a large hydration in its tree and these here,
- * so neither the hydration nor an update that stays beyond the tree orders them.
+ * {@link TopKOperator} keeps only the first rows of a large hydration in its tree and these here
+ * (one log per range of prefixes, see {@link DeferredBuckets}), so neither the hydration nor an
+ * update that stays beyond the tree orders them.
  *
  * <p>{@link #takeFirst} moves the entries with the smallest prefixes out, sorted and consolidated:
  * every entry whose prefixes are at most those of the {@code want}-th smallest, so each entry left
@@ -60,6 +61,7 @@ final class DeferredRows {
   /** Appends one entry (amortized O(1): no prefixes are computed for it). */
   void add(Row row, long weight) {
     if (size == rows.length) {
+      Probe.C[Probe.DEFER_GROWS]++;
       int cap = Math.max(16, size * 2);
       rows = Arrays.copyOf(rows, cap);
       weights = weights == null ? null : Arrays.copyOf(weights, cap);
@@ -174,6 +176,102 @@ final class DeferredRows {
     p0 = null;
     p1 = null;
     return SortedBatch.of(outRows, outWeights, out0, out1, k, order, owner);
+  }
+
+  /**
+   * Moves the entries into at most {@code parts} new logs by ranges of prefixes, ascending, and
+   * leaves this log empty: entries with equal prefixes go to the same log, and every entry of a log
+   * has smaller prefixes than every entry of the next. The ranges' splitters come from a sample of
+   * the entries. {@code lo0}, {@code lo1} (length at least {@code parts}) receive each returned
+   * log's smallest admissible prefixes (entry 0's are {@link Long#MIN_VALUE}). The new logs keep
+   * no prefixes and grow crowded after {@code partSlack} entries past twice their size.
+   */
+  DeferredRows[] split(int parts, RowOrder order, int partSlack, long[] lo0, long[] lo1) {
+    int n = size;
+    prefixes(order);
+    int k = splitters(Math.max(1, parts), lo0, lo1);
+    int[] part = new int[n];
+    int[] sizes = new int[k];
+    for (int i = 0; i < n; i++) {
+      int j = DeferredRows.partOf(lo0, lo1, k, p0[i], p1[i]);
+      part[i] = j;
+      sizes[j]++;
+    }
+    Row[][] outRows = new Row[k][];
+    long[][] outWeights = new long[k][];
+    for (int j = 0; j < k; j++) {
+      outRows[j] = new Row[Math.max(16, sizes[j])];
+      outWeights[j] = weights == null ? null : new long[outRows[j].length];
+      sizes[j] = 0;
+    }
+    for (int i = 0; i < n; i++) {
+      int j = part[i];
+      outRows[j][sizes[j]] = rows[i];
+      if (weights != null) {
+        outWeights[j][sizes[j]] = weights[i];
+      }
+      sizes[j]++;
+    }
+    DeferredRows[] out = new DeferredRows[k];
+    for (int j = 0; j < k; j++) {
+      out[j] = new DeferredRows(outRows[j], outWeights[j], null, null, sizes[j], partSlack);
+    }
+    rows = new Row[0];
+    weights = null;
+    p0 = null;
+    p1 = null;
+    size = 0;
+    return out;
+  }
+
+  /**
+   * Picks up to {@code parts - 1} distinct splitters from a sorted sample of the held prefixes
+   * into {@code lo0[1..]}, {@code lo1[1..]}; returns the number of parts.
+   */
+  private int splitters(int parts, long[] lo0, long[] lo1) {
+    int n = size;
+    int samples = Math.min(n, parts * 16);
+    long[][] sample = new long[samples][];
+    for (int s = 0; s < samples; s++) {
+      int i = (int) ((long) s * n / samples);
+      sample[s] = new long[] {p0[i], p1[i]};
+    }
+    Arrays.sort(sample, (a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+    lo0[0] = Long.MIN_VALUE;
+    lo1[0] = Long.MIN_VALUE;
+    int k = 1;
+    for (int j = 1; j < parts; j++) {
+      long[] c = sample[(int) ((long) j * samples / parts)];
+      long a = lo0[k - 1];
+      long b = lo1[k - 1];
+      if (c[0] > a || (c[0] == a && c[1] > b)) {
+        lo0[k] = c[0];
+        lo1[k] = c[1];
+        k++;
+      }
+    }
+    return k;
+  }
+
+  /** The last of parts {@code [0, k)} whose smallest admissible prefixes are at most {@code (q0, q1)}. */
+  static int partOf(long[] lo0, long[] lo1, int k, long q0, long q1) {
+    return partOf(lo0, lo1, k, q0, q1, 0);
+  }
+
+  /** {@link #partOf} over the splitters stored from index {@code at} on. */
+  static int partOf(long[] lo0, long[] lo1, int k, long q0, long q1, int at) {
+    int lo = 1;
+    int hi = k;
+    while (lo < hi) {
+      int m = (lo + hi) >>> 1;
+      int mid = at + m;
+      if (lo0[mid] < q0 || (lo0[mid] == q0 && lo1[mid] <= q1)) {
+        lo = m + 1;
+      } else {
+        hi = m;
+      }
+    }
+    return lo - 1;
   }
 
   /** Computes the entries' prefixes into {@code p0}, {@code p1} unless they are held. */

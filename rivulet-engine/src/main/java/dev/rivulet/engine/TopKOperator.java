@@ -22,8 +22,9 @@ import java.util.Map;
  * m log n). The candidate bookkeeping and the positioned emission live in {@link WindowDiff}.
  *
  * <p>Without partitions and with a limit, a large first batch is not sorted whole: the tree takes
- * its first {@code end + slack} rows and the others stay unsorted in {@link DeferredRows}, beyond a
- * boundary row (the tree's largest when it was last filled). A later change to a row after the
+ * its first {@code end + slack} rows and the others stay unsorted in {@link DeferredBuckets} (ranges of
+ * prefixes, each an unsorted log), beyond a boundary row (the tree's largest when it was last
+ * filled). A refill looks at the first ranges only. A later change to a row after the
  * boundary only joins them; a run whose changes before the boundary could reach past the tree's
  * rows (the tree holding fewer than {@code end + m} occurrences) first moves the next rows over,
  * with a margin that doubles from one such refill to the next (up to {@code 8 * slack}).
@@ -47,8 +48,8 @@ final class TopKOperator extends Operator {
   long onePartitionRuns;
   private Candidate[] changed = new Candidate[4];
   private long retainedRows;
-  /** Rows beyond the whole tree's boundary, unsorted; null while the tree holds every row. */
-  private DeferredRows rest;
+  /** Rows beyond the whole tree's boundary, unsorted in ranges; null while the tree holds every row. */
+  private DeferredBuckets rest;
   private Row boundary;
   private long boundary0;
   private long boundary1;
@@ -58,6 +59,8 @@ final class TopKOperator extends Operator {
   private long refillSlack; // the next refill's
   /** How far the deferred rows may grow past twice their consolidated size (tests lower it). */
   int compactSlack = 1024;
+  /** A refill splits a range of at least this many deferred entries before selecting from it (tests lower it). */
+  int splitAt = 4096;
   /**
    * Hydrations that left rows unsorted (those of them whose batch had unit weights), the times rows
    * moved from there into the tree, their consolidations (for tests).
@@ -66,6 +69,9 @@ final class TopKOperator extends Operator {
   long unitWeightHydrations;
   long treeRefills;
   long deferredCompactions;
+  /** Deferred ranges split, and the entries refills looked at after the hydration's (for tests). */
+  long deferredSplits;
+  long refillScanned;
 
   TopKOperator(Operator in, int[] partitionColumns, RowOrder order, long offset, long limit) {
     super("top-k", in.schema, in);
@@ -90,6 +96,15 @@ final class TopKOperator extends Operator {
 
   @Override
   void step() {
+    long examined0 = examined;
+    try {
+      step0();
+    } finally {
+      Probe.C[Probe.TOPK_EXAMINED] += examined - examined0;
+    }
+  }
+
+  private void step0() {
     Delta in = inputs[0];
     examined += in.size;
     if (whole == null || rest != null || !whole.isEmpty()) {
@@ -178,15 +193,19 @@ final class TopKOperator extends Operator {
     long newWindowBound = Math.min(end - offset, n0 + m);
     if (oldWindow + newWindowBound <= 4 * m + 8) {
       walkWindows(tree, changes); // needs no ranks of the changed rows
+      Probe.C[Probe.WALK]++;
     } else {
       if (oneSign) {
         changes.consolidate();
       }
+      Probe.C[Probe.EDGE]++;
       rankChanged(tree, changes);
       nearEdges(tree, changes, m);
       Arrays.fill(changed, 0, changes.size, null);
     }
     examined += diff.size();
+    Probe.C[Probe.DIFF] += diff.size();
+    Probe.C[Probe.TREE_SIZE] = tree.size();
     diff.emit(sink);
   }
 
@@ -327,7 +346,8 @@ final class TopKOperator extends Operator {
       order.prefixes(changes.rows, n, first, second);
       long[] weights = changes.unitWeights() ? null : Arrays.copyOf(changes.weights, n);
       unitWeightHydrations += weights == null ? 1 : 0;
-      rest = new DeferredRows(Arrays.copyOf(changes.rows, n), weights, first, second, n, compactSlack);
+      rest = new DeferredBuckets(new DeferredRows(Arrays.copyOf(changes.rows, n), weights, first, second, n, compactSlack),
+          compactSlack, splitAt);
       deferredHydrations++;
       examined += n;
       fillTree(tree, 0);
@@ -357,7 +377,8 @@ final class TopKOperator extends Operator {
         changes.weights[kept] = changes.weights[i];
         kept++;
       } else {
-        rest.add(r, changes.weights[i]);
+        rest.add(r, changes.weights[i], q0, q1);
+        Probe.C[Probe.DEFER_ADDS]++;
       }
     }
     Arrays.fill(changes.rows, kept, changes.size, null);
@@ -371,36 +392,52 @@ final class TopKOperator extends Operator {
    * the deferred rows when they have grown crowded.
    */
   private void fillTree(OrderStatisticTree<Row> tree, long m) {
-    while (rest != null && tree.size() < end + m) {
+    if (rest != null && tree.size() < end + m) {
       // A run that needs rows moved over may well be one of many (rows leaving the window one by
       // one): each refill takes twice the last one's margin, so they grow rarer.
       refillSlack = refillSlack == 0 ? slack : Math.min(8L * slack, 2 * refillSlack);
-      long want = Math.min(Integer.MAX_VALUE - 8, end + m + refillSlack - tree.size());
-      examined += rest.size();
-      SortedBatch next = rest.takeFirst((int) want, order, name);
+      long target = end + m + refillSlack;
       treeRefills++;
-      if (tree.isEmpty()) {
-        tree.bulkLoad(next.rows, next.counts, next.p0, next.p1, next.size);
-      } else {
-        for (int i = 0; i < next.size; i++) {
-          tree.add(next.rows[i], next.counts[i]); // after every row of the tree: appended
+      Probe.C[Probe.REFILLS]++;
+      while (rest != null && tree.size() < target) {
+        long want = Math.min(Integer.MAX_VALUE - 8, target - tree.size());
+        long splits = rest.splits;
+        SortedBatch next = rest.takeFirst((int) want, order, name);
+        deferredSplits += rest.splits - splits;
+        examined += rest.lastScanned();
+        refillScanned += treeRefills > 1 ? rest.lastScanned() : 0;
+        Probe.C[Probe.REFILL_SCANNED] += rest.lastScanned();
+        Probe.C[Probe.REFILL_TAKEN] += next.size;
+        append(tree, next);
+        if (rest.size() == 0) {
+          rest = null;
+          boundary = null;
         }
-      }
-      retainedRows += next.size;
-      if (next.size > 0) {
-        boundary = next.rows[next.size - 1];
-        boundary0 = next.p0[next.size - 1];
-        boundary1 = next.p1[next.size - 1];
-      }
-      if (rest.size() == 0) {
-        rest = null;
-        boundary = null;
       }
     }
     if (rest != null && rest.crowded()) {
-      examined += rest.size();
-      rest.compact(order, name);
+      Probe.C[Probe.COMPACTIONS]++;
+      int scanned = rest.compact(order, name);
+      examined += scanned;
+      Probe.C[Probe.COMPACT_SCANNED] += scanned;
       deferredCompactions++;
+    }
+  }
+
+  /** Adds rows that order after every row of the tree; the last becomes the boundary. */
+  private void append(OrderStatisticTree<Row> tree, SortedBatch next) {
+    if (tree.isEmpty()) {
+      tree.bulkLoad(next.rows, next.counts, next.p0, next.p1, next.size);
+    } else {
+      for (int i = 0; i < next.size; i++) {
+        tree.add(next.rows[i], next.counts[i]); // after every row of the tree: appended
+      }
+    }
+    retainedRows += next.size;
+    if (next.size > 0) {
+      boundary = next.rows[next.size - 1];
+      boundary0 = next.p0[next.size - 1];
+      boundary1 = next.p1[next.size - 1];
     }
   }
 
@@ -409,6 +446,7 @@ final class TopKOperator extends Operator {
       long before = tree.distinct();
       try {
         tree.add(changes.rows[i], changes.weights[i]);
+        Probe.C[Probe.TREE_ADDS]++;
       } catch (IllegalStateException e) {
         throw new InvariantViolation(name + ": " + e.getMessage());
       }
@@ -436,7 +474,7 @@ final class TopKOperator extends Operator {
   }
 
   /** The rows left unsorted beyond the boundary, or null (for tests). */
-  DeferredRows deferredRows() {
+  DeferredBuckets deferredRows() {
     return rest;
   }
 

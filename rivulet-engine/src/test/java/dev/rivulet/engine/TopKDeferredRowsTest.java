@@ -45,6 +45,7 @@ class TopKDeferredRowsTest {
   void deferredRowsAgreeWithTheWholeSortAndANaiveWindow() {
     long refills = 0;
     long compactions = 0;
+    long splits = 0;
     for (long seed = 1; seed <= 40; seed++) {
       Random rnd = new Random(seed);
       boolean byName = seed % 2 == 0;
@@ -56,6 +57,7 @@ class TopKDeferredRowsTest {
       TopKOperator w = only(whole);
       d.slack = 1 + rnd.nextInt(6);
       d.compactSlack = 8;
+      d.splitAt = seed % 3 == 0 ? Integer.MAX_VALUE : 4 + (int) (seed % 5) * 8; // ranges, or one log
       w.slack = Integer.MAX_VALUE / 4; // never defers
       List<Row> held = new ArrayList<>();
       long nextId = 0;
@@ -105,8 +107,10 @@ class TopKDeferredRowsTest {
       assertThat(d.retained()).as("seed %d: held entries", seed).isGreaterThanOrEqualTo(w.retained());
       refills += d.treeRefills - 1;
       compactions += d.deferredCompactions;
+      splits += d.deferredSplits;
     }
     assertThat(refills).as("refills after the hydrations").isGreaterThan(100);
+    assertThat(splits).as("deferred rows split into ranges").isGreaterThan(10);
     assertThat(compactions).as("consolidations of the deferred rows").isGreaterThan(10);
   }
 

@@ -54,19 +54,30 @@ final class Harness {
       }
       PeerData.Updates stream = PeerData.updates(w.streamName(), mix, cur, cfg.seed());
       Latencies lat = new Latencies(cfg.updates());
+      UpdateProbe probe = UpdateProbe.ON ? new UpdateProbe(cfg.updates()) : null;
       System.gc();
       for (int i = 0, n = cfg.warmup() + cfg.updates(); i < n; i++) {
         PeerData.Issue after = stream.next();
         Row row = Tables.row(after);
+        boolean probed = probe != null && i >= cfg.warmup();
+        if (probed) {
+          probe.before();
+        }
         long t0 = System.nanoTime();
         db.write(row);
         long t1 = System.nanoTime();
+        if (probed) {
+          probe.after(i - cfg.warmup(), t1 - t0);
+        }
         stream.applied(after);
         if (i >= cfg.warmup()) {
           lat.record(t1 - t0);
         }
       }
       report(out, name, rows, mix, "", lat);
+      if (probe != null) {
+        probe.print(name + " " + mix);
+      }
       problem = w.check(db.query().rows(), cur, data, "after the " + mix + " mix");
     }
     out.correct(name, rows, problem == null, problem);
