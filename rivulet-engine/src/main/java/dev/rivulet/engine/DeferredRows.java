@@ -61,7 +61,6 @@ final class DeferredRows {
   /** Appends one entry (amortized O(1): no prefixes are computed for it). */
   void add(Row row, long weight) {
     if (size == rows.length) {
-      Probe.C[Probe.DEFER_GROWS]++;
       int cap = Math.max(16, size * 2);
       rows = Arrays.copyOf(rows, cap);
       weights = weights == null ? null : Arrays.copyOf(weights, cap);

@@ -96,15 +96,6 @@ final class TopKOperator extends Operator {
 
   @Override
   void step() {
-    long examined0 = examined;
-    try {
-      step0();
-    } finally {
-      Probe.C[Probe.TOPK_EXAMINED] += examined - examined0;
-    }
-  }
-
-  private void step0() {
     Delta in = inputs[0];
     examined += in.size;
     if (whole == null || rest != null || !whole.isEmpty()) {
@@ -193,19 +184,15 @@ final class TopKOperator extends Operator {
     long newWindowBound = Math.min(end - offset, n0 + m);
     if (oldWindow + newWindowBound <= 4 * m + 8) {
       walkWindows(tree, changes); // needs no ranks of the changed rows
-      Probe.C[Probe.WALK]++;
     } else {
       if (oneSign) {
         changes.consolidate();
       }
-      Probe.C[Probe.EDGE]++;
       rankChanged(tree, changes);
       nearEdges(tree, changes, m);
       Arrays.fill(changed, 0, changes.size, null);
     }
     examined += diff.size();
-    Probe.C[Probe.DIFF] += diff.size();
-    Probe.C[Probe.TREE_SIZE] = tree.size();
     diff.emit(sink);
   }
 
@@ -378,7 +365,6 @@ final class TopKOperator extends Operator {
         kept++;
       } else {
         rest.add(r, changes.weights[i], q0, q1);
-        Probe.C[Probe.DEFER_ADDS]++;
       }
     }
     Arrays.fill(changes.rows, kept, changes.size, null);
@@ -398,7 +384,6 @@ final class TopKOperator extends Operator {
       refillSlack = refillSlack == 0 ? slack : Math.min(8L * slack, 2 * refillSlack);
       long target = end + m + refillSlack;
       treeRefills++;
-      Probe.C[Probe.REFILLS]++;
       while (rest != null && tree.size() < target) {
         long want = Math.min(Integer.MAX_VALUE - 8, target - tree.size());
         long splits = rest.splits;
@@ -406,8 +391,6 @@ final class TopKOperator extends Operator {
         deferredSplits += rest.splits - splits;
         examined += rest.lastScanned();
         refillScanned += treeRefills > 1 ? rest.lastScanned() : 0;
-        Probe.C[Probe.REFILL_SCANNED] += rest.lastScanned();
-        Probe.C[Probe.REFILL_TAKEN] += next.size;
         append(tree, next);
         if (rest.size() == 0) {
           rest = null;
@@ -416,10 +399,8 @@ final class TopKOperator extends Operator {
       }
     }
     if (rest != null && rest.crowded()) {
-      Probe.C[Probe.COMPACTIONS]++;
       int scanned = rest.compact(order, name);
       examined += scanned;
-      Probe.C[Probe.COMPACT_SCANNED] += scanned;
       deferredCompactions++;
     }
   }
@@ -446,7 +427,6 @@ final class TopKOperator extends Operator {
       long before = tree.distinct();
       try {
         tree.add(changes.rows[i], changes.weights[i]);
-        Probe.C[Probe.TREE_ADDS]++;
       } catch (IllegalStateException e) {
         throw new InvariantViolation(name + ": " + e.getMessage());
       }

@@ -468,7 +468,6 @@ abstract class BaseCollection implements LiveCollection {
       return;
     }
     List<ChangeEvent> events = netEvents();
-    dev.rivulet.engine.Probe.C[dev.rivulet.engine.Probe.EVENTS] += events.size();
     List<StoredChange> stored = treeSubscribers > 0 ? storedChanges() : null;
     staged.clear();
     if (subscribers.isEmpty() || events.isEmpty() && (window == null || window.isEmpty())

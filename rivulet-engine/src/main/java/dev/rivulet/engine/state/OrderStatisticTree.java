@@ -80,7 +80,6 @@ public final class OrderStatisticTree<K> {
 
     /** Gives a leaf whose counts are all 1 its array of them. */
     final void materialize() {
-      dev.rivulet.engine.Probe.C[dev.rivulet.engine.Probe.LEAF_MAT]++;
       counts = new long[CAP + 1];
       Arrays.fill(counts, 0, n, 1);
     }
@@ -365,7 +364,6 @@ public final class OrderStatisticTree<K> {
     probe(key);
     Node split = add(root, key, delta);
     if (split != null) {
-      dev.rivulet.engine.Probe.C[dev.rivulet.engine.Probe.TREE_ROOT]++;
       Inner top = new Inner();
       top.insertKid(0, root);
       top.insertKid(1, split);
@@ -444,7 +442,6 @@ public final class OrderStatisticTree<K> {
     }
     Node a = in.kids[left];
     Node b = in.kids[right];
-    dev.rivulet.engine.Probe.C[dev.rivulet.engine.Probe.TREE_MERGES]++;
     b.moveTail(0, a);
     a.size += b.size;
     in.removeSlot(right);
@@ -452,7 +449,6 @@ public final class OrderStatisticTree<K> {
   }
 
   private static Node split(Node node) {
-    dev.rivulet.engine.Probe.C[dev.rivulet.engine.Probe.TREE_SPLITS]++;
     Node right = node.newSibling();
     int half = node.n / 2;
     node.moveTail(half, right);
