@@ -188,6 +188,61 @@ class TopKDeferredRowsTest {
     assertThat(n - t.deferred()).as("rows sorted into the tree").isBetween(50 + 64, 50 + 64 + 200);
   }
 
+  /**
+   * W1's edge updates (a row among the first 150 gets a new score, mostly one far beyond the
+   * window): the tree runs short again and again; the first refill after the hydration splits the
+   * deferred rows into ranges, and each later refill looks at a range or two, not at all of them,
+   * while the positioned changes stay the whole sort's and the window the naive one.
+   */
+  @Test
+  void edgeUpdatesRefillFromTheFirstRangesOnly() {
+    Random rnd = new Random(11);
+    int n = 30_000;
+    Graph deferred = graph(false, 0, 50);
+    Graph whole = graph(false, 0, 50);
+    TopKOperator d = only(deferred);
+    d.slack = 32; // refills of 64 to 256 rows: many of them
+    only(whole).slack = Integer.MAX_VALUE / 4; // never defers
+    java.util.TreeSet<Row> held = new java.util.TreeSet<>(BY_SCORE);
+    Row[] batch = new Row[n];
+    for (int i = 0; i < n; i++) {
+      batch[i] = Row.of((long) i, (long) rnd.nextInt(100), "x");
+      held.add(batch[i]);
+    }
+    deferred.input("in").sendAll(batch, n, S);
+    for (Row r : batch) {
+      whole.input("in").send(r, 1);
+    }
+    List<Row> window = new ArrayList<>();
+    for (int run = 0; run < 4_000; run++) {
+      if (run > 0) {
+        java.util.Iterator<Row> it = held.iterator();
+        Row r = it.next();
+        for (int k = rnd.nextInt(150); k > 0; k--) {
+          r = it.next();
+        }
+        Row moved = Row.of(r.getLong(0), (r.getLong(1) + 1 + rnd.nextInt(99)) % 100, "x");
+        held.remove(r);
+        held.add(moved);
+        for (Graph g : List.of(deferred, whole)) {
+          g.input("in").send(r, -1);
+          g.input("in").send(moved, 1);
+        }
+      }
+      deferred.run();
+      whole.run();
+      ZSet got = deferred.output("out").delta();
+      assertThat(got).as("run %d: positioned change", run).isEqualTo(whole.output("out").delta());
+      got.spliceInto(window);
+    }
+    assertThat(window).isEqualTo(new ArrayList<>(held).subList(0, 50));
+    assertThat(d.deferredSplits).as("splits: the first refill after the hydration's").isEqualTo(1);
+    long later = d.treeRefills - 2; // after the hydration's and the splitting one
+    assertThat(later).as("refills after the split").isGreaterThan(3);
+    assertThat(d.refillScanned).as("entries the refills after the hydration's looked at")
+        .isLessThan(n + later * (n / 8));
+  }
+
   private static TopKOperator only(Graph g) {
     return g.operators().stream().filter(TopKOperator.class::isInstance).map(TopKOperator.class::cast)
         .findFirst().orElseThrow();
