@@ -62,8 +62,10 @@ final class JoinOperator extends Operator {
   private final int setColumn; // a setting left join's column of the left row set to the right value, or -1
   private final int valueColumn; // the right rows' column whose value it is set to
   private final Object unmatchedValue; // the value it is set to without a right row (or for a null value)
-  /** The most right changes a left or anti join's step groups by key without a map ({@link #stepRightFew}). */
+  /** The most right changes a left or anti join's update step groups by key without a map ({@link #stepRightFew}). */
   static final int FEW = 8;
+  /** This join's {@link #FEW} (tests set 0 to take the map path always). */
+  int few = FEW;
   private static final Object TAKEN = new Object(); // a key slot whose row was grouped already
   private final Delta keyRun = new Delta(2); // stepRightFew's group of one key, reused
   /** Steps whose right changes were grouped without a map ({@link #stepRightFew}), for tests. */
@@ -328,7 +330,7 @@ final class JoinOperator extends Operator {
         weigh(keys, dr, from, Math.min(dr.size, from + CHUNK));
       }
       addAllChecked(right, keys, dr);
-    } else if (!dr.isEmpty() && dr.size <= FEW) {
+    } else if (!dr.isEmpty() && dr.size <= few) {
       stepRightFew(dr);
     } else if (!dr.isEmpty()) {
       Map<Object, Delta> byKey = new LinkedHashMap<>();
@@ -705,9 +707,22 @@ final class JoinOperator extends Operator {
     return s;
   }
 
+  /**
+   * Adds one key's consolidated changes {@code d} to {@code index}, insertions first: a key whose
+   * row is replaced (a retraction and an insertion, an updated bucket value) keeps its bag instead
+   * of dropping it and making a new one. Each row occurs once in {@code d}, so the order changes
+   * neither a row's weight nor whether it goes negative.
+   */
   private void apply(KeyIndex<Row> index, Object key, Delta d) {
     for (int i = 0; i < d.size; i++) {
-      addChecked(index, key, d.rows[i], d.weights[i]);
+      if (d.weights[i] > 0) {
+        addChecked(index, key, d.rows[i], d.weights[i]);
+      }
+    }
+    for (int i = 0; i < d.size; i++) {
+      if (d.weights[i] < 0) {
+        addChecked(index, key, d.rows[i], d.weights[i]);
+      }
     }
   }
 
