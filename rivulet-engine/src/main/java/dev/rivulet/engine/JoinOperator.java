@@ -35,7 +35,12 @@ import java.util.function.Predicate;
  *
  * <p>A left join may emit only its left parts ({@link Stream#leftJoinLeftRows}): each output row
  * is then the left input's own {@code Row} object, so nothing is allocated per pair and what
- * retains the output (a top-K) holds the input's rows by reference.
+ * retains the output (a top-K) holds the input's rows by reference. A setting left join ({@link
+ * Stream#leftJoinSetting}) emits each pair as the left row with one column set to the right row's
+ * value: one copy of the left row, no wide pair.
+ *
+ * <p>An update-sized step reuses per-operator scratch state ({@code keyRun}, the key buffer): the
+ * operator is confined to the thread that runs its graph, and a step never re-enters itself.
  */
 final class JoinOperator extends Operator {
   private static final int KEEP_KEYS = 1024; // a larger key buffer (a hydration's) is let go
