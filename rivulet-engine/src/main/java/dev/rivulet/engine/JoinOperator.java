@@ -35,7 +35,12 @@ import java.util.function.Predicate;
  *
  * <p>A left join may emit only its left parts ({@link Stream#leftJoinLeftRows}): each output row
  * is then the left input's own {@code Row} object, so nothing is allocated per pair and what
- * retains the output (a top-K) holds the input's rows by reference.
+ * retains the output (a top-K) holds the input's rows by reference. A setting left join ({@link
+ * Stream#leftJoinSetting}) emits each pair as the left row with one column set to the right row's
+ * value: one copy of the left row, no wide pair.
+ *
+ * <p>An update-sized step reuses per-operator scratch state ({@code keyRun}, the key buffer): the
+ * operator is confined to the thread that runs its graph, and a step never re-enters itself.
  */
 final class JoinOperator extends Operator {
   private static final int KEEP_KEYS = 1024; // a larger key buffer (a hydration's) is let go
@@ -59,6 +64,17 @@ final class JoinOperator extends Operator {
   private final KeyWeights rightWeights; // left rows mode: per right key, total and onRight-passing weight
   private final int[] pairLeft; // an inner join's kept left columns (see the projecting constructor), or null: all
   private final int[] pairRight; // likewise of right rows
+  private final int setColumn; // a setting left join's column of the left row set to the right value, or -1
+  private final int valueColumn; // the right rows' column whose value it is set to
+  private final Object unmatchedValue; // the value it is set to without a right row (or for a null value)
+  /** The most right changes a left or anti join's update step groups by key without a map ({@link #stepRightFew}). */
+  static final int FEW = 8;
+  /** This join's {@link #FEW} (tests set 0 to take the map path always). */
+  int few = FEW;
+  private static final Object TAKEN = new Object(); // a key slot whose row was grouped already
+  private final Delta keyRun = new Delta(2); // stepRightFew's group of one key, reused
+  /** Steps whose right changes were grouped without a map ({@link #stepRightFew}), for tests. */
+  long fewRuns;
   /** Hydrations whose left rows were emitted in place ({@link #emitLeftRowsInPlace}), for tests. */
   long inPlaceHydrations;
 
@@ -83,8 +99,25 @@ final class JoinOperator extends Operator {
    */
   JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys, Predicate<Row> onRight,
       boolean leftRows) {
-    super(leftRows ? "left-join-rows" : type.name().toLowerCase(java.util.Locale.ROOT) + "-join",
-        leftRows ? l.schema : outSchema(l.schema, r.schema, type), l, r);
+    this(l, r, type, leftKeys, rightKeys, onRight, leftRows, -1, -1, null);
+  }
+
+  /**
+   * A setting left join ({@link Stream#leftJoinSetting}): each output row is the left row with
+   * column {@code setColumn} set to the right row's {@code valueColumn} (a canonical value), or
+   * to {@code unmatched} (canonical) for a left row without a right row or a right row whose value
+   * is null.
+   */
+  JoinOperator(Operator l, Operator r, int[] leftKeys, int[] rightKeys, int setColumn, int valueColumn,
+      Object unmatched) {
+    this(l, r, JoinType.LEFT, leftKeys, rightKeys, null, false, setColumn, valueColumn, unmatched);
+  }
+
+  private JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys, Predicate<Row> onRight,
+      boolean leftRows, int setColumn, int valueColumn, Object unmatched) {
+    super(leftRows ? "left-join-rows" : setColumn >= 0 ? "left-join-setting"
+        : type.name().toLowerCase(java.util.Locale.ROOT) + "-join",
+        leftRows || setColumn >= 0 ? l.schema : outSchema(l.schema, r.schema, type), l, r);
     this.type = type;
     this.leftKeys = leftKeys;
     this.rightKeys = rightKeys;
@@ -105,6 +138,9 @@ final class JoinOperator extends Operator {
     this.unmatchedPass = onRight == null || onRight.test(rightNulls);
     this.pairLeft = null;
     this.pairRight = null;
+    this.setColumn = setColumn;
+    this.valueColumn = valueColumn;
+    this.unmatchedValue = unmatched;
   }
 
   /**
@@ -129,6 +165,9 @@ final class JoinOperator extends Operator {
     this.rightWeights = null;
     this.pairLeft = keepLeft;
     this.pairRight = keepRight;
+    this.setColumn = -1;
+    this.valueColumn = -1;
+    this.unmatchedValue = null;
   }
 
   /** A projecting twin of this plain, checked and not yet added inner join (see the projecting constructor). */
@@ -149,11 +188,16 @@ final class JoinOperator extends Operator {
 
   /**
    * The output row of a left row paired with a right row: the left row itself (left rows mode),
-   * their concatenation, or its kept columns (a projecting inner join).
+   * the left row with its set column set to the right row's value (a setting join), their
+   * concatenation, or its kept columns (a projecting inner join).
    */
   private Row pair(Row l, Row r) {
     if (leftRows) {
       return l;
+    }
+    if (setColumn >= 0) {
+      Object v = r.canonicalAt(valueColumn);
+      return l.withCanonical(setColumn, v == null ? unmatchedValue : v);
     }
     if (pairLeft == null) {
       return l.concat(r);
@@ -291,6 +335,8 @@ final class JoinOperator extends Operator {
         weigh(keys, dr, from, Math.min(dr.size, from + CHUNK));
       }
       addAllChecked(right, keys, dr);
+    } else if (!dr.isEmpty() && dr.size <= few) {
+      stepRightFew(dr);
     } else if (!dr.isEmpty()) {
       Map<Object, Delta> byKey = new LinkedHashMap<>();
       for (int i = 0; i < dr.size; i++) {
@@ -301,21 +347,7 @@ final class JoinOperator extends Operator {
         }
       }
       for (Map.Entry<Object, Delta> e : byKey.entrySet()) {
-        Object key = e.getKey();
-        Delta d = e.getValue();
-        Bag<Row> l0 = left.get(key);
-        boolean r0Empty = right.get(key) == null;
-        if (type != JoinType.ANTI) {
-          crossBagDelta(d, l0, false);
-        }
-        apply(right, key, d);
-        if (rightWeights != null) {
-          weigh(null, d, 0, d.size);
-        }
-        boolean r1Empty = right.get(key) == null;
-        if (r0Empty != r1Empty) {
-          emitBag(l0, r1Empty ? 1 : -1, true);
-        }
+        stepRightKey(e.getKey(), e.getValue());
       }
     }
     // The dL loop reads only the right index, so a hydration-sized dL is indexed in bulk after it.
@@ -346,6 +378,61 @@ final class JoinOperator extends Operator {
       return;
     }
     addAllChecked(bulk);
+  }
+
+  /**
+   * An update-sized {@code dR} (at most {@link #FEW} rows) of a left or anti join, grouped by key
+   * without a map: each key's rows, in first-seen order, are gathered into {@link #keyRun} (reused;
+   * the operator runs on one thread and a step does not re-enter itself) and stepped as the
+   * general path steps a key's group, so the output is the same, in the same order.
+   */
+  private void stepRightFew(Delta dr) {
+    Object[] keys = keysOf(dr, rightKeys);
+    fewRuns++;
+    for (int i = 0; i < dr.size; i++) {
+      Object key = keys[i];
+      if (key == null || key == TAKEN) {
+        continue; // a right row with a null key matches nothing and is not kept; TAKEN: already stepped
+      }
+      Delta d = keyRun;
+      d.clear();
+      d.add(dr.rows[i], dr.weights[i]);
+      for (int j = i + 1; j < dr.size; j++) {
+        if (keys[j] != null && keys[j] != TAKEN && key.equals(keys[j])) {
+          d.add(dr.rows[j], dr.weights[j]);
+          keys[j] = TAKEN;
+        }
+      }
+      stepRightKey(key, d);
+    }
+    releaseFew(dr.size);
+  }
+
+  /** Lets go of what {@link #stepRightFew} held: the scratch group and the first {@code n} keys. */
+  private void releaseFew(int n) {
+    keyRun.clear();
+    Arrays.fill(keyBuffer, 0, n, null);
+  }
+
+  /**
+   * One key's right changes {@code d} in a left or anti join: {@code L0 x dR}, into the right
+   * index, and the key's unmatched left rows retracted or emitted where its right side turns
+   * non-empty or empty.
+   */
+  private void stepRightKey(Object key, Delta d) {
+    Bag<Row> l0 = left.get(key);
+    boolean r0Empty = right.get(key) == null;
+    if (type != JoinType.ANTI) {
+      crossBagDelta(d, l0, false);
+    }
+    apply(right, key, d);
+    if (rightWeights != null) {
+      weigh(null, d, 0, d.size);
+    }
+    boolean r1Empty = right.get(key) == null;
+    if (r0Empty != r1Empty) {
+      emitBag(l0, r1Empty ? 1 : -1, true);
+    }
   }
 
   /**
@@ -593,7 +680,8 @@ final class JoinOperator extends Operator {
 
   private void emitUnmatched(Row row, long weight, boolean isLeft) {
     if (isLeft && keepLeft && unmatchedPass) {
-      emit(type == JoinType.ANTI || leftRows ? row : row.concat(rightNulls), weight);
+      emit(type == JoinType.ANTI || leftRows ? row
+          : setColumn >= 0 ? row.withCanonical(setColumn, unmatchedValue) : row.concat(rightNulls), weight);
     } else if (!isLeft && keepRight) {
       emit(leftNulls.concat(row), weight);
     }
@@ -624,9 +712,22 @@ final class JoinOperator extends Operator {
     return s;
   }
 
+  /**
+   * Adds one key's consolidated changes {@code d} to {@code index}, insertions first: a key whose
+   * row is replaced (a retraction and an insertion, an updated bucket value) keeps its bag instead
+   * of dropping it and making a new one. Each row occurs once in {@code d}, so the order changes
+   * neither a row's weight nor whether it goes negative.
+   */
   private void apply(KeyIndex<Row> index, Object key, Delta d) {
     for (int i = 0; i < d.size; i++) {
-      addChecked(index, key, d.rows[i], d.weights[i]);
+      if (d.weights[i] > 0) {
+        addChecked(index, key, d.rows[i], d.weights[i]);
+      }
+    }
+    for (int i = 0; i < d.size; i++) {
+      if (d.weights[i] < 0) {
+        addChecked(index, key, d.rows[i], d.weights[i]);
+      }
     }
   }
 

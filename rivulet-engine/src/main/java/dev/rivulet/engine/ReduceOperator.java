@@ -36,9 +36,11 @@ final class ReduceOperator extends Operator {
     }
     boolean oneKey = true;
     for (int i = 0; i < in.size; i++) {
-      Row key = in.rows[i].project(keys);
+      // A row of the first row's group shares its key row: one projection for a one-group run.
+      boolean first = i == 0 || sameKey(in.rows[i], in.rows[0]);
+      Row key = i > 0 && first ? keyBuffer[0] : in.rows[i].project(keys);
       keyBuffer[i] = key;
-      oneKey &= i == 0 || key.equals(keyBuffer[0]);
+      oneKey &= first;
       long w = groups.add(key, in.rows[i], in.weights[i]);
       if (w < 0) {
         throw new InvariantViolation(name + ": multiplicity of " + in.rows[i] + " would become " + w);
@@ -58,6 +60,16 @@ final class ReduceOperator extends Operator {
       }
     }
     java.util.Arrays.fill(keyBuffer, 0, in.size, null);
+  }
+
+  /** Whether rows {@code a} and {@code b} have equal key values (as their projected key rows would be equal). */
+  private boolean sameKey(Row a, Row b) {
+    for (int k : keys) {
+      if (!java.util.Objects.equals(a.canonicalAt(k), b.canonicalAt(k))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Reduces group {@code key} again and emits the difference from its previous output. */

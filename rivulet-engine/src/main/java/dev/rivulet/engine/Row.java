@@ -175,6 +175,13 @@ public final class Row implements Comparable<Row> {
     return new Row(out);
   }
 
+  /** A copy with column {@code i} set to {@code v}, which is canonical already. */
+  Row withCanonical(int i, Object v) {
+    Object[] out = values.clone();
+    out[i] = v;
+    return new Row(out);
+  }
+
   /** A copy with {@code extra} appended. */
   public Row append(Object... extra) {
     Object[] out = Arrays.copyOf(values, values.length + extra.length);

@@ -143,6 +143,38 @@ public final class Stream {
     return add(joinOperator(right, JoinType.LEFT, leftKeys, rightKeys, onRight, true));
   }
 
+  /**
+   * Each left row with its column {@code column} set to the value of {@code valueColumn} in each
+   * right row of its key, or to {@code unmatched} when its key has no right rows (and for a right
+   * row whose value is null): the rows of {@code join(right, LEFT, ..)} mapped to their left part
+   * with that column replaced, without the wide pair or a map step. The column's type must accept
+   * the right column's values and {@code unmatched}.
+   *
+   * @throws WiringException as {@link #join}, for an unknown column, or a column type that does
+   *     not accept the values
+   */
+  public Stream leftJoinSetting(Stream right, List<String> leftKeys, List<String> rightKeys, String column,
+      String valueColumn, Object unmatched) {
+    String kind = "left join setting";
+    int[][] keys = joinKeys(right, kind, leftKeys, rightKeys);
+    int set = columns(kind, List.of(column))[0];
+    int value;
+    try {
+      value = right.op.schema.indexOf(valueColumn);
+    } catch (SchemaException e) {
+      throw new WiringException(next(kind) + " with " + right.op.name + ": " + e.getMessage());
+    }
+    ColumnType to = op.schema.column(set).type();
+    ColumnType from = right.op.schema.column(value).type();
+    Object empty = Values.canonical(unmatched);
+    if (to != ColumnType.ANY && to != from || empty != null && !to.accepts(empty)
+        || empty == null && !op.schema.column(set).nullable()) {
+      throw new WiringException(next(kind) + " with " + right.op.name + ": column '" + column + "' (" + to
+          + ") does not accept the values of '" + valueColumn + "' (" + from + ") and " + unmatched);
+    }
+    return add(new JoinOperator(op, right.op, keys[0], keys[1], set, value, empty));
+  }
+
   private JoinOperator joinOperator(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys,
       Predicate<Row> onRight) {
     return joinOperator(right, type, leftKeys, rightKeys, onRight, false);

@@ -155,6 +155,6 @@ class IncludeUpdatePathTest {
   }
 
   private static long[] leftJoinsExamined(LiveQuery q) {
-    return q.stats().stream().filter(s -> s.kind().equals("left-join")).mapToLong(OperatorStats::examined).toArray();
+    return q.stats().stream().filter(s -> s.kind().equals("left-join-setting")).mapToLong(OperatorStats::examined).toArray();
   }
 }

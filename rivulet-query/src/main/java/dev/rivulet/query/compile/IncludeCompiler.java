@@ -303,25 +303,17 @@ final class IncludeCompiler {
     return child.stream().reduce(partNames, Schema.of(cols), value);
   }
 
-  /** Each parent row with its include column set to its bucket's value (or the empty value). */
+  /**
+   * Each parent row with its include column set to its bucket's value (or the empty value): one
+   * join that sets the column in a copy of the parent row, without a wide pair or a map after it.
+   */
   private static Stream routed(Stream parent, List<String> corrNames, Stream values, Edge edge) {
     List<String> bucketNames = new ArrayList<>();
     for (int k = 0; k < corrNames.size(); k++) {
       bucketNames.add("__v" + k);
     }
-    Schema out = parent.schema();
-    int width = out.width();
-    int valueAt = width + corrNames.size();
-    Object empty = BucketValue.empty(edge.mode());
-    int column = edge.column();
-    // The parent's columns with the bucket's value in the include's: one projection of the
-    // joined row (its values are canonical already); a parent without a bucket gets the empty value.
-    int[] take = Projection.range(0, width);
-    take[column] = valueAt;
-    return parent.join(values, JoinType.LEFT, corrNames, bucketNames).map(out, joined -> {
-      Row row = joined.project(take);
-      return joined.isNull(valueAt) ? row.with(column, empty) : row;
-    });
+    String column = parent.schema().column(edge.column()).name();
+    return parent.leftJoinSetting(values, corrNames, bucketNames, column, "__value", BucketValue.empty(edge.mode()));
   }
 
   /**
