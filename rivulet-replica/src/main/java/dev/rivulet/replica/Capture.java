@@ -66,10 +66,7 @@ final class Capture extends Function {
     switch (op) {
       case INSERT -> buffer.add(table, null, row(0, width, rowid));
       case DELETE -> buffer.add(table, row(0, keyWidth, rowid < 0 ? -1 : 0), null);
-      case KEPT -> {
-        Row after = row(0, width, rowid);
-        buffer.addKept(table, after.project(keys), after);
-      }
+      case KEPT -> buffer.addKept(table, row(0, width, rowid));
       default -> buffer.add(table, row(width, keyWidth, rowid < 0 ? -1 : 0), row(0, width, rowid));
     }
     // no result(): the call's value (NULL) is never read
