@@ -60,6 +60,29 @@ class CaptureValueTypesTest {
     }
   }
 
+  @Test
+  void aColumnRepeatingOrAlternatingItsTextReachesTheMirrorAsWritten() throws SQLException {
+    String url = "jdbc:sqlite:file:capture-repeated-text?mode=memory&cache=shared";
+    try (Connection keep = DriverManager.getConnection(url)) {
+      try (Statement st = keep.createStatement()) {
+        st.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, status TEXT, v)");
+        st.execute("INSERT INTO items VALUES (1, 'open', 'x'), (2, 'open', 'x')");
+      }
+      try (SqliteReplica replica = SqliteReplica.open(url)) {
+        Object[] statuses = {"open", "open", "opened", "open", "op", "", "open", "op\u00e9n", "open\u0000", "open", null,
+            "open", "open", 4L};
+        for (int i = 0; i < statuses.length; i++) {
+          Object s = statuses[i];
+          replica.execute("UPDATE items SET status = ?, v = ? WHERE id = ?", s, s, 1 + i % 2);
+          replica.execute("INSERT INTO items VALUES (?, ?, ?)", 100 + i, s, "x");
+          replica.execute("UPDATE items SET id = id + 1000 WHERE id = ?", 100 + i); // a key change passes the old key too
+          assertThat(sorted(replica.table("items").rows())).as("after %s", s)
+              .isEqualTo(sorted(SqlRows.read(keep, "SELECT * FROM items")));
+        }
+      }
+    }
+  }
+
   private static void check(SqliteReplica replica, Connection keep, List<Row> expected, String step)
       throws SQLException {
     List<Row> mirror = sorted(replica.table("vals").rows());

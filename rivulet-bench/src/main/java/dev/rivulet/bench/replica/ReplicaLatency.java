@@ -13,7 +13,6 @@ import dev.rivulet.replica.SqliteReplica;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -163,11 +162,12 @@ public final class ReplicaLatency {
   /**
    * {@code n} rounds of {@code per} writes on each side (plain, plain without generated keys,
    * replica), the side that goes first rotating from round to round; per round and side its wall
-   * and thread CPU nanoseconds ({@code [round][side][wall, cpu]}).
+   * and thread CPU nanoseconds and the bytes its thread allocated ({@code [round][side][wall, cpu,
+   * bytes]}).
    */
   private static long[][][] rounds(Connection plain, Connection bare, SqliteReplica replica, int rows, int per,
       Random r, int n) throws SQLException {
-    long[][][] t = new long[n][3][2];
+    long[][][] t = new long[n][3][3];
     for (int round = 0; round < n; round++) {
       for (int k = 0; k < 3; k++) {
         int side = (round + k) % 3;
@@ -183,11 +183,12 @@ public final class ReplicaLatency {
 
   /** The cold pass's figures (suffixed {@code _cold}): each side's totals over the rounds of {@code t}. */
   private static void coldFigures(Report out, int rows, String mix, long[][][] t, int per) {
-    long[][] sum = new long[3][2];
+    long[][] sum = new long[3][3];
     for (long[][] round : t) {
       for (int side = 0; side < 3; side++) {
-        sum[side][0] += round[side][0];
-        sum[side][1] += round[side][1];
+        for (int k = 0; k < 3; k++) {
+          sum[side][k] += round[side][k];
+        }
       }
     }
     double writes = (double) per * t.length;
@@ -198,9 +199,9 @@ public final class ReplicaLatency {
 
   /** The steady-state figures: each side's median round, each ratio the median of the rounds' ratios. */
   private static void warmFigures(Report out, int rows, String mix, long[][][] t, int per) {
-    long[][] median = new long[3][2];
+    long[][] median = new long[3][3];
     for (int side = 0; side < 3; side++) {
-      for (int k = 0; k < 2; k++) {
+      for (int k = 0; k < 3; k++) {
         long[] v = new long[t.length];
         for (int round = 0; round < t.length; round++) {
           v[round] = t[round][side][k];
@@ -227,8 +228,8 @@ public final class ReplicaLatency {
 
   /**
    * The overhead figures, each metric name suffixed with {@code suffix}: {@code t} per side
-   * (plain, plain without generated keys, replica) wall and CPU nanoseconds for {@code writes}
-   * writes; {@code ratios} replica over plain and over plain without generated keys, wall then CPU.
+   * (plain, plain without generated keys, replica) wall and CPU nanoseconds and allocated bytes
+   * for {@code writes} writes; {@code ratios} replica over plain and over plain without generated keys, wall then CPU.
    */
   private static void figures(Report out, int rows, String mix, String suffix, long[][] t, double writes,
       double[] ratios) {
@@ -243,6 +244,9 @@ public final class ReplicaLatency {
     out.figure(W, rows, mix, "plain_jdbc_cpu_us_per_write" + suffix, t[0][1] / writes / 1e3);
     out.figure(W, rows, mix, "plain_jdbc_no_generated_keys_cpu_us_per_write" + suffix, t[1][1] / writes / 1e3);
     out.figure(W, rows, mix, "replica_cpu_us_per_write" + suffix, t[2][1] / writes / 1e3);
+    // the writing thread's allocation: unlike time, not inflated by other processes on the machine
+    out.figure(W, rows, mix, "plain_jdbc_no_generated_keys_alloc_bytes_per_write" + suffix, t[1][2] / writes);
+    out.figure(W, rows, mix, "replica_alloc_bytes_per_write" + suffix, t[2][2] / writes);
   }
 
   /** Writes that the overhead rounds time. */
@@ -251,14 +255,20 @@ public final class ReplicaLatency {
     void run() throws SQLException;
   }
 
-  /** Runs {@code w}, adding its wall time to {@code acc[0]} and this thread's CPU time to {@code acc[1]}. */
+  /**
+   * Runs {@code w}, adding its wall time to {@code acc[0]}, this thread's CPU time to {@code
+   * acc[1]} and the bytes it allocated to {@code acc[2]}.
+   */
   private static void timed(long[] acc, Writes w) throws SQLException {
-    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    long self = Thread.currentThread().getId();
+    long a0 = mx.getThreadAllocatedBytes(self);
     long c0 = mx.getCurrentThreadCpuTime();
     long t0 = System.nanoTime();
     w.run();
     acc[0] += System.nanoTime() - t0;
     acc[1] += mx.getCurrentThreadCpuTime() - c0;
+    acc[2] += mx.getThreadAllocatedBytes(self) - a0;
   }
 
   /**
