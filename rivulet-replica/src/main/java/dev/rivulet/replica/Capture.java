@@ -3,6 +3,7 @@ package dev.rivulet.replica;
 import dev.rivulet.engine.Row;
 import java.nio.charset.Charset;
 import java.sql.SQLException;
+import java.util.Arrays;
 import org.sqlite.Function;
 import org.sqlite.core.DB;
 
@@ -17,7 +18,9 @@ import org.sqlite.core.DB;
  * than as text). Values are read from the connection's native database directly, not through
  * {@link Function}'s accessors, which lock this function and check the argument's index on every
  * read: the trigger and the function are made from the same {@link TableInfo}, so every index read
- * is in range. It appends the change to the replica's {@link CaptureBuffer}.
+ * is in range. A text equal, byte for byte, to the one the same argument read last is handed out
+ * as the same string (no new string per row for a column whose value repeats). It appends the
+ * change to the replica's {@link CaptureBuffer}.
  *
  * <p>Owned by the replica's write connection: called only on the thread that runs a statement,
  * under the replica's monitor.
@@ -38,6 +41,10 @@ final class Capture extends Function {
   private final Charset text;
   private final CaptureBuffer buffer;
   private final DB db;
+  // per argument: the bytes of the last text read and its string, handed out again while a column
+  // repeats its value (a status, a name), instead of a new string per captured row
+  private final byte[][] lastBytes;
+  private final String[] lastText;
 
   /**
    * Captures operation {@code op} on {@code t} into {@code buffer}; {@code rowidKey} when {@code
@@ -54,6 +61,9 @@ final class Capture extends Function {
     this.text = text;
     this.buffer = buffer;
     this.db = db;
+    int arguments = width + (op == UPDATE ? keyWidth : 0);
+    this.lastBytes = new byte[arguments][];
+    this.lastText = new String[arguments];
   }
 
   /** The SQL name of the function for operation {@code op} on the {@code index}-th mirrored table. */
@@ -66,10 +76,7 @@ final class Capture extends Function {
     switch (op) {
       case INSERT -> buffer.add(table, null, row(0, width, rowid));
       case DELETE -> buffer.add(table, row(0, keyWidth, rowid < 0 ? -1 : 0), null);
-      case KEPT -> {
-        Row after = row(0, width, rowid);
-        buffer.addKept(table, after.project(keys), after);
-      }
+      case KEPT -> buffer.addKept(table, row(0, width, rowid));
       default -> buffer.add(table, row(width, keyWidth, rowid < 0 ? -1 : 0), row(0, width, rowid));
     }
     // no result(): the call's value (NULL) is never read
@@ -88,15 +95,26 @@ final class Capture extends Function {
     return switch (db.value_type(this, i)) {
       case 1 -> db.value_long(this, i);
       case 2 -> db.value_double(this, i);
-      case 3 -> {
-        byte[] b = db.value_blob(this, i); // the text's bytes (null when empty)
-        yield b == null ? "" : new String(b, text);
-      }
+      case 3 -> text(i, db.value_blob(this, i)); // the text's bytes (null when empty)
       case 4 -> {
         byte[] b = db.value_blob(this, i);
         yield b == null ? new byte[0] : b; // an empty blob comes as null
       }
       default -> null;
     };
+  }
+
+  /** Argument {@code i}'s text from its bytes {@code b} (null when empty): the last one's string when they repeat. */
+  private String text(int i, byte[] b) {
+    if (b == null) {
+      return "";
+    }
+    if (Arrays.equals(b, lastBytes[i])) {
+      return lastText[i];
+    }
+    String s = new String(b, text);
+    lastBytes[i] = b;
+    lastText[i] = s;
+    return s;
   }
 }

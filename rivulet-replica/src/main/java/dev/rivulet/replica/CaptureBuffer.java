@@ -19,9 +19,15 @@ final class CaptureBuffer {
   /**
    * One captured row change of {@code table}: the key the row had before ({@code oldKey}, null for
    * an insert) and the row after ({@code after}, null for a delete); {@code keyKept} when the
-   * capture knows that the row kept its key (then {@code oldKey} is its key after too).
+   * capture knows that the row kept its key: then {@code oldKey} is null too (the key is {@code
+   * after}'s, projected only by a reader that needs it, {@link #keyBefore}).
    */
-  record Changed(String table, Row oldKey, Row after, boolean keyKept) {}
+  record Changed(String table, Row oldKey, Row after, boolean keyKept) {
+    /** The key the row had before (null for an insert), given the column indexes of its table's key. */
+    Row keyBefore(int[] keys) {
+      return keyKept ? after.project(keys) : oldKey;
+    }
+  }
 
   /** Past this many changes, {@link #clear} lets the list go rather than keep its array. */
   private static final int KEPT_CAPACITY = 1024;
@@ -32,9 +38,9 @@ final class CaptureBuffer {
     buffer.add(new Changed(table, oldKey, after, false));
   }
 
-  /** Adds an update of {@code table}'s row at {@code key} that kept its key, to {@code after}. */
-  void addKept(String table, Row key, Row after) {
-    buffer.add(new Changed(table, key, after, true));
+  /** Adds an update of {@code table}'s row that kept its key, to {@code after}. */
+  void addKept(String table, Row after) {
+    buffer.add(new Changed(table, null, after, true));
   }
 
   /** A JDBC value as a row holds it: large objects ({@link Clob}, {@link Blob}) read into a string or bytes. */

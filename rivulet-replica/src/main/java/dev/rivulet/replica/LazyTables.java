@@ -80,15 +80,16 @@ final class LazyTables {
       }
       List<SourceChange> out = byTable.computeIfAbsent(c.table(), t -> new ArrayList<>());
       Map<Row, Row> rows = latest.computeIfAbsent(c.table(), t -> new HashMap<>());
-      Row before = c.oldKey() == null ? null : oldRow(c.table(), c.oldKey(), keys, rows);
+      Row oldKey = c.keyBefore(keys);
+      Row before = oldKey == null ? null : oldRow(c.table(), oldKey, keys, rows);
       Row after = c.after();
       if (before != null) {
-        rows.put(c.oldKey().canonical(), null);
+        rows.put(oldKey.canonical(), null);
       }
       if (after != null) {
         rows.put(after.project(keys).canonical(), after);
       }
-      if (before != null && after != null && c.oldKey().equals(after.project(keys))) {
+      if (before != null && after != null && (c.keyKept() || oldKey.equals(after.project(keys)))) {
         out.add(new SourceChange.Edit(after, before));
       } else {
         if (before != null) {

@@ -13,7 +13,6 @@ import dev.rivulet.replica.SqliteReplica;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -47,23 +46,36 @@ import java.util.Random;
  * too, and {@code capture_overhead_ratio_vs_no_generated_keys} the ratio against that. The {@code
  * _cpu_ratio} figures divide the writing thread's CPU time instead of wall time: on a shared,
  * loaded machine they show what the ratio is without the waits for a core; the {@code
- * _cpu_us_per_write} figures are each side's thread CPU microseconds per write. Each side's
- * rounds run twice: the figures suffixed {@code _cold} time the first pass, the process's first
- * writes on each path (the JIT still compiling them, on the same cores), the plain names the
- * second pass, the same writes again once compiled (the steady state a write workload runs in).
+ * _cpu_us_per_write} figures are each side's thread CPU microseconds per write. The figures
+ * suffixed {@code _cold} time the first pass, the process's first writes on each path (the JIT
+ * still compiling them, on the same cores); after three untimed passes, the plain names give the
+ * steady state a write workload runs in: medians over interleaved rounds (the side that goes
+ * first rotates), each ratio the median of the rounds' own ratios.
  *
- * <pre>java -cp rivulet-bench.jar dev.rivulet.bench.replica.ReplicaLatency [rows] [updates]</pre>
+ * <pre>java -cp rivulet-bench.jar dev.rivulet.bench.replica.ReplicaLatency [rows] [updates] [--overhead-only]</pre>
+ *
+ * {@code --overhead-only} prints the in-memory capture overhead figures only.
  */
 public final class ReplicaLatency {
   private static final String W = "replica";
   /** Rounds of the capture overhead: plain JDBC and the replica alternate, so both meet the same load. */
   private static final int ROUNDS = 10;
+  /**
+   * Untimed passes of {@link #ROUNDS} rounds between the cold and the steady-state pass: on a
+   * shared two-core machine the JIT's optimising compiles of the replica's write path landed
+   * during the second pass (so some runs timed it half in less optimised code, 3.4 vs 7.4 us per
+   * write).
+   */
+  private static final int WARMUP_PASSES = 3;
+  /** Rounds of the steady-state pass, whose median is reported. */
+  private static final int WARM_ROUNDS = 15;
 
   private ReplicaLatency() {}
 
   public static void main(String[] args) throws SQLException {
     int rows = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
     int updates = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
+    boolean overheadOnly = args.length > 2 && args[2].equals("--overhead-only");
     Report out = new Report(System.out, "rivulet");
     String url = "jdbc:sqlite:file:replica-latency?mode=memory&cache=shared";
     String plainUrl = "jdbc:sqlite:file:replica-latency-plain?mode=memory&cache=shared";
@@ -73,6 +85,9 @@ public final class ReplicaLatency {
       Random r = new Random(7);
       try (SqliteReplica replica = SqliteReplica.open(url)) {
         overhead(out, plainUrl, plain, replica, rows, updates, r, null);
+        if (overheadOnly) {
+          return;
+        }
         double p50With10 = latencies(out, keep, replica, rows, updates, r);
         // Last: its writes go around the replica (plain JDBC), as a user without Rivulet would write.
         double rerun = rerunPerUpdate(keep, rows, Math.min(updates, 2_000), r, 10);
@@ -125,56 +140,113 @@ public final class ReplicaLatency {
    * Writes per second of single-row UPDATE transactions: plain JDBC on {@code plain} (default
    * settings), plain JDBC without generated keys on another connection to {@code plainUrl} (the
    * same database: a copy of the replica's, so that these writes do not go around the replica),
-   * and through {@code replica}, in alternating rounds; each side's figure is its total updates
-   * over its total time.
+   * and through {@code replica}. The cold pass ({@link #ROUNDS} alternating rounds, each side's
+   * figure its total updates over its total time) is followed by untimed warm-up rounds and then
+   * the steady-state pass ({@link #WARM_ROUNDS} rounds): each side's figure is the median of its
+   * rounds, each ratio the median of the rounds' ratios.
    */
   private static void overhead(Report out, String plainUrl, Connection plain, SqliteReplica replica, int rows,
       int updates, Random r, String mix) throws SQLException {
     String noKeysUrl = plainUrl + (plainUrl.contains("?") ? "&" : "?") + "jdbc.get_generated_keys=false";
     int per = Math.max(1, updates / ROUNDS);
     try (Connection bare = DriverManager.getConnection(noKeysUrl)) {
-      long[][] first = rounds(plain, bare, replica, rows, per, r);
-      long[][] again = rounds(plain, bare, replica, rows, per, r);
-      figures(out, rows, mix, "_cold", first, per);
-      figures(out, rows, mix, "", again, per);
+      long[][][] first = rounds(plain, bare, replica, rows, per, r, ROUNDS);
+      coldFigures(out, rows, mix, first, per);
+      for (int i = 0; i < WARMUP_PASSES; i++) {
+        rounds(plain, bare, replica, rows, per, r, ROUNDS); // untimed: until the JIT has compiled both paths
+      }
+      warmFigures(out, rows, mix, rounds(plain, bare, replica, rows, per, r, WARM_ROUNDS), per);
     }
   }
 
   /**
-   * {@link #ROUNDS} rounds of {@code per} writes on each side, alternating; per side (plain,
-   * plain without generated keys, replica) its wall and thread CPU nanoseconds.
+   * {@code n} rounds of {@code per} writes on each side (plain, plain without generated keys,
+   * replica), the side that goes first rotating from round to round; per round and side its wall
+   * and thread CPU nanoseconds and the bytes its thread allocated ({@code [round][side][wall, cpu,
+   * bytes]}).
    */
-  private static long[][] rounds(Connection plain, Connection bare, SqliteReplica replica, int rows, int per,
-      Random r) throws SQLException {
-    long[][] t = new long[3][2];
-    for (int round = 0; round < ROUNDS; round++) {
-      timed(t[0], () -> plainWrites(plain, rows, per, r));
-      timed(t[1], () -> plainWrites(bare, rows, per, r));
-      timed(t[2], () -> replicaWrites(replica, rows, per, r));
+  private static long[][][] rounds(Connection plain, Connection bare, SqliteReplica replica, int rows, int per,
+      Random r, int n) throws SQLException {
+    long[][][] t = new long[n][3][3];
+    for (int round = 0; round < n; round++) {
+      for (int k = 0; k < 3; k++) {
+        int side = (round + k) % 3;
+        switch (side) {
+          case 0 -> timed(t[round][0], () -> plainWrites(plain, rows, per, r));
+          case 1 -> timed(t[round][1], () -> plainWrites(bare, rows, per, r));
+          default -> timed(t[round][2], () -> replicaWrites(replica, rows, per, r));
+        }
+      }
     }
     return t;
   }
 
-  /** The overhead figures of {@code t} (see {@link #rounds}), each metric name suffixed with {@code suffix}. */
-  private static void figures(Report out, int rows, String mix, String suffix, long[][] t, int per) {
-    long[] plainT = t[0];
-    long[] noKeysT = t[1];
-    long[] capturedT = t[2];
-    double total = (double) per * ROUNDS * 1e9;
-    out.figure(W, rows, mix, "plain_jdbc_writes_per_s" + suffix, total / plainT[0]);
-    out.figure(W, rows, mix, "plain_jdbc_no_generated_keys_writes_per_s" + suffix, total / noKeysT[0]);
-    out.figure(W, rows, mix, "replica_writes_per_s" + suffix, total / capturedT[0]);
-    out.figure(W, rows, mix, "capture_overhead_ratio" + suffix, (double) capturedT[0] / plainT[0]);
-    out.figure(W, rows, mix, "capture_overhead_ratio_vs_no_generated_keys" + suffix,
-        (double) capturedT[0] / noKeysT[0]);
+  /** The cold pass's figures (suffixed {@code _cold}): each side's totals over the rounds of {@code t}. */
+  private static void coldFigures(Report out, int rows, String mix, long[][][] t, int per) {
+    long[][] sum = new long[3][3];
+    for (long[][] round : t) {
+      for (int side = 0; side < 3; side++) {
+        for (int k = 0; k < 3; k++) {
+          sum[side][k] += round[side][k];
+        }
+      }
+    }
+    double writes = (double) per * t.length;
+    figures(out, rows, mix, "_cold", sum, writes,
+        new double[] {(double) sum[2][0] / sum[0][0], (double) sum[2][0] / sum[1][0],
+            (double) sum[2][1] / sum[0][1], (double) sum[2][1] / sum[1][1]});
+  }
+
+  /** The steady-state figures: each side's median round, each ratio the median of the rounds' ratios. */
+  private static void warmFigures(Report out, int rows, String mix, long[][][] t, int per) {
+    long[][] median = new long[3][3];
+    for (int side = 0; side < 3; side++) {
+      for (int k = 0; k < 3; k++) {
+        long[] v = new long[t.length];
+        for (int round = 0; round < t.length; round++) {
+          v[round] = t[round][side][k];
+        }
+        Arrays.sort(v);
+        median[side][k] = v[v.length / 2];
+      }
+    }
+    double[][] ratios = new double[4][t.length];
+    for (int round = 0; round < t.length; round++) {
+      long[][] s = t[round];
+      ratios[0][round] = (double) s[2][0] / s[0][0];
+      ratios[1][round] = (double) s[2][0] / s[1][0];
+      ratios[2][round] = (double) s[2][1] / s[0][1];
+      ratios[3][round] = (double) s[2][1] / s[1][1];
+    }
+    double[] medianRatios = new double[4];
+    for (int i = 0; i < 4; i++) {
+      Arrays.sort(ratios[i]);
+      medianRatios[i] = ratios[i][t.length / 2];
+    }
+    figures(out, rows, mix, "", median, per, medianRatios);
+  }
+
+  /**
+   * The overhead figures, each metric name suffixed with {@code suffix}: {@code t} per side
+   * (plain, plain without generated keys, replica) wall and CPU nanoseconds and allocated bytes
+   * for {@code writes} writes; {@code ratios} replica over plain and over plain without generated keys, wall then CPU.
+   */
+  private static void figures(Report out, int rows, String mix, String suffix, long[][] t, double writes,
+      double[] ratios) {
+    out.figure(W, rows, mix, "plain_jdbc_writes_per_s" + suffix, writes * 1e9 / t[0][0]);
+    out.figure(W, rows, mix, "plain_jdbc_no_generated_keys_writes_per_s" + suffix, writes * 1e9 / t[1][0]);
+    out.figure(W, rows, mix, "replica_writes_per_s" + suffix, writes * 1e9 / t[2][0]);
+    out.figure(W, rows, mix, "capture_overhead_ratio" + suffix, ratios[0]);
+    out.figure(W, rows, mix, "capture_overhead_ratio_vs_no_generated_keys" + suffix, ratios[1]);
     // the writing thread's CPU time: what the ratio is when the machine is not shared
-    out.figure(W, rows, mix, "capture_overhead_cpu_ratio" + suffix, (double) capturedT[1] / plainT[1]);
-    out.figure(W, rows, mix, "capture_overhead_cpu_ratio_vs_no_generated_keys" + suffix,
-        (double) capturedT[1] / noKeysT[1]);
-    double writes = (double) per * ROUNDS * 1e3; // thread CPU microseconds per write
-    out.figure(W, rows, mix, "plain_jdbc_cpu_us_per_write" + suffix, plainT[1] / writes);
-    out.figure(W, rows, mix, "plain_jdbc_no_generated_keys_cpu_us_per_write" + suffix, noKeysT[1] / writes);
-    out.figure(W, rows, mix, "replica_cpu_us_per_write" + suffix, capturedT[1] / writes);
+    out.figure(W, rows, mix, "capture_overhead_cpu_ratio" + suffix, ratios[2]);
+    out.figure(W, rows, mix, "capture_overhead_cpu_ratio_vs_no_generated_keys" + suffix, ratios[3]);
+    out.figure(W, rows, mix, "plain_jdbc_cpu_us_per_write" + suffix, t[0][1] / writes / 1e3);
+    out.figure(W, rows, mix, "plain_jdbc_no_generated_keys_cpu_us_per_write" + suffix, t[1][1] / writes / 1e3);
+    out.figure(W, rows, mix, "replica_cpu_us_per_write" + suffix, t[2][1] / writes / 1e3);
+    // the writing thread's allocation: unlike time, not inflated by other processes on the machine
+    out.figure(W, rows, mix, "plain_jdbc_no_generated_keys_alloc_bytes_per_write" + suffix, t[1][2] / writes);
+    out.figure(W, rows, mix, "replica_alloc_bytes_per_write" + suffix, t[2][2] / writes);
   }
 
   /** Writes that the overhead rounds time. */
@@ -183,14 +255,20 @@ public final class ReplicaLatency {
     void run() throws SQLException;
   }
 
-  /** Runs {@code w}, adding its wall time to {@code acc[0]} and this thread's CPU time to {@code acc[1]}. */
+  /**
+   * Runs {@code w}, adding its wall time to {@code acc[0]}, this thread's CPU time to {@code
+   * acc[1]} and the bytes it allocated to {@code acc[2]}.
+   */
   private static void timed(long[] acc, Writes w) throws SQLException {
-    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    long self = Thread.currentThread().getId();
+    long a0 = mx.getThreadAllocatedBytes(self);
     long c0 = mx.getCurrentThreadCpuTime();
     long t0 = System.nanoTime();
     w.run();
     acc[0] += System.nanoTime() - t0;
     acc[1] += mx.getCurrentThreadCpuTime() - c0;
+    acc[2] += mx.getThreadAllocatedBytes(self) - a0;
   }
 
   /**
