@@ -59,8 +59,7 @@ final class JoinOperator extends Operator {
   private final KeyWeights rightWeights; // left rows mode: per right key, total and onRight-passing weight
   private final int[] pairLeft; // an inner join's kept left columns (see the projecting constructor), or null: all
   private final int[] pairRight; // likewise of right rows
-  /** Hydrations whose left rows were emitted in place ({@link #emitLeftRowsInPlace}), for tests. */
-  long inPlaceHydrations;
+  private final LeftRowsHydration inPlace; // left rows mode on one key column: a hydration's left rows, else null
 
   /** The changes of one key within a run. */
   private static final class KeyChanges {
@@ -105,6 +104,7 @@ final class JoinOperator extends Operator {
     this.unmatchedPass = onRight == null || onRight.test(rightNulls);
     this.pairLeft = null;
     this.pairRight = null;
+    this.inPlace = leftRows && singleKey ? new LeftRowsHydration(name, leftKeys[0], rightWeights, unmatchedPass, left) : null;
   }
 
   /**
@@ -129,6 +129,7 @@ final class JoinOperator extends Operator {
     this.rightWeights = null;
     this.pairLeft = keepLeft;
     this.pairRight = keepRight;
+    this.inPlace = null;
   }
 
   /** A projecting twin of this plain, checked and not yet added inner join (see the projecting constructor). */
@@ -323,8 +324,9 @@ final class JoinOperator extends Operator {
       matchLeft(dl, null, null, 0, dl.size);
       return;
     }
-    if (singleKey && rightWeights != null) {
-      emitLeftRowsInPlace(dl);
+    if (inPlace != null) {
+      inPlace.emitInPlace(dl); // each left row is emitted at most once: its entry is written over dL's
+      handOff(dl);
       return;
     }
     reserveOutput(dl.size); // a hydration's left rows emit about one row each
@@ -345,59 +347,8 @@ final class JoinOperator extends Operator {
       addAllChecked(left, keysOf(dl, leftKeys), dl); // some key is not an integer
       return;
     }
-    addAllChecked(bulk);
+    LeftRowsHydration.addAll(left, bulk, leftKeys[0], name);
   }
-
-  /**
-   * A hydration-sized {@code dL} in left rows mode, where each left row is emitted at most once:
-   * its output entry (the row with its weight times its key's passing right weight, or unmatched)
-   * is written over {@code dL} itself, whose entries were already read, and {@code dL} is then
-   * handed on whole ({@link #handOff}). Integer keys are noted for the left index, which
-   * takes them after the pass; a key of another kind goes into it at once.
-   */
-  private void emitLeftRowsInPlace(Delta dl) {
-    inPlaceHydrations++;
-    LongBatch bulk = new LongBatch(dl.size);
-    int kept = 0;
-    for (int from = 0; from < dl.size; from += CHUNK) {
-      kept = keepLeftRows(dl, bulk, from, Math.min(dl.size, from + CHUNK), kept);
-    }
-    dl.size = kept;
-    addAllChecked(bulk);
-    handOff(dl);
-  }
-
-  /** The pass of {@link #emitLeftRowsInPlace} over {@code dl[from, to)}; returns the entries kept so far. */
-  private int keepLeftRows(Delta dl, LongBatch bulk, int from, int to, int kept) {
-    for (int i = from; i < to; i++) {
-      Row row = dl.rows[i];
-      long w = dl.weights[i];
-      Object key = row.canonicalAt(leftKeys[0]);
-      long pass = key == null ? KeyWeights.ABSENT : rightWeights.passing(key);
-      long out = pass != KeyWeights.ABSENT ? w * pass : unmatchedPass ? w : 0;
-      if (out != 0) {
-        dl.rows[kept] = row;
-        dl.weights[kept++] = out;
-      }
-      if (key instanceof Long) {
-        bulk.add(key, row, w);
-      } else if (key != null) {
-        addChecked(left, key, row, w);
-      }
-    }
-    return kept;
-  }
-
-  /** Adds the noted entries to the left index (see {@link KeyIndex#addAll(LongBatch)}). */
-  private void addAllChecked(LongBatch bulk) {
-    int bad = left.addAll(bulk);
-    if (bad >= 0) {
-      Row row = (Row) bulk.value(bad);
-      throw new InvariantViolation(name + ": multiplicity of " + row + " would become "
-          + left.get(keyOf(row, leftKeys)).weightOf(row));
-    }
-  }
-
 
   /**
    * Adds the right rows {@code d[from, to)}, under {@code keys} (or, without them, the key of
@@ -501,6 +452,11 @@ final class JoinOperator extends Operator {
       return row.canonicalAt(keys[0]);
     }
     return row.anyNull(keys) ? null : row.project(keys);
+  }
+
+  /** Hydrations whose left rows were emitted in place ({@link LeftRowsHydration}), for tests. */
+  long inPlaceHydrations() {
+    return inPlace == null ? 0 : inPlace.runs;
   }
 
   /** Which index the keys use: {@code "value"} (one column) or {@code "row"} (several), for tests. */

@@ -68,8 +68,8 @@ class LeftJoinBulkPathTest {
         assertThat(fastLeft.packed()).as("seed %d: the non-null keys only", seed).isEqualTo(keyed);
         assertThat(w.general().index(true).packs()).isEqualTo(1);
         assertThat(w.fast().index(false).packs()).isEqualTo(1);
-        assertThat(w.fast().inPlaceHydrations).as("the left rows' output written over their input").isEqualTo(1);
-        assertThat(w.general().inPlaceHydrations).isZero();
+        assertThat(w.fast().inPlaceHydrations()).as("the left rows' output written over their input").isEqualTo(1);
+        assertThat(w.general().inPlaceHydrations()).isZero();
         // the left rows were matched by weight: no right bag was made (the general join made its own)
         assertThat(w.fast().index(false).opened()).as("seed %d", seed).isZero();
         assertThat(w.general().index(false).opened()).as("seed %d", seed).isPositive();
@@ -145,7 +145,7 @@ class LeftJoinBulkPathTest {
     g.run();
     assertThat(g.output("fast").delta().toMap()).isEqualTo(g.output("general").delta().toMap());
     assertThat(w.fast().index(true).otherKeys()).isEqualTo(1); // 1.5, added as it was met
-    assertThat(w.fast().inPlaceHydrations).isEqualTo(1);
+    assertThat(w.fast().inPlaceHydrations()).isEqualTo(1);
     assertThat(w.fast().index(true).packs()).isEqualTo(1);
     LeftJoinLeftRowsTest.upsert(g, "l", left, 1L, Row.of(1L, null));
     LeftJoinLeftRowsTest.upsert(g, "l", left, 5L, Row.of(5L, 3L));

@@ -1,0 +1,102 @@
+package dev.rivulet.engine;
+
+import dev.rivulet.engine.state.KeyIndex;
+import dev.rivulet.engine.state.KeyWeights;
+import dev.rivulet.engine.state.LongBatch;
+
+/**
+ * The bulk path of a left join in left rows mode ({@link Stream#leftJoinLeftRows}) on one key
+ * column for a hydration-sized batch of left rows {@code dL}: it matches every row, writes the
+ * output over {@code dL} itself and adds the rows to the join's left index.
+ *
+ * <p>Law (the join's {@code dL x R1} plus the null-extended part, each pair being the left row
+ * itself): a left row {@code r} of weight {@code w} under key {@code k} is emitted with weight
+ * {@code w * P(k)}, where {@code P(k)} is the weight of {@code k}'s right rows that pass the join's
+ * right-side condition ({@link KeyWeights#passing}), and not at all when that is 0; while {@code k}
+ * is null or has no right rows it is emitted with {@code w} when the condition accepts all-null
+ * right columns, else not at all. Every row with a non-null key goes into the left index with
+ * {@code w}; a row's key is read once. The output keeps {@code dL}'s order.
+ *
+ * <p>Not thread-safe: owned by its join (the graph's run loop).
+ */
+final class LeftRowsHydration {
+  // Per-row loops run in chunks, one call each: a fresh JVM compiles a chunk after about a hundred
+  // calls, where one long loop would run interpreted until on-stack replacement.
+  private static final int CHUNK = 64;
+  private final String name;
+  private final int keyColumn;
+  private final KeyWeights rightWeights;
+  private final boolean unmatchedPass;
+  private final KeyIndex<Row> left;
+  /** Batches emitted in place, for tests. */
+  long runs;
+
+  /**
+   * @param name the join's name, for errors
+   * @param keyColumn the left rows' key column
+   * @param rightWeights per right key, its total and passing weight (the join keeps them current)
+   * @param unmatchedPass whether the condition accepts all-null right columns
+   * @param left the join's left index
+   */
+  LeftRowsHydration(String name, int keyColumn, KeyWeights rightWeights, boolean unmatchedPass, KeyIndex<Row> left) {
+    this.name = name;
+    this.keyColumn = keyColumn;
+    this.rightWeights = rightWeights;
+    this.unmatchedPass = unmatchedPass;
+    this.left = left;
+  }
+
+  /**
+   * Rewrites {@code dl} to its output entries (see the class comment), over the entries already
+   * read, and adds its rows to the left index: integer keys are noted and go in after the pass
+   * ({@link KeyIndex#addAll(LongBatch)}), a key of another kind at once.
+   */
+  void emitInPlace(Delta dl) {
+    runs++;
+    LongBatch bulk = new LongBatch(dl.size);
+    int kept = 0;
+    for (int from = 0; from < dl.size; from += CHUNK) {
+      kept = keepLeftRows(dl, bulk, from, Math.min(dl.size, from + CHUNK), kept);
+    }
+    dl.size = kept;
+    addAll(left, bulk, keyColumn, name);
+  }
+
+  /** The pass of {@link #emitInPlace} over {@code dl[from, to)}; returns the entries kept so far. */
+  private int keepLeftRows(Delta dl, LongBatch bulk, int from, int to, int kept) {
+    for (int i = from; i < to; i++) {
+      Row row = dl.rows[i];
+      long w = dl.weights[i];
+      Object key = row.canonicalAt(keyColumn);
+      long pass = key == null ? KeyWeights.ABSENT : rightWeights.passing(key);
+      long out = pass != KeyWeights.ABSENT ? w * pass : unmatchedPass ? w : 0;
+      if (out != 0) {
+        dl.rows[kept] = row;
+        dl.weights[kept++] = out;
+      }
+      if (key instanceof Long) {
+        bulk.add(key, row, w);
+      } else if (key != null) {
+        long now = left.add(key, row, w);
+        if (now < 0) {
+          throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + now);
+        }
+      }
+    }
+    return kept;
+  }
+
+  /**
+   * Adds the entries noted in {@code bulk} to {@code index} (see {@link KeyIndex#addAll(LongBatch)}),
+   * whose rows are keyed by their column {@code keyColumn}; a weight turned negative is an {@link
+   * InvariantViolation} naming the join {@code name}.
+   */
+  static void addAll(KeyIndex<Row> index, LongBatch bulk, int keyColumn, String name) {
+    int bad = index.addAll(bulk);
+    if (bad >= 0) {
+      Row row = (Row) bulk.value(bad);
+      throw new InvariantViolation(name + ": multiplicity of " + row + " would become "
+          + index.get(row.canonicalAt(keyColumn)).weightOf(row));
+    }
+  }
+}
