@@ -178,7 +178,18 @@ final class JoinOperator extends Operator {
   }
 
   @Override
+  boolean readsUnitWeights() {
+    return inPlace != null; // see step
+  }
+
+  @Override
   void step() {
+    if (inPlace != null) { // only the left rows' hydration reads unit weights as they are
+      if (inputs[0].size < KeyIndex.BULK_AT) {
+        inputs[0].materialize();
+      }
+      inputs[1].materialize();
+    }
     long late = lateWork();
     stepSides();
     examined += lateWork() - late;
@@ -457,6 +468,11 @@ final class JoinOperator extends Operator {
   /** Hydrations whose left rows were emitted in place ({@link LeftRowsHydration}), for tests. */
   long inPlaceHydrations() {
     return inPlace == null ? 0 : inPlace.runs;
+  }
+
+  /** Of those, the hydrations of unit weights whose output kept unit weights, for tests. */
+  long unitWeightHydrations() {
+    return inPlace == null ? 0 : inPlace.unitRuns;
   }
 
   /** Which index the keys use: {@code "value"} (one column) or {@code "row"} (several), for tests. */

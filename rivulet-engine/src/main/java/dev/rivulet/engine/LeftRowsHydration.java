@@ -30,6 +30,9 @@ final class LeftRowsHydration {
   private final KeyIndex<Row> left;
   /** Batches emitted in place, for tests. */
   long runs;
+  /** Of those, the batches of unit weights whose output kept unit weights, for tests. */
+  long unitRuns;
+  private int heavy; // where a unit-weight pass stopped: the first row whose output weighs more than one, or -1
 
   /**
    * @param name the join's name, for errors
@@ -49,20 +52,70 @@ final class LeftRowsHydration {
   /**
    * Rewrites {@code dl} to its output entries (see the class comment), over the entries already
    * read, and adds its rows to the left index: integer keys are noted and go in after the pass
-   * ({@link KeyIndex#addAll(LongBatch)}), a key of another kind at once.
+   * ({@link KeyIndex#addAll(LongBatch)}), a key of another kind at once. A batch of unit weights
+   * (a hydration's, {@link Delta#unitWeights}) is read as it is and stays one while every entry
+   * it emits weighs one, so no weights are allocated and the next operator reads none; from the
+   * first entry that weighs more, the weights are materialized and the rest of the pass reads
+   * and writes them.
    */
   void emitInPlace(Delta dl) {
     runs++;
     LongBatch bulk = new LongBatch(dl.size);
     int kept = 0;
-    for (int from = 0; from < dl.size; from += CHUNK) {
+    int from = 0;
+    if (dl.unitWeights()) {
+      heavy = -1;
+      while (from < dl.size && heavy < 0) {
+        int to = Math.min(dl.size, from + CHUNK);
+        kept = keepUnit(dl.rows, bulk, from, to, kept);
+        from = to;
+      }
+      if (heavy < 0) {
+        unitRuns++;
+      } else {
+        from = heavy; // row heavy is not read yet
+        dl.materialize(); // the entries kept so far and those not read yet all weigh one
+      }
+    }
+    for (; from < dl.size; from += CHUNK) {
       kept = keepLeftRows(dl, bulk, from, Math.min(dl.size, from + CHUNK), kept);
     }
     dl.size = kept;
     addAll(left, bulk, keyColumn, name);
   }
 
-  /** The pass of {@link #emitInPlace} over {@code dl[from, to)}; returns the entries kept so far. */
+  /**
+   * The pass of {@link #emitInPlace} over {@code rows[from, to)} of unit weights; returns the
+   * entries kept so far. Stops before the first row whose output would weigh neither 0 nor 1,
+   * noting it in {@link #heavy}. A null key (most rows of a NULL-heavy join) costs one read.
+   */
+  private int keepUnit(Row[] rows, LongBatch bulk, int from, int to, int kept) {
+    for (int i = from; i < to; i++) {
+      Row row = rows[i];
+      Object key = row.canonicalAt(keyColumn);
+      if (key == null) {
+        if (unmatchedPass) {
+          rows[kept++] = row;
+        }
+        continue;
+      }
+      long pass = rightWeights.passing(key);
+      if (pass == KeyWeights.ABSENT ? unmatchedPass : pass == 1) {
+        rows[kept++] = row;
+      } else if (pass != KeyWeights.ABSENT && pass != 0) {
+        heavy = i;
+        return kept;
+      }
+      if (key instanceof Long l) {
+        bulk.add(l.longValue(), row);
+      } else {
+        addOther(key, row, 1);
+      }
+    }
+    return kept;
+  }
+
+  /** The pass of {@link #emitInPlace} over {@code dl[from, to)} with its weights; returns the entries kept so far. */
   private int keepLeftRows(Delta dl, LongBatch bulk, int from, int to, int kept) {
     for (int i = from; i < to; i++) {
       Row row = dl.rows[i];
@@ -77,13 +130,18 @@ final class LeftRowsHydration {
       if (key instanceof Long) {
         bulk.add(key, row, w);
       } else if (key != null) {
-        long now = left.add(key, row, w);
-        if (now < 0) {
-          throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + now);
-        }
+        addOther(key, row, w);
       }
     }
     return kept;
+  }
+
+  /** Adds a row under a key neither null nor a {@code Long} to the left index at once. */
+  private void addOther(Object key, Row row, long w) {
+    long now = left.add(key, row, w);
+    if (now < 0) {
+      throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + now);
+    }
   }
 
   /**

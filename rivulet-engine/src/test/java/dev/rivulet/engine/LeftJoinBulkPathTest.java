@@ -106,6 +106,76 @@ class LeftJoinBulkPathTest {
     return rnd.nextInt(4) == 0 ? 5000 + rnd.nextInt(10) : rnd.nextInt(15);
   }
 
+  private record Single(Graph graph, JoinOperator join) {}
+
+  /** One join alone on its inputs (so that a batch sent whole reaches it with its unit weights), its rows at "out". */
+  private static Single single(boolean fast) {
+    GraphBuilder b = Graph.builder();
+    Stream left = b.input("l", L);
+    Stream right = b.input("r", R);
+    Stream joined = fast ? left.leftJoinLeftRows(right, List.of("k"), List.of("k"), ON)
+        : left.leftJoinWhere(right, List.of("k"), List.of("k"), ON);
+    b.output("out", fast ? joined : joined.map(L, row -> row.project(LEFT_COLUMNS)));
+    return new Single(b.build(), (JoinOperator) joined.op);
+  }
+
+  /**
+   * A hydration sent whole ({@code Input.sendAll}: unit weights, as the query layer sends one) is
+   * read as it is: while every output entry weighs one its output keeps unit weights; a key with
+   * two passing right rows makes its rows weigh two, and from the first of them the weights are
+   * materialized. Both agree with the general join, at the hydration and after later changes.
+   */
+  @Test
+  void aHydrationOfUnitWeightsIsReadAsItIs() {
+    for (boolean doubled : new boolean[] {false, true}) {
+      for (long seed = 1; seed <= 4; seed++) {
+        Random rnd = new Random(seed);
+        Single fast = single(true);
+        Single general = single(false);
+        for (long k = 0; k < 300; k++) {
+          Row r = Row.of(k, k == 7 ? Boolean.TRUE : rnd.nextInt(4) == 0 ? null : rnd.nextBoolean());
+          fast.graph().input("r").send(r, 1);
+          general.graph().input("r").send(r, 1);
+        }
+        if (doubled) { // key 7's left rows (the first near row 1500) weigh two
+          fast.graph().input("r").send(Row.of(7L, true), 1);
+          general.graph().input("r").send(Row.of(7L, true), 1);
+        }
+        int n = 6000;
+        Row[] rows = new Row[n];
+        for (int id = 0; id < n; id++) { // rows 1500 and 5500 alone under key 7; 60% NULL keys
+          long k = rnd.nextInt(299);
+          rows[id] = id % 4000 == 1500 ? Row.of((long) id, 7L)
+              : Row.of((long) id, rnd.nextInt(5) < 3 ? null : k == 7 ? 299L : k);
+        }
+        general.graph().input("l").sendAll(rows.clone(), n, L);
+        fast.graph().input("l").sendAll(rows.clone(), n, L); // the array becomes the input's, then the join's output
+        fast.graph().run();
+        general.graph().run();
+        String at = (doubled ? "doubled" : "single") + " seed " + seed;
+        assertThat(fast.graph().output("out").delta().toMap()).as(at)
+            .isEqualTo(general.graph().output("out").delta().toMap());
+        assertThat(fast.join().inPlaceHydrations()).as(at).isEqualTo(1);
+        assertThat(fast.join().unitWeightHydrations()).as(at + ": the output kept unit weights").isEqualTo(doubled ? 0 : 1);
+        assertThat(fast.join().index(true).packs()).as(at).isEqualTo(1);
+        for (int step = 0; step < 20; step++) { // later changes on both sides agree
+          Row before = rows[rnd.nextInt(n)];
+          Row after = Row.of(before.get(0), rnd.nextBoolean() ? null : (long) rnd.nextInt(300));
+          long k = rnd.nextInt(300);
+          Row right = Row.of(k, true);
+          for (Single s : List.of(fast, general)) {
+            s.graph().input("l").send(before, -1).send(after, 1);
+            s.graph().input("r").send(right, 1);
+            s.graph().run();
+          }
+          rows[(int) (long) (Long) before.get(0)] = after;
+          assertThat(fast.graph().output("out").delta().toMap()).as(at + " step " + step)
+              .isEqualTo(general.graph().output("out").delta().toMap());
+        }
+      }
+    }
+  }
+
   /** Weights above 1 in the hydration: the packed entries keep them. */
   @Test
   void aHydrationWithRepeatedRowsAgrees() {
