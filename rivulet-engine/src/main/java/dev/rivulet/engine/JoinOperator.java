@@ -470,9 +470,9 @@ final class JoinOperator extends Operator {
     return inPlace == null ? 0 : inPlace.runs;
   }
 
-  /** Of those, the hydrations of unit weights whose output kept unit weights, for tests. */
-  long unitWeightHydrations() {
-    return inPlace == null ? 0 : inPlace.unitRuns;
+  /** The left rows' hydration path (left rows mode on one key column), or null, for tests. */
+  LeftRowsHydration leftRowsHydration() {
+    return inPlace;
   }
 
   /** Which index the keys use: {@code "value"} (one column) or {@code "row"} (several), for tests. */

@@ -23,6 +23,7 @@ final class LeftRowsHydration {
   // Per-row loops run in chunks, one call each: a fresh JVM compiles a chunk after about a hundred
   // calls, where one long loop would run interpreted until on-stack replacement.
   private static final int CHUNK = 64;
+  private static final int TABLE_SPREAD = 4;
   private final String name;
   private final int keyColumn;
   private final KeyWeights rightWeights;
@@ -32,6 +33,10 @@ final class LeftRowsHydration {
   long runs;
   /** Of those, the batches of unit weights whose output kept unit weights, for tests. */
   long unitRuns;
+  /** Batches of unit weights whose keys were looked up in a table ({@link #tabulate}), for tests. */
+  long tables;
+  private long[] table; // during a unit pass: passing weight by Long key - tableBase (ABSENT: no right rows), or null
+  private long tableBase;
   private int heavy; // where a unit-weight pass stopped: the first row whose output weighs more than one, or -1
 
   /**
@@ -56,7 +61,8 @@ final class LeftRowsHydration {
    * (a hydration's, {@link Delta#unitWeights}) is read as it is and stays one while every entry
    * it emits weighs one, so no weights are allocated and the next operator reads none; from the
    * first entry that weighs more, the weights are materialized and the rest of the pass reads
-   * and writes them.
+   * and writes them. Such a pass reads the right keys' passing weights from a table when they lie
+   * in a dense range ({@link #tabulate}).
    */
   void emitInPlace(Delta dl) {
     runs++;
@@ -65,11 +71,13 @@ final class LeftRowsHydration {
     int from = 0;
     if (dl.unitWeights()) {
       heavy = -1;
+      tabulate(dl.size);
       while (from < dl.size && heavy < 0) {
         int to = Math.min(dl.size, from + CHUNK);
         kept = keepUnit(dl.rows, bulk, from, to, kept);
         from = to;
       }
+      table = null;
       if (heavy < 0) {
         unitRuns++;
       } else {
@@ -99,20 +107,52 @@ final class LeftRowsHydration {
         }
         continue;
       }
-      long pass = rightWeights.passing(key);
+      boolean isLong = key instanceof Long;
+      long k = isLong ? (Long) key : 0;
+      long pass;
+      if (isLong && table != null) { // the table answers every Long key: outside it, none has right rows
+        long d = k - tableBase;
+        pass = k >= tableBase && d >= 0 && d < table.length ? table[(int) d] : KeyWeights.ABSENT;
+      } else {
+        pass = rightWeights.passing(key);
+      }
       if (pass == KeyWeights.ABSENT ? unmatchedPass : pass == 1) {
         rows[kept++] = row;
       } else if (pass != KeyWeights.ABSENT && pass != 0) {
         heavy = i;
         return kept;
       }
-      if (key instanceof Long l) {
-        bulk.add(l.longValue(), row);
+      if (isLong) {
+        bulk.add(k, row);
       } else {
         addOther(key, row, 1);
       }
     }
     return kept;
+  }
+
+  /**
+   * Makes {@link #table} of the right keys' passing weights when their {@code Long} keys lie in a
+   * range no wider than {@code rows} and than {@value #TABLE_SPREAD} times their number (ids, as
+   * a join on a foreign key meets them), so that a unit pass looks a key up without a call.
+   */
+  private void tabulate(int rows) {
+    table = null;
+    long[] range = rightWeights.longKeyRange();
+    if (range == null) {
+      return;
+    }
+    long width = range[1] - range[0]; // unsigned: the greatest key is not below the least
+    long limit = Math.min(rows, (long) TABLE_SPREAD * rightWeights.keys());
+    if (Long.compareUnsigned(width, limit) >= 0) {
+      return;
+    }
+    long[] t = new long[(int) width + 1];
+    if (rightWeights.passingInto(range[0], t)) {
+      table = t;
+      tableBase = range[0];
+      tables++;
+    }
   }
 
   /** The pass of {@link #emitInPlace} over {@code dl[from, to)} with its weights; returns the entries kept so far. */

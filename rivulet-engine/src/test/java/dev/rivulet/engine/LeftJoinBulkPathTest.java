@@ -123,11 +123,15 @@ class LeftJoinBulkPathTest {
    * A hydration sent whole ({@code Input.sendAll}: unit weights, as the query layer sends one) is
    * read as it is: while every output entry weighs one its output keeps unit weights; a key with
    * two passing right rows makes its rows weigh two, and from the first of them the weights are
-   * materialized. Both agree with the general join, at the hydration and after later changes.
+   * materialized. Right keys in a dense range are looked up in a table (left keys below and above
+   * it have no right rows); a sparse one (1000000) leaves the table out. All agree with the general
+   * join, at the hydration and after later changes.
    */
   @Test
   void aHydrationOfUnitWeightsIsReadAsItIs() {
-    for (boolean doubled : new boolean[] {false, true}) {
+    for (int variant = 0; variant < 3; variant++) {
+      boolean doubled = variant == 1;
+      boolean sparse = variant == 2;
       for (long seed = 1; seed <= 4; seed++) {
         Random rnd = new Random(seed);
         Single fast = single(true);
@@ -137,14 +141,16 @@ class LeftJoinBulkPathTest {
           fast.graph().input("r").send(r, 1);
           general.graph().input("r").send(r, 1);
         }
-        if (doubled) { // key 7's left rows (the first near row 1500) weigh two
-          fast.graph().input("r").send(Row.of(7L, true), 1);
-          general.graph().input("r").send(Row.of(7L, true), 1);
+        if (doubled || sparse) { // key 7's left rows weigh two, or a key far from the others
+          Row extra = sparse ? Row.of(1_000_000L, true) : Row.of(7L, true);
+          fast.graph().input("r").send(extra, 1);
+          general.graph().input("r").send(extra, 1);
         }
         int n = 6000;
         Row[] rows = new Row[n];
+        long[] outside = {-5, 300, 1_000_000, Long.MIN_VALUE, Long.MAX_VALUE};
         for (int id = 0; id < n; id++) { // rows 1500 and 5500 alone under key 7; 60% NULL keys
-          long k = rnd.nextInt(299);
+          long k = id % 97 == 0 ? outside[id % outside.length] : rnd.nextInt(299);
           rows[id] = id % 4000 == 1500 ? Row.of((long) id, 7L)
               : Row.of((long) id, rnd.nextInt(5) < 3 ? null : k == 7 ? 299L : k);
         }
@@ -152,11 +158,13 @@ class LeftJoinBulkPathTest {
         fast.graph().input("l").sendAll(rows.clone(), n, L); // the array becomes the input's, then the join's output
         fast.graph().run();
         general.graph().run();
-        String at = (doubled ? "doubled" : "single") + " seed " + seed;
+        String at = "variant " + variant + " seed " + seed;
         assertThat(fast.graph().output("out").delta().toMap()).as(at)
             .isEqualTo(general.graph().output("out").delta().toMap());
         assertThat(fast.join().inPlaceHydrations()).as(at).isEqualTo(1);
-        assertThat(fast.join().unitWeightHydrations()).as(at + ": the output kept unit weights").isEqualTo(doubled ? 0 : 1);
+        LeftRowsHydration h = fast.join().leftRowsHydration();
+        assertThat(h.unitRuns).as(at + ": the output kept unit weights").isEqualTo(doubled ? 0 : 1);
+        assertThat(h.tables).as(at + ": keys looked up in a table").isEqualTo(sparse ? 0 : 1);
         assertThat(fast.join().index(true).packs()).as(at).isEqualTo(1);
         for (int step = 0; step < 20; step++) { // later changes on both sides agree
           Row before = rows[rnd.nextInt(n)];

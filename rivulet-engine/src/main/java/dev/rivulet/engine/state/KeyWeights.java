@@ -58,6 +58,46 @@ public final class KeyWeights {
     }
   }
 
+  /**
+   * The passing weights of the {@code Long} keys in {@code [base, base + out.length)}, written to
+   * {@code out[key - base]}, and {@link #ABSENT} in every other element: a table a bulk pass over
+   * keys in a dense range reads without a probe. Returns false, writing nothing, when some {@code
+   * Long} key held lies outside that range (the table would not answer every {@code Long} key).
+   */
+  public boolean passingInto(long base, long[] out) {
+    for (int s = 0; s < totals.length; s++) {
+      if (totals[s] != 0 && (keys[s] < base || Long.compareUnsigned(keys[s] - base, out.length) >= 0)) {
+        return false;
+      }
+    }
+    java.util.Arrays.fill(out, ABSENT);
+    for (int s = 0; s < totals.length; s++) {
+      if (totals[s] != 0) {
+        out[(int) (keys[s] - base)] = passes[s];
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The least and the greatest {@code Long} key held, as {@code {least, greatest}}, or null when
+   * no {@code Long} key is held.
+   */
+  public long[] longKeyRange() {
+    if (size == 0) {
+      return null;
+    }
+    long least = Long.MAX_VALUE;
+    long greatest = Long.MIN_VALUE;
+    for (int s = 0; s < totals.length; s++) {
+      if (totals[s] != 0) {
+        least = Math.min(least, keys[s]);
+        greatest = Math.max(greatest, keys[s]);
+      }
+    }
+    return new long[] {least, greatest};
+  }
+
   /** Number of keys held. */
   public int keys() {
     return size + others.size();
