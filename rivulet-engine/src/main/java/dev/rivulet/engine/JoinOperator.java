@@ -104,7 +104,8 @@ final class JoinOperator extends Operator {
     this.unmatchedPass = onRight == null || onRight.test(rightNulls);
     this.pairLeft = null;
     this.pairRight = null;
-    this.inPlace = leftRows && singleKey ? new LeftRowsHydration(name, leftKeys[0], rightWeights, unmatchedPass, left) : null;
+    this.inPlace = leftRows && singleKey
+        ? new LeftRowsHydration(name, leftKeys[0], rightWeights, unmatchedPass, left) : null;
   }
 
   /**
