@@ -98,11 +98,15 @@ final class LeftRowsHydration {
    * noting it in {@link #heavy}. A null key (most rows of a NULL-heavy join) costs one read.
    */
   private int keepUnit(Row[] rows, LongBatch bulk, int from, int to, int kept) {
+    int column = keyColumn; // fields in locals: the first chunks of a fresh JVM run interpreted
+    boolean unmatched = unmatchedPass;
+    long[] t = table;
+    long base = tableBase;
     for (int i = from; i < to; i++) {
       Row row = rows[i];
-      Object key = row.canonicalAt(keyColumn);
+      Object key = row.canonicalAt(column);
       if (key == null) {
-        if (unmatchedPass) {
+        if (unmatched) {
           rows[kept++] = row;
         }
         continue;
@@ -110,13 +114,13 @@ final class LeftRowsHydration {
       boolean isLong = key instanceof Long;
       long k = isLong ? (Long) key : 0;
       long pass;
-      if (isLong && table != null) { // the table answers every Long key: outside it, none has right rows
-        long d = k - tableBase;
-        pass = k >= tableBase && d >= 0 && d < table.length ? table[(int) d] : KeyWeights.ABSENT;
+      if (isLong && t != null) { // the table answers every Long key: outside it, none has right rows
+        long d = k - base;
+        pass = k >= base && d >= 0 && d < t.length ? t[(int) d] : KeyWeights.ABSENT;
       } else {
         pass = rightWeights.passing(key);
       }
-      if (pass == KeyWeights.ABSENT ? unmatchedPass : pass == 1) {
+      if (pass == KeyWeights.ABSENT ? unmatched : pass == 1) {
         rows[kept++] = row;
       } else if (pass != KeyWeights.ABSENT && pass != 0) {
         heavy = i;
