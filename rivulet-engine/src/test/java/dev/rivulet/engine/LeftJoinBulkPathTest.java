@@ -180,6 +180,17 @@ class LeftJoinBulkPathTest {
           assertThat(fast.graph().output("out").delta().toMap()).as(at + " step " + step)
               .isEqualTo(general.graph().output("out").delta().toMap());
         }
+        Row[] more = new Row[100]; // a small batch sent whole: unit weights the join materializes (matched row by row)
+        for (int i = 0; i < more.length; i++) {
+          more[i] = Row.of((long) (n + i), i % 3 == 0 ? null : (long) rnd.nextInt(300));
+        }
+        fast.graph().input("l").sendAll(more.clone(), more.length, L);
+        general.graph().input("l").sendAll(more.clone(), more.length, L);
+        fast.graph().run();
+        general.graph().run();
+        assertThat(fast.graph().output("out").delta().toMap()).as(at + ": a small whole batch")
+            .isEqualTo(general.graph().output("out").delta().toMap()).isNotEmpty();
+        assertThat(fast.join().inPlaceHydrations()).as(at).isEqualTo(1);
       }
     }
   }
