@@ -75,8 +75,7 @@ final class JoinOperator extends Operator {
   private final Delta keyRun = new Delta(2); // stepRightFew's group of one key, reused
   /** Steps whose right changes were grouped without a map ({@link #stepRightFew}), for tests. */
   long fewRuns;
-  /** Hydrations whose left rows were emitted in place ({@link #emitLeftRowsInPlace}), for tests. */
-  long inPlaceHydrations;
+  private final LeftRowsHydration inPlace; // left rows mode on one key column: a hydration's left rows, else null
 
   /** The changes of one key within a run. */
   private static final class KeyChanges {
@@ -141,6 +140,8 @@ final class JoinOperator extends Operator {
     this.setColumn = setColumn;
     this.valueColumn = valueColumn;
     this.unmatchedValue = unmatched;
+    this.inPlace = leftRows && singleKey
+        ? new LeftRowsHydration(name, leftKeys[0], rightWeights, unmatchedPass, left) : null;
   }
 
   /**
@@ -168,6 +169,7 @@ final class JoinOperator extends Operator {
     this.setColumn = -1;
     this.valueColumn = -1;
     this.unmatchedValue = null;
+    this.inPlace = null;
   }
 
   /** A projecting twin of this plain, checked and not yet added inner join (see the projecting constructor). */
@@ -221,7 +223,18 @@ final class JoinOperator extends Operator {
   }
 
   @Override
+  boolean readsUnitWeights() {
+    return inPlace != null; // see step
+  }
+
+  @Override
   void step() {
+    if (inPlace != null) { // only the left rows' hydration reads unit weights as they are
+      if (inputs[0].size < KeyIndex.BULK_AT) {
+        inputs[0].materialize();
+      }
+      inputs[1].materialize();
+    }
     long late = lateWork();
     stepSides();
     examined += lateWork() - late;
@@ -355,8 +368,9 @@ final class JoinOperator extends Operator {
       matchLeft(dl, null, null, 0, dl.size);
       return;
     }
-    if (singleKey && rightWeights != null) {
-      emitLeftRowsInPlace(dl);
+    if (inPlace != null) {
+      inPlace.emitInPlace(dl); // each left row is emitted at most once: its entry is written over dL's
+      handOff(dl);
       return;
     }
     reserveOutput(dl.size); // a hydration's left rows emit about one row each
@@ -377,7 +391,7 @@ final class JoinOperator extends Operator {
       addAllChecked(left, keysOf(dl, leftKeys), dl); // some key is not an integer
       return;
     }
-    addAllChecked(bulk);
+    LeftRowsHydration.addAll(left, bulk, leftKeys[0], name);
   }
 
   /**
@@ -434,57 +448,6 @@ final class JoinOperator extends Operator {
       emitBag(l0, r1Empty ? 1 : -1, true);
     }
   }
-
-  /**
-   * A hydration-sized {@code dL} in left rows mode, where each left row is emitted at most once:
-   * its output entry (the row with its weight times its key's passing right weight, or unmatched)
-   * is written over {@code dL} itself, whose entries were already read, and {@code dL} is then
-   * handed on whole ({@link #handOff}). Integer keys are noted for the left index, which
-   * takes them after the pass; a key of another kind goes into it at once.
-   */
-  private void emitLeftRowsInPlace(Delta dl) {
-    inPlaceHydrations++;
-    LongBatch bulk = new LongBatch(dl.size);
-    int kept = 0;
-    for (int from = 0; from < dl.size; from += CHUNK) {
-      kept = keepLeftRows(dl, bulk, from, Math.min(dl.size, from + CHUNK), kept);
-    }
-    dl.size = kept;
-    addAllChecked(bulk);
-    handOff(dl);
-  }
-
-  /** The pass of {@link #emitLeftRowsInPlace} over {@code dl[from, to)}; returns the entries kept so far. */
-  private int keepLeftRows(Delta dl, LongBatch bulk, int from, int to, int kept) {
-    for (int i = from; i < to; i++) {
-      Row row = dl.rows[i];
-      long w = dl.weights[i];
-      Object key = row.canonicalAt(leftKeys[0]);
-      long pass = key == null ? KeyWeights.ABSENT : rightWeights.passing(key);
-      long out = pass != KeyWeights.ABSENT ? w * pass : unmatchedPass ? w : 0;
-      if (out != 0) {
-        dl.rows[kept] = row;
-        dl.weights[kept++] = out;
-      }
-      if (key instanceof Long) {
-        bulk.add(key, row, w);
-      } else if (key != null) {
-        addChecked(left, key, row, w);
-      }
-    }
-    return kept;
-  }
-
-  /** Adds the noted entries to the left index (see {@link KeyIndex#addAll(LongBatch)}). */
-  private void addAllChecked(LongBatch bulk) {
-    int bad = left.addAll(bulk);
-    if (bad >= 0) {
-      Row row = (Row) bulk.value(bad);
-      throw new InvariantViolation(name + ": multiplicity of " + row + " would become "
-          + left.get(keyOf(row, leftKeys)).weightOf(row));
-    }
-  }
-
 
   /**
    * Adds the right rows {@code d[from, to)}, under {@code keys} (or, without them, the key of
@@ -588,6 +551,16 @@ final class JoinOperator extends Operator {
       return row.canonicalAt(keys[0]);
     }
     return row.anyNull(keys) ? null : row.project(keys);
+  }
+
+  /** Hydrations whose left rows were emitted in place ({@link LeftRowsHydration}), for tests. */
+  long inPlaceHydrations() {
+    return inPlace == null ? 0 : inPlace.runs;
+  }
+
+  /** The left rows' hydration path (left rows mode on one key column), or null, for tests. */
+  LeftRowsHydration leftRowsHydration() {
+    return inPlace;
   }
 
   /** Which index the keys use: {@code "value"} (one column) or {@code "row"} (several), for tests. */

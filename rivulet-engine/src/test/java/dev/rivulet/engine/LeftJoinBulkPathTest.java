@@ -68,8 +68,8 @@ class LeftJoinBulkPathTest {
         assertThat(fastLeft.packed()).as("seed %d: the non-null keys only", seed).isEqualTo(keyed);
         assertThat(w.general().index(true).packs()).isEqualTo(1);
         assertThat(w.fast().index(false).packs()).isEqualTo(1);
-        assertThat(w.fast().inPlaceHydrations).as("the left rows' output written over their input").isEqualTo(1);
-        assertThat(w.general().inPlaceHydrations).isZero();
+        assertThat(w.fast().inPlaceHydrations()).as("the left rows' output written over their input").isEqualTo(1);
+        assertThat(w.general().inPlaceHydrations()).isZero();
         // the left rows were matched by weight: no right bag was made (the general join made its own)
         assertThat(w.fast().index(false).opened()).as("seed %d", seed).isZero();
         assertThat(w.general().index(false).opened()).as("seed %d", seed).isPositive();
@@ -104,6 +104,95 @@ class LeftJoinBulkPathTest {
   /** A key with right rows mostly, or one (from 5000) that had none at the hydration. */
   private static long key(Random rnd) {
     return rnd.nextInt(4) == 0 ? 5000 + rnd.nextInt(10) : rnd.nextInt(15);
+  }
+
+  private record Single(Graph graph, JoinOperator join) {}
+
+  /** One join alone on its inputs (so that a batch sent whole reaches it with its unit weights), its rows at "out". */
+  private static Single single(boolean fast) {
+    GraphBuilder b = Graph.builder();
+    Stream left = b.input("l", L);
+    Stream right = b.input("r", R);
+    Stream joined = fast ? left.leftJoinLeftRows(right, List.of("k"), List.of("k"), ON)
+        : left.leftJoinWhere(right, List.of("k"), List.of("k"), ON);
+    b.output("out", fast ? joined : joined.map(L, row -> row.project(LEFT_COLUMNS)));
+    return new Single(b.build(), (JoinOperator) joined.op);
+  }
+
+  /**
+   * A hydration sent whole ({@code Input.sendAll}: unit weights, as the query layer sends one) is
+   * read as it is: while every output entry weighs one its output keeps unit weights; a key with
+   * two passing right rows makes its rows weigh two, and from the first of them the weights are
+   * materialized. Right keys in a dense range are looked up in a table (left keys below and above
+   * it have no right rows); a sparse one (1000000) leaves the table out. All agree with the general
+   * join, at the hydration and after later changes.
+   */
+  @Test
+  void aHydrationOfUnitWeightsIsReadAsItIs() {
+    for (int variant = 0; variant < 3; variant++) {
+      boolean doubled = variant == 1;
+      boolean sparse = variant == 2;
+      for (long seed = 1; seed <= 4; seed++) {
+        Random rnd = new Random(seed);
+        Single fast = single(true);
+        Single general = single(false);
+        for (long k = 0; k < 300; k++) {
+          Row r = Row.of(k, k == 7 ? Boolean.TRUE : rnd.nextInt(4) == 0 ? null : rnd.nextBoolean());
+          fast.graph().input("r").send(r, 1);
+          general.graph().input("r").send(r, 1);
+        }
+        if (doubled || sparse) { // key 7's left rows weigh two, or a key far from the others
+          Row extra = sparse ? Row.of(1_000_000L, true) : Row.of(7L, true);
+          fast.graph().input("r").send(extra, 1);
+          general.graph().input("r").send(extra, 1);
+        }
+        int n = 6000;
+        Row[] rows = new Row[n];
+        long[] outside = {-5, 300, 1_000_000, Long.MIN_VALUE, Long.MAX_VALUE};
+        for (int id = 0; id < n; id++) { // rows 1500 and 5500 alone under key 7; 60% NULL keys
+          long k = id % 97 == 0 ? outside[id % outside.length] : rnd.nextInt(299);
+          rows[id] = id % 4000 == 1500 ? Row.of((long) id, 7L)
+              : Row.of((long) id, rnd.nextInt(5) < 3 ? null : k == 7 ? 299L : k);
+        }
+        general.graph().input("l").sendAll(rows.clone(), n, L);
+        fast.graph().input("l").sendAll(rows.clone(), n, L); // the array becomes the input's, then the join's output
+        fast.graph().run();
+        general.graph().run();
+        String at = "variant " + variant + " seed " + seed;
+        assertThat(fast.graph().output("out").delta().toMap()).as(at)
+            .isEqualTo(general.graph().output("out").delta().toMap());
+        assertThat(fast.join().inPlaceHydrations()).as(at).isEqualTo(1);
+        LeftRowsHydration h = fast.join().leftRowsHydration();
+        assertThat(h.unitRuns).as(at + ": the output kept unit weights").isEqualTo(doubled ? 0 : 1);
+        assertThat(h.tables).as(at + ": keys looked up in a table").isEqualTo(sparse ? 0 : 1);
+        assertThat(fast.join().index(true).packs()).as(at).isEqualTo(1);
+        for (int step = 0; step < 20; step++) { // later changes on both sides agree
+          Row before = rows[rnd.nextInt(n)];
+          Row after = Row.of(before.get(0), rnd.nextBoolean() ? null : (long) rnd.nextInt(300));
+          long k = rnd.nextInt(300);
+          Row right = Row.of(k, true);
+          for (Single s : List.of(fast, general)) {
+            s.graph().input("l").send(before, -1).send(after, 1);
+            s.graph().input("r").send(right, 1);
+            s.graph().run();
+          }
+          rows[(int) (long) (Long) before.get(0)] = after;
+          assertThat(fast.graph().output("out").delta().toMap()).as(at + " step " + step)
+              .isEqualTo(general.graph().output("out").delta().toMap());
+        }
+        Row[] more = new Row[100]; // a small batch sent whole: unit weights the join materializes (matched row by row)
+        for (int i = 0; i < more.length; i++) {
+          more[i] = Row.of((long) (n + i), i % 3 == 0 ? null : (long) rnd.nextInt(300));
+        }
+        fast.graph().input("l").sendAll(more.clone(), more.length, L);
+        general.graph().input("l").sendAll(more.clone(), more.length, L);
+        fast.graph().run();
+        general.graph().run();
+        assertThat(fast.graph().output("out").delta().toMap()).as(at + ": a small whole batch")
+            .isEqualTo(general.graph().output("out").delta().toMap()).isNotEmpty();
+        assertThat(fast.join().inPlaceHydrations()).as(at).isEqualTo(1);
+      }
+    }
   }
 
   /** Weights above 1 in the hydration: the packed entries keep them. */
@@ -145,7 +234,7 @@ class LeftJoinBulkPathTest {
     g.run();
     assertThat(g.output("fast").delta().toMap()).isEqualTo(g.output("general").delta().toMap());
     assertThat(w.fast().index(true).otherKeys()).isEqualTo(1); // 1.5, added as it was met
-    assertThat(w.fast().inPlaceHydrations).isEqualTo(1);
+    assertThat(w.fast().inPlaceHydrations()).isEqualTo(1);
     assertThat(w.fast().index(true).packs()).isEqualTo(1);
     LeftJoinLeftRowsTest.upsert(g, "l", left, 1L, Row.of(1L, null));
     LeftJoinLeftRowsTest.upsert(g, "l", left, 5L, Row.of(5L, 3L));

@@ -28,8 +28,16 @@ final class W5Harness {
 
   /** One loaded database with the W5 live query and its subscriber. */
   private record Db(SourceCollection tasks, SourceCollection members, LiveQuery query, AtomicLong events,
-      LiveCollection.Subscription subscription, long loadNanos, long queryNanos, long loadCpuNanos,
-      long queryCpuNanos) implements Harness.Timed {
+      LiveCollection.Subscription subscription, long loadNanos, long queryNanos, Cold.Phase load,
+      Cold.Phase hydrate) implements Harness.Timed {
+    long loadCpuNanos() {
+      return load.cpuNanos();
+    }
+
+    long queryCpuNanos() {
+      return hydrate.cpuNanos();
+    }
+
     void write(PeerTasks.Change c) {
       if (c.isTask()) {
         tasks.beginSync().write(W5LeftJoinQuery.row(c.task())).commit();
@@ -102,6 +110,7 @@ final class W5Harness {
     String problem = W5LeftJoinQuery.check(db.query().rows(), data.tasks(), data.members(), "after hydration");
     Cold.report(out, W5LeftJoinQuery.NAME, rows, db.loadNanos(), db.queryNanos(), problem);
     Cold.cpu(out, W5LeftJoinQuery.NAME, rows, db.loadCpuNanos(), db.queryCpuNanos());
+    Cold.phases(out, W5LeftJoinQuery.NAME, rows, db.load(), db.hydrate());
   }
 
   /** Live heap per retained row (tasks and members) of one build, the driver's records released. */
@@ -120,20 +129,20 @@ final class W5Harness {
 
   /** Loads both tables, creates the live query (timed), then attaches the subscriber. */
   private static Db open(Data data) {
-    java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
-    long c0 = cpu.getCurrentThreadCpuTime();
+    Cold.Meter meter = Cold.Meter.start();
     long t0 = System.nanoTime();
     Rivulet db = Rivulet.create();
     SourceCollection tasks = Tables.load(db, "tasks", W5LeftJoinQuery.TASKS, data.taskRows());
     SourceCollection members = Tables.load(db, "members", W5LeftJoinQuery.MEMBERS, data.memberRows());
     long t1 = System.nanoTime();
-    long c1 = cpu.getCurrentThreadCpuTime();
+    Cold.Phase load = meter.lap();
+    long t1q = System.nanoTime();
     LiveQuery q = db.liveQuery(W5LeftJoinQuery.NAME, W5LeftJoinQuery.query(tasks, members));
     long t2 = System.nanoTime();
-    long c2 = cpu.getCurrentThreadCpuTime();
+    Cold.Phase hydrate = meter.lap();
     AtomicLong events = new AtomicLong();
     LiveCollection.Subscription sub = Harness.countChanges("W5", q, events);
-    return new Db(tasks, members, q, events, sub, t1 - t0, t2 - t1, c1 - c0, c2 - c1);
+    return new Db(tasks, members, q, events, sub, t1 - t0, t2 - t1q, load, hydrate);
   }
 
   /** JIT warm-up on the first (discarded) build: the stream under another seed on a copy of the data. */

@@ -9,10 +9,10 @@ package dev.rivulet.engine.state;
  * is a {@code Long}, so it takes the primitive half); a join on several columns passes the
  * projected row, which always takes the general half.
  *
- * <p>A lazy index ({@link #KeyIndex(boolean)}) does not build bags for a hydration-sized batch of
- * positive weights given to it while its primitive half is empty: the batch's entries under {@code
- * Long} keys are packed by key into primitive arrays ({@link PackedBags}: no object per key or
- * entry, no value hash), and a key's bag is made from its packed entries when the key is first
+ * <p>A lazy index ({@link #KeyIndex(boolean)}) does not build bags for a batch of at least {@link
+ * #PACK_AT} positive weights given to it while its primitive half is empty (a hydration's): the
+ * batch's entries under {@code Long} keys are packed by key into primitive arrays ({@link
+ * PackedBags}: no object per key or entry, no value hash), and a key's bag is made from its packed entries when the key is first
  * looked up ({@link #opened} counts the entries moved). A change to a key still packed stays
  * packed: an addition is appended to its entries, a retraction takes weight from the entry that
  * holds the value, found by a scan of the key's entries ({@link #compared} counts the entries
@@ -29,6 +29,11 @@ package dev.rivulet.engine.state;
 public final class KeyIndex<V> {
   /** The least batch that {@link #addAll} sorts by key region instead of adding row by row. */
   public static final int BULK_AT = 4096;
+  /**
+   * The least first batch a lazy index packs: a first batch (a hydration's) packs cheaper than
+   * bags are made row by row (no bag, no value hash), even the small side of a join.
+   */
+  public static final int PACK_AT = 64;
   private static final int NOT_PACKED = -2;
   private final LongKeyedBags<V> longs = new LongKeyedBags<>();
   private final KeyedBags<Object, V> others = new KeyedBags<>();
@@ -123,12 +128,12 @@ public final class KeyIndex<V> {
    * whose key is not null, with the same resulting index as adding them one by one in order. A
    * batch of at least {@value #BULK_AT} (a hydration) is built as one {@link BagBatch} over both
    * halves: each new key's bag is made once, exactly sized; a smaller one is added row by row. A
-   * lazy index packs such a batch instead (see the class comment).
+   * lazy index packs a first batch of at least {@link #PACK_AT} instead (see the class comment).
    *
    * @return the least {@code i} whose value's weight became negative, or -1
    */
   public int addAll(Object[] keys, V[] values, long[] deltas, int n) {
-    if (lazy && n >= BULK_AT && packed == null && longs.keys() == 0) {
+    if (lazy && n >= PACK_AT && packed == null && longs.keys() == 0) {
       int done = pack(keys, values, deltas, n);
       if (done != NOT_PACKED) {
         return done;

@@ -58,6 +58,51 @@ public final class KeyWeights {
     }
   }
 
+  /**
+   * The passing weights of the {@code Long} keys in {@code [base, base + out.length)}, written to
+   * {@code out[key - base]}, and {@link #ABSENT} in every other element: a table a bulk pass over
+   * keys in a dense range reads without a probe. Returns false when some {@code Long} key held
+   * lies outside that range (the table would not answer every {@code Long} key; {@code out} is
+   * then not a table).
+   */
+  public boolean passingInto(long base, long[] out) {
+    java.util.Arrays.fill(out, ABSENT);
+    long[] k = keys; // locals: this runs once per hydration, mostly interpreted
+    long[] t = totals;
+    long[] p = passes;
+    for (int s = 0; s < t.length; s++) {
+      if (t[s] != 0) {
+        long d = k[s] - base;
+        if (k[s] < base || Long.compareUnsigned(d, out.length) >= 0) {
+          return false;
+        }
+        out[(int) d] = p[s];
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The least and the greatest {@code Long} key held, as {@code {least, greatest}}, or null when
+   * no {@code Long} key is held.
+   */
+  public long[] longKeyRange() {
+    if (size == 0) {
+      return null;
+    }
+    long least = Long.MAX_VALUE;
+    long greatest = Long.MIN_VALUE;
+    long[] k = keys;
+    long[] t = totals;
+    for (int s = 0; s < t.length; s++) {
+      if (t[s] != 0) {
+        least = k[s] < least ? k[s] : least;
+        greatest = k[s] > greatest ? k[s] : greatest;
+      }
+    }
+    return new long[] {least, greatest};
+  }
+
   /** Number of keys held. */
   public int keys() {
     return size + others.size();

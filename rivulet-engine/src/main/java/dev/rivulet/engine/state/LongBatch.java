@@ -50,6 +50,25 @@ public final class LongBatch {
     }
   }
 
+  /**
+   * Notes {@code value} with delta 1 under {@code key}: {@link #add(Object, Object, long)} of an
+   * integer key already unboxed, for a pass whose entries weigh one.
+   */
+  public void add(long key, Object value) {
+    int j = size++;
+    keys[j] = key;
+    values[j] = value;
+    if (deltas != null) {
+      deltas[j] = 1;
+    }
+    if (key < min) {
+      min = key;
+    }
+    if (key > max) {
+      max = key;
+    }
+  }
+
   /** Whether a non-null key that is not a {@code Long} was met (the noted entries are then incomplete). */
   public boolean others() {
     return others;

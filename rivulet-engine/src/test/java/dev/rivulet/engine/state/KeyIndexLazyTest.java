@@ -68,7 +68,9 @@ class KeyIndexLazyTest {
     List<Object> pool = keyPool(rnd);
     KeyIndex<String> lazy = new KeyIndex<>(true);
     KeyIndex<String> eager = new KeyIndex<>();
-    int n = KeyIndex.BULK_AT + rnd.nextInt(2 * KeyIndex.BULK_AT);
+    int n = rnd.nextInt(3) == 0 // a first batch smaller than a bulk one (a join's small side) is packed too
+        ? KeyIndex.PACK_AT + rnd.nextInt(KeyIndex.BULK_AT - KeyIndex.PACK_AT)
+        : KeyIndex.BULK_AT + rnd.nextInt(2 * KeyIndex.BULK_AT);
     Object[] keys = new Object[n];
     String[] values = new String[n];
     long[] deltas = new long[n];
@@ -310,6 +312,32 @@ class KeyIndexLazyTest {
       assertThat(lazy.get(k8).value(9)).as(where + ": the re-added value last").isEqualTo(values[8]);
       assertThat(lazy.packed()).as(where).isZero();
       assertThat(lazy.entries()).as(where).isEqualTo(eager.entries());
+    }
+  }
+
+  /** A first batch packs from {@link KeyIndex#PACK_AT} entries on; a smaller one is added row by row. */
+  @Test
+  void aFirstBatchPacksFromPackAt() {
+    for (int n : new int[] {KeyIndex.PACK_AT - 1, KeyIndex.PACK_AT, 1000}) {
+      Object[] keys = new Object[n];
+      String[] values = new String[n];
+      long[] deltas = new long[n];
+      for (int i = 0; i < n; i++) {
+        keys[i] = (long) (i % 50);
+        values[i] = "v" + i;
+        deltas[i] = 1;
+      }
+      KeyIndex<String> lazy = new KeyIndex<>(true);
+      KeyIndex<String> eager = new KeyIndex<>();
+      assertThat(lazy.addAll(keys, values, deltas, n)).isEqualTo(eager.addAll(keys, values, deltas, n)).isEqualTo(-1);
+      boolean packs = n >= KeyIndex.PACK_AT;
+      assertThat(lazy.packs()).as("n %d", n).isEqualTo(packs ? 1 : 0);
+      assertThat(lazy.longKeys()).as("n %d: no bag made", n).isEqualTo(packs ? 0 : 50);
+      assertThat(lazy.entries()).as("n %d", n).isEqualTo(eager.entries());
+      for (long k = -1; k <= 50; k++) {
+        assertThat(contents(lazy, k)).as("n %d key %d", n, k).isEqualTo(contents(eager, k));
+      }
+      assertThat(lazy.opened()).as("n %d", n).isEqualTo(packs ? n : 0);
     }
   }
 

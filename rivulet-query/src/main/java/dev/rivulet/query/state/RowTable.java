@@ -220,9 +220,11 @@ public final class RowTable {
   }
 
   private int copyRows(Row[] out, int n, int from, int to) {
+    Row[] slots = rows; // each slot read once, from a local: a hydration's copy runs mostly interpreted
     for (int i = from; i < to; i++) {
-      if (rows[i] != null) {
-        out[n++] = rows[i];
+      Row r = slots[i];
+      if (r != null) {
+        out[n++] = r;
       }
     }
     return n;

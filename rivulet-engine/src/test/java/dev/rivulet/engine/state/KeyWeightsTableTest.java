@@ -1,0 +1,68 @@
+package dev.rivulet.engine.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link KeyWeights#longKeyRange} and {@link KeyWeights#passingInto} (the table a bulk pass reads
+ * instead of probing) agree with a map of the same additions and removals: the range of the
+ * {@code Long} keys held, every key's passing weight in the table and {@code ABSENT} elsewhere, and
+ * false when a held key lies outside the range asked for, also at the extremes of {@code long}.
+ */
+class KeyWeightsTableTest {
+  @Test
+  void theTableAndRangeAgreeWithAMap() {
+    for (long seed = 1; seed <= 20; seed++) {
+      Random rnd = new Random(seed);
+      KeyWeights w = new KeyWeights();
+      Map<Long, long[]> ref = new HashMap<>();
+      long base = rnd.nextBoolean() ? -50 : 1_000;
+      for (int step = 0; step < 2000; step++) {
+        long key = base + rnd.nextInt(200);
+        long total = rnd.nextInt(3) == 0 && ref.containsKey(key) ? -ref.get(key)[0] : 1;
+        long pass = total < 0 ? -ref.get(key)[1] : rnd.nextInt(2);
+        w.add(key, total, pass);
+        w.add("other" + rnd.nextInt(5), 1, 1); // keys of another kind are not in the table
+        long[] r = ref.computeIfAbsent(key, k -> new long[2]);
+        r[0] += total;
+        r[1] += pass;
+        if (r[0] == 0) {
+          ref.remove(key);
+        }
+      }
+      String at = "seed " + seed;
+      long least = ref.keySet().stream().mapToLong(Long::longValue).min().orElseThrow();
+      long greatest = ref.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
+      assertThat(w.longKeyRange()).as(at).containsExactly(least, greatest);
+      long[] table = new long[(int) (greatest - least) + 3];
+      assertThat(w.passingInto(least - 1, table)).as(at).isTrue();
+      for (int i = 0; i < table.length; i++) {
+        long[] r = ref.get(least - 1 + i);
+        assertThat(table[i]).as(at + " key " + (least - 1 + i)).isEqualTo(r == null ? KeyWeights.ABSENT : r[1]);
+      }
+      assertThat(w.passingInto(least, new long[(int) (greatest - least)])).as(at + ": the greatest key is outside").isFalse();
+      assertThat(w.passingInto(least + 1, new long[(int) (greatest - least)])).as(at).isFalse();
+    }
+  }
+
+  @Test
+  void extremeKeysAreOutsideANarrowTableAndNoLongKeysHaveNoRange() {
+    KeyWeights w = new KeyWeights();
+    assertThat(w.longKeyRange()).isNull();
+    w.add("k", 1, 1);
+    assertThat(w.longKeyRange()).as("a key of another kind only").isNull();
+    w.add(Long.MIN_VALUE, 1, 1);
+    w.add(Long.MAX_VALUE, 2, 1);
+    assertThat(w.longKeyRange()).containsExactly(Long.MIN_VALUE, Long.MAX_VALUE);
+    assertThat(w.passingInto(Long.MAX_VALUE, new long[4])).as("MIN_VALUE - MAX_VALUE wraps to 1").isFalse();
+    assertThat(w.passingInto(Long.MIN_VALUE, new long[4])).as("MAX_VALUE is far above").isFalse();
+    w.add(Long.MIN_VALUE, -1, -1);
+    long[] t = new long[2];
+    assertThat(w.passingInto(Long.MAX_VALUE - 1, t)).isTrue();
+    assertThat(t).containsExactly(KeyWeights.ABSENT, 1);
+  }
+}
