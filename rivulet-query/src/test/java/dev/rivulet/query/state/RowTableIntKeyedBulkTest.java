@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
  * RowTable#putRow} per row, also when a batch leaves that loop midway: a key beyond 32 bits (the
  * keys widen to longs), keys sharing their low bits (a long probe run spreads the table), a
  * string key (the table compares key rows), a negative key, and repeated keys (the later row
- * wins).
+ * wins). (Whether the table spreads may differ from the single puts': putRows sizes the table for
+ * the batch first.)
  */
 class RowTableIntKeyedBulkTest {
   @Test
@@ -31,7 +32,7 @@ class RowTableIntKeyedBulkTest {
         if (i >= turn) {
           key = switch (kind) {
             case 0 -> i == turn ? 5_000_000_000L : key; // beyond 32 bits
-            case 1 -> (long) (i - turn) << 20; // same low bits: long probe runs
+            case 1 -> (long) (i - turn) << 12; // same low bits: long probe runs
             case 2 -> i == turn ? "k" + i : key; // not an integer
             case 3 -> -1L - i; // negative
             default -> key;
@@ -53,7 +54,6 @@ class RowTableIntKeyedBulkTest {
       }
       assertThat(bulk.primitiveKeys()).as(as).isEqualTo(single.primitiveKeys()).isEqualTo(kind != 2);
       assertThat(bulk.intKeys()).as(as).isEqualTo(single.intKeys()).isEqualTo(kind != 0 && kind != 2);
-      assertThat(bulk.scrambled()).as(as).isEqualTo(single.scrambled());
       if (kind == 1 && n - turn > 40) {
         assertThat(bulk.scrambled()).as(as).isTrue();
       }

@@ -288,7 +288,7 @@ class ValuePoolTest {
         if (rnd.nextInt(5) == 0) {
           kind = rnd.nextInt(7);
         }
-        int v = rnd.nextInt(30);
+        int v = rnd.nextInt(16);
         Object value = switch (kind) {
           case 0 -> new String(("s" + v).toCharArray());
           case 1 -> Long.valueOf(1_000 + v);
