@@ -199,6 +199,7 @@ public final class SourceCollection extends BaseCollection {
     private int count;
     private Row[][] keys; // null while every entry in the chunks is a write
     private Row[][] rows; // the entries' rows, null for a delete
+    private Row[] tail; // the chunk the next entry goes to while every entry is a write, else null
     private Object[][] block; // the pool's scratch space, made on the first full block
     private boolean truncate;
     private boolean markReady;
@@ -213,7 +214,18 @@ public final class SourceCollection extends BaseCollection {
      */
     public SyncBatch write(Row row) {
       open();
-      add(null, check(row));
+      Row r = check(row);
+      Row[] t = tail;
+      int at = count & CHUNK - 1;
+      if (t == null || at == 0 || at == t.length) {
+        add(null, r);
+        return this;
+      }
+      t[at] = r; // the usual write of a load: into the chunk it fills, without add's bookkeeping
+      count++;
+      if ((at & ValuePool.BLOCK - 1) == ValuePool.BLOCK - 1) {
+        pool.share(t, at + 1 - ValuePool.BLOCK, at + 1, block());
+      }
       return this;
     }
 
@@ -255,6 +267,7 @@ public final class SourceCollection extends BaseCollection {
         keys[c][at] = key;
       }
       rows[c][at] = row;
+      tail = keys == null ? rows[c] : null;
       count++;
       if ((at & ValuePool.BLOCK - 1) == ValuePool.BLOCK - 1) { // a block full: its values are still in cache
         pool.share(rows[c], at + 1 - ValuePool.BLOCK, at + 1, block());
@@ -275,6 +288,7 @@ public final class SourceCollection extends BaseCollection {
       count = 0;
       keys = null;
       rows = null;
+      tail = null;
       return this;
     }
 

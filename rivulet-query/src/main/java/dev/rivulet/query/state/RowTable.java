@@ -244,9 +244,44 @@ public final class RowTable {
   }
 
   private void putRows(Row[] batch, int from, int to) {
+    int at = keyIndexes.length == 1 ? keyIndexes[0] : -1;
     for (int i = from; i < to; i++) {
-      putRow(batch[i]);
+      Row row = batch[i];
+      if (intKeys == null || scrambled || at < 0 || !(row.get(at) instanceof Long l) || !putIntKeyed(row, l)) {
+        putRow(row);
+      }
     }
+  }
+
+  /**
+   * {@link #putRow} of {@code row}, whose key {@code key} is to be kept in {@code intKeys} at an
+   * unscrambled home: one probe loop, no other call unless the table must grow or spread. Returns
+   * false, doing nothing, when the key does not fit in 32 bits.
+   */
+  private boolean putIntKeyed(Row row, long key) {
+    int k = (int) key;
+    if (k != key) {
+      return false;
+    }
+    int[] ks = intKeys;
+    Row[] rs = rows;
+    int m = mask;
+    int probes = 0;
+    int s = (int) (key ^ key >>> 32) & m; // home(key) while unscrambled
+    for (; rs[s] != null; s = s + 1 & m, probes++) {
+      if (ks[s] == k) {
+        rs[s] = row;
+        return true;
+      }
+    }
+    rs[s] = row;
+    ks[s] = k;
+    if (probes > LONG_PROBE || size + 1 > maxLoad(m + 1)) {
+      added(probes);
+    } else {
+      size++;
+    }
+    return true;
   }
 
   public List<Row> keys() {

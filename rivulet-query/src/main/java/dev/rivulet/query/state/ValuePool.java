@@ -31,10 +31,11 @@ import java.util.Arrays;
  *
  * <p>Rows are shared a column at a time ({@link #share(Row[], int, int, Object[][])}: a load's
  * rows, a block of {@value #BLOCK} as it fills): a stopped column costs nothing per row, a paused
- * one skips a block's values at once, and one tight loop per block and column does the lookups,
- * calling a small unrolled probe per value (a fresh JVM compiles both early). The result is the
- * same as sharing the rows one by one ({@link #share(Row)}): columns are independent, and a run
- * stops where a window ends.
+ * one skips a block's values at once, and a column's run of strings or of small integers is
+ * looked up by a short loop of its own (hashed strings calling a small unrolled probe per value),
+ * so a fresh JVM runs few bytecodes per value and compiles them early. The result is the same as
+ * sharing the rows one by one ({@link #share(Row)}): columns are independent, and a run stops
+ * where a window ends.
  *
  * <p>Thread safety: a collection's writers may share rows on several threads at once (outside the
  * database's monitor), so the tables are read and written without a lock, and a row's values are
@@ -152,52 +153,47 @@ public final class ValuePool {
 
   /**
    * Looks up column {@code c} of {@code block[from..to)} until the window ends; returns where it
-   * stopped. A found equal value in another instance replaces the row's.
+   * stopped. A found equal value in another instance replaces the row's. Runs of strings and of
+   * small integers go to a loop of their own (few branches per value, so they run fast while a
+   * fresh JVM still has them interpreted or in C1); any other value is looked up alone.
    */
   private int lookUp(Object[][] block, int from, int to, int c) {
+    int i = from;
+    while (i < to && lookups[c] < WINDOW) {
+      Object v = block[i][c];
+      if (v instanceof String) {
+        i = strings(block, i, to, c);
+      } else if (v instanceof Long l && l >= 0 && l < DIRECT) {
+        i = smallIntegers(block, i, to, c);
+      } else {
+        other(block[i], c);
+        i++;
+      }
+    }
+    return i;
+  }
+
+  /**
+   * Looks up the strings of column {@code c} from {@code block[from]} (a string) on, until another
+   * non-null value, {@code to} or the window's end; returns where it stopped.
+   */
+  private int strings(Object[][] block, int from, int to, int c) {
     Cache cache = caches[c];
     int budget = WINDOW - lookups[c];
     int looked = 0;
     int hit = 0;
     int saved = 0;
-    int missed = 0;
     int i = from;
     for (; i < to && looked < budget; i++) {
       Object[] values = block[i];
       Object v = values[c];
-      int h;
-      if (v instanceof String s) { // per type, so that each hash call is a direct one
-        if (s.length() > MAX_STRING) {
+      if (!(v instanceof String s)) {
+        if (v == null) {
           continue;
         }
-        h = s.hashCode();
-      } else if (v instanceof Long l) {
-        long k = l;
-        if (k >= 0 && k < DIRECT) { // a small one: its own slot, no hash, no probe, no equality call
-          Long[] d = directs[c];
-          if (d == null || k >= d.length) {
-            d = directFor(c, (int) k);
-          }
-          looked++;
-          Long x = d[(int) k];
-          if (x == null) {
-            d[(int) k] = l;
-          } else if (x != l) {
-            values[c] = x;
-            hit++;
-            saved++;
-          } else {
-            hit++;
-          }
-          continue;
-        }
-        h = Long.hashCode(k);
-      } else if (v instanceof Double d) {
-        h = Double.hashCode(d);
-      } else {
-        if (v instanceof Boolean b) {
-          values[c] = b ? Boolean.TRUE : Boolean.FALSE;
-        }
+        break;
+      }
+      if (s.length() > MAX_STRING) {
         continue;
       }
       if (cache == null) {
@@ -205,22 +201,98 @@ public final class ValuePool {
         caches[c] = cache;
       }
       looked++;
-      Object x = find(cache, h, v);
-      if (x == null) {
-        missed++;
-      } else {
+      Object x = find(cache, s.hashCode(), s);
+      if (x != null) {
         hit++;
-        if (x != v) {
+        if (x != s) {
           values[c] = x;
           saved++;
         }
       }
     }
+    counted(c, looked, hit, saved, looked - hit);
+    return i;
+  }
+
+  /**
+   * Looks up the integers in [0, {@value #DIRECT}) of column {@code c} from {@code block[from]} (one
+   * of them) on in the column's table, until another non-null value, {@code to} or the window's
+   * end; returns where it stopped.
+   */
+  private int smallIntegers(Object[][] block, int from, int to, int c) {
+    Long[] d = directs[c];
+    int end = Math.min(to, from + WINDOW - lookups[c]); // each value on the way is looked up, or a null
+    int looked = 0;
+    int hit = 0;
+    int saved = 0;
+    int i = from;
+    for (; i < end; i++) {
+      Object[] values = block[i];
+      Object v = values[c];
+      if (!(v instanceof Long l)) {
+        if (v == null) {
+          continue;
+        }
+        break;
+      }
+      long k = l;
+      if (d == null || k < 0 || k >= d.length) {
+        if (k < 0 || k >= DIRECT) {
+          break;
+        }
+        d = directFor(c, (int) k);
+      }
+      looked++;
+      Long x = d[(int) k];
+      if (x == null) {
+        d[(int) k] = l;
+      } else {
+        hit++;
+        if (x != l) {
+          values[c] = x;
+          saved++;
+        }
+      }
+    }
+    counted(c, looked, hit, saved, 0);
+    return i;
+  }
+
+  /** Looks up value {@code c} of {@code values}, which neither run takes (a null, a large integer, ...). */
+  private void other(Object[] values, int c) {
+    Object v = values[c];
+    int h;
+    if (v instanceof Long l) {
+      h = Long.hashCode(l);
+    } else if (v instanceof Double d) {
+      h = Double.hashCode(d);
+    } else {
+      if (v instanceof Boolean b) {
+        values[c] = b ? Boolean.TRUE : Boolean.FALSE;
+      }
+      return;
+    }
+    Cache cache = caches[c];
+    if (cache == null) {
+      cache = new Cache(FIRST);
+      caches[c] = cache;
+    }
+    Object x = find(cache, h, v);
+    if (x == null) {
+      counted(c, 1, 0, 0, 1);
+    } else if (x != v) {
+      values[c] = x;
+      counted(c, 1, 1, 1, 0);
+    } else {
+      counted(c, 1, 1, 0, 0);
+    }
+  }
+
+  private void counted(int c, int looked, int hit, int saved, int missed) {
     lookups[c] += looked;
     hits[c] += hit;
     saves[c] += saved;
     misses[c] += missed;
-    return i;
   }
 
   /**

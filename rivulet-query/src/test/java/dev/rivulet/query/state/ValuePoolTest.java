@@ -272,6 +272,59 @@ class ValuePoolTest {
     }
   }
 
+  @Test
+  void aColumnOfMixedValuesSharesEachKind() {
+    // One column taking turns between strings, small and large integers, doubles, NULLs, long
+    // strings and booleans, in runs of random length: the loop of each kind hands over to the
+    // next, rows stay equal to their copies, and each repeated value ends as few instances.
+    for (long seed : Seeds.runs(3)) {
+      Random rnd = new Random(seed);
+      String longText = "x".repeat(ValuePool.MAX_STRING + 1);
+      int n = 20_000;
+      Row[] rows = new Row[n];
+      Row[] copies = new Row[n];
+      int kind = 0;
+      for (int i = 0; i < n; i++) {
+        if (rnd.nextInt(5) == 0) {
+          kind = rnd.nextInt(7);
+        }
+        int v = rnd.nextInt(16);
+        Object value = switch (kind) {
+          case 0 -> new String(("s" + v).toCharArray());
+          case 1 -> Long.valueOf(1_000 + v);
+          case 2 -> Long.valueOf(5_000_000_000L + v);
+          case 3 -> v / 4.0 + 0.1;
+          case 4 -> null;
+          case 5 -> new String(longText.toCharArray());
+          default -> Boolean.valueOf(v % 2 == 0);
+        };
+        rows[i] = Row.of((long) i, value);
+        copies[i] = Row.of((long) i, value);
+      }
+      ValuePool pool = new ValuePool(2);
+      Object[][] block = new Object[ValuePool.BLOCK][];
+      for (int from = 0; from < n; from += ValuePool.BLOCK) {
+        pool.share(rows, from, Math.min(n, from + ValuePool.BLOCK), block);
+      }
+      List<Row> late = List.of(rows).subList(n / 2, n);
+      for (int i = 0; i < n; i++) {
+        assertThat(rows[i]).as("seed %d (%s) row %d", seed, Seeds.replayHint(seed), i).isEqualTo(copies[i]);
+      }
+      Map<Object, Set<Object>> byValue = new java.util.HashMap<>();
+      for (Row r : late) {
+        Object v = r.get(1);
+        if (v != null) {
+          byValue.computeIfAbsent(v, k -> Collections.newSetFromMap(new IdentityHashMap<>())).add(v);
+        }
+      }
+      for (Map.Entry<Object, Set<Object>> e : byValue.entrySet()) {
+        int most = e.getKey().equals(longText) ? Integer.MAX_VALUE : 2; // long strings are not pooled
+        assertThat(e.getValue().size()).as("seed %d value %s", seed, e.getKey()).isLessThanOrEqualTo(most);
+      }
+      assertThat(byValue.get(longText)).as("long strings kept as given").hasSizeGreaterThan(1);
+    }
+  }
+
   private static int instances(List<Row> rows, int column) {
     Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Row r : rows) {
