@@ -2,15 +2,14 @@ package dev.rivulet.engine.state;
 
 /**
  * The slot table of the engine's primitive {@code long}-keyed indexes ({@link LongKeyedBags},
- * {@link PackedBags}, {@link KeyWeights}, the semi-join's left index): the keys of an
- * open-addressing table probed linearly from a Fibonacci hash of the whole 64-bit key, so keys
- * that collide in their low bits still spread. It holds keys only; each index keeps its payload in
- * arrays of {@link #slots} elements indexed by slot. 0 marks a free slot, so key 0 has a slot of
- * its own after the probed ones; every {@code long} is a valid key. Removal shifts back the rest of
- * the probe run (no tombstones), one move a {@link #vacate} call, so the index moves its payload
- * along. The table never grows by itself: an index that claims a slot checks {@link #crowded}
- * (over half full) and then moves its keys and payload into a larger table ({@link #used}, {@link
- * #key}, {@link #claim}). Public only for the semi-join's index; the package is not exported.
+ * {@link PackedBags}, {@link KeyWeights}, the semi-join's left index): keys only, probed linearly
+ * from a Fibonacci hash of all 64 bits (keys that collide in their low bits still spread); each
+ * index keeps its payload in arrays of {@link #slots} elements beside it. 0 marks a free slot and
+ * key 0 has its own slot after the probed ones, so every {@code long} is a valid key. Removal
+ * shifts back the rest of the probe run (no tombstones) one move a {@link #vacate} call, for the
+ * index to move its payload along. The table never grows by itself: an index that claims a slot
+ * checks {@link #crowded} and then moves its keys and payload into a larger table. Public only for
+ * the semi-join's index; the package is not exported.
  *
  * <p>Not thread-safe: owned by the index that holds it.
  */
