@@ -1,5 +1,6 @@
 package dev.rivulet.engine;
 
+import dev.rivulet.engine.state.LongSlots;
 import java.util.Arrays;
 
 /**
@@ -12,8 +13,8 @@ import java.util.Arrays;
  *   <li>dense: every key a canonical integer ({@link Long}) in a range not much wider than the
  *       entries (ids): the chain heads in an array indexed by key minus the range's start, no
  *       hashing and no key stored;
- *   <li>primitive: every key a canonical integer: an open-addressing table of the keys as
- *       primitives with their heads, compared without reading a key object;
+ *   <li>primitive: every key a canonical integer: the keys as primitives in a {@link LongSlots}
+ *       table with their heads beside it, compared without reading a key object;
  *   <li>object: an open-addressing table of key objects.
  * </ol>
  *
@@ -25,7 +26,6 @@ final class SemiJoinIndex {
   /** No entry: the end of a chain. */
   static final int END = -1;
   private static final int FREE_SLOT = -2; // a hashed table's heads value: the slot holds no key
-  private static final long GOLDEN = 0x9E3779B97F4A7C15L;
   private static final int MIN_SLOTS = 16;
   private static final int DENSE_SLACK = 1024; // a dense range may be this much wider than 4 x the entry capacity
 
@@ -33,11 +33,11 @@ final class SemiJoinIndex {
 
   private Form form = Form.DENSE;
   private long base; // dense: the key at heads[0]
-  private long[] longKeys; // primitive
+  private LongSlots longKeys; // primitive
   private Object[] keys; // object
   private int[] heads = new int[0]; // dense: per key in range (END: none); hashed: per slot
-  private int shift;
-  private int usedSlots;
+  private int bits; // object: log2 of the slots
+  private int usedSlots; // object
   private Row[] rows = new Row[MIN_SLOTS];
   private int[] next = new int[MIN_SLOTS];
   private int highWater;
@@ -136,20 +136,10 @@ final class SemiJoinIndex {
         long i = l - base;
         return i >= 0 && i < heads.length ? (int) i : -1;
       }
-      case PRIMITIVE: {
-        if (!(key instanceof Long l)) {
-          return -1; // every key held is a Long
-        }
-        long k = l;
-        for (int s = slot(k), mask = heads.length - 1; heads[s] != FREE_SLOT; s = (s + 1) & mask) {
-          if (longKeys[s] == k) {
-            return s;
-          }
-        }
-        return -1;
-      }
+      case PRIMITIVE:
+        return key instanceof Long l ? longKeys.find(l) : -1; // every key held is a Long
       default:
-        for (int s = slot(key.hashCode()), mask = heads.length - 1; heads[s] != FREE_SLOT; s = (s + 1) & mask) {
+        for (int s = LongSlots.hash(key.hashCode(), bits), mask = heads.length - 1; heads[s] != FREE_SLOT; s = (s + 1) & mask) {
           if (keys[s].equals(key)) {
             return s;
           }
@@ -161,7 +151,7 @@ final class SemiJoinIndex {
   /** The slot of {@code key}, taken (with an empty chain) if it has none; the form changes if the key needs it. */
   private int slotFor(Object key) {
     if (form != Form.OBJECT && !(key instanceof Long)) {
-      toHashed(Form.OBJECT);
+      rehash(Form.OBJECT);
     }
     if (form == Form.DENSE) {
       long k = (Long) key;
@@ -172,12 +162,23 @@ final class SemiJoinIndex {
       if (widen(k)) {
         return (int) (k - base);
       }
-      toHashed(Form.PRIMITIVE);
+      rehash(Form.PRIMITIVE);
+    }
+    if (form == Form.PRIMITIVE) {
+      if ((longKeys.size() + 1) * 2L > longKeys.capacity()) {
+        rehash(form);
+      }
+      int s = longKeys.claim((Long) key);
+      if (s < 0) {
+        s = ~s;
+        heads[s] = END; // a new key: an empty chain
+      }
+      return s;
     }
     if ((usedSlots + 1) * 2L > heads.length) {
-      rebuild(usedSlots + 1);
+      rehash(form);
     }
-    return form == Form.PRIMITIVE ? slotForLong((Long) key) : slotForObject(key);
+    return slotForObject(key);
   }
 
   /** Widens the dense range to hold {@code k} (with room to grow that way); false when it would be too wide. */
@@ -204,23 +205,9 @@ final class SemiJoinIndex {
     return true;
   }
 
-  private int slotForLong(long k) {
-    int mask = heads.length - 1;
-    int s = slot(k);
-    for (; heads[s] != FREE_SLOT; s = (s + 1) & mask) {
-      if (longKeys[s] == k) {
-        return s;
-      }
-    }
-    longKeys[s] = k;
-    heads[s] = END;
-    usedSlots++;
-    return s;
-  }
-
   private int slotForObject(Object key) {
     int mask = heads.length - 1;
-    int s = slot(key.hashCode());
+    int s = LongSlots.hash(key.hashCode(), bits);
     for (; heads[s] != FREE_SLOT; s = (s + 1) & mask) {
       if (keys[s].equals(key)) {
         return s;
@@ -232,23 +219,22 @@ final class SemiJoinIndex {
     return s;
   }
 
-  private int slot(long k) {
-    return (int) ((k * GOLDEN) >>> shift);
-  }
-
   private void allocate(int capacity) {
-    heads = new int[capacity];
-    Arrays.fill(heads, FREE_SLOT);
-    longKeys = form == Form.PRIMITIVE ? new long[capacity] : null;
+    longKeys = form == Form.PRIMITIVE ? new LongSlots(capacity) : null;
     keys = form == Form.OBJECT ? new Object[capacity] : null;
-    shift = 64 - Integer.numberOfTrailingZeros(capacity);
+    heads = new int[form == Form.PRIMITIVE ? longKeys.slots() : capacity];
+    Arrays.fill(heads, FREE_SLOT);
+    bits = Integer.numberOfTrailingZeros(capacity);
     usedSlots = 0;
   }
 
-  /** Moves every key with entries into a new table of form {@code to}, with room for {@code extra} more keys. */
-  private void rehash(Form to, int extra) {
+  /**
+   * Moves every key with entries into a new table of hashed form {@code to} (the current form
+   * given up for good when it is another), with room for one more key.
+   */
+  private void rehash(Form to) {
     Form from = form;
-    long[] oldLongs = longKeys;
+    LongSlots oldLongs = longKeys;
     Object[] oldKeys = keys;
     int[] oldHeads = heads;
     long oldBase = base;
@@ -257,23 +243,14 @@ final class SemiJoinIndex {
       live += h >= 0 ? 1 : 0;
     }
     form = to;
-    int need = Math.max(MIN_SLOTS, (live + extra) * 2);
+    int need = Math.max(MIN_SLOTS, (live + 1) * 2);
     allocate(Integer.highestOneBit(need - 1) << 1);
     for (int s = 0; s < oldHeads.length; s++) {
       if (oldHeads[s] >= 0) {
-        long k = from == Form.DENSE ? oldBase + s : from == Form.PRIMITIVE ? oldLongs[s] : 0;
-        int t = to == Form.PRIMITIVE ? slotForLong(k) : slotForObject(from == Form.OBJECT ? oldKeys[s] : Long.valueOf(k));
+        long k = from == Form.DENSE ? oldBase + s : from == Form.PRIMITIVE ? oldLongs.key(s) : 0;
+        int t = to == Form.PRIMITIVE ? ~longKeys.claim(k) : slotForObject(from == Form.OBJECT ? oldKeys[s] : Long.valueOf(k));
         heads[t] = oldHeads[s];
       }
     }
-  }
-
-  private void rebuild(int wanted) {
-    rehash(form, Math.max(1, wanted - usedSlots));
-  }
-
-  /** Gives up the current form for good for hashed form {@code to}. */
-  private void toHashed(Form to) {
-    rehash(to, 1);
   }
 }

@@ -6,8 +6,7 @@ import java.util.HashMap;
  * Two weight sums per non-null key: the total weight of the key's values, and the weight of those
  * of them that passed a test the caller made (at most the total while weights are multiplicities).
  * A key whose total returns to 0 is dropped, so only keys with values are held. {@code Long} keys
- * go to an open-addressing table of primitive keys probed linearly from a Fibonacci hash, at most
- * half full, whose removals shift back the rest of the probe run (no tombstones); other keys to a
+ * go to a {@link LongSlots} table, at most half full, with the two sums beside it; other keys to a
  * {@link HashMap}.
  *
  * <p>Not thread-safe: owned by the operator's run loop (the operator that uses it).
@@ -16,18 +15,15 @@ public final class KeyWeights {
   /** What {@link #passing} returns for a key with no values. */
   public static final long ABSENT = Long.MIN_VALUE;
   private static final int MIN_CAPACITY = 16;
-  private static final long GOLDEN = 0x9E3779B97F4A7C15L;
-  private long[] keys = new long[MIN_CAPACITY];
-  private long[] totals = new long[MIN_CAPACITY]; // 0 marks an empty slot
-  private long[] passes = new long[MIN_CAPACITY];
-  private int shift = Long.numberOfLeadingZeros(MIN_CAPACITY) + 1;
-  private int size;
+  private LongSlots slots = new LongSlots(MIN_CAPACITY);
+  private long[] totals = new long[slots.slots()]; // per slot
+  private long[] passes = new long[slots.slots()];
   private final HashMap<Object, long[]> others = new HashMap<>();
 
   /** The passing weight of {@code key}, or {@link #ABSENT} when its total is 0. */
   public long passing(Object key) {
     if (key instanceof Long l) {
-      int s = find(l);
+      int s = slots.find(l);
       return s < 0 ? ABSENT : passes[s];
     }
     long[] w = others.get(key);
@@ -37,7 +33,7 @@ public final class KeyWeights {
   /** The total weight of {@code key}'s values (0 when it has none). */
   public long total(Object key) {
     if (key instanceof Long l) {
-      int s = find(l);
+      int s = slots.find(l);
       return s < 0 ? 0 : totals[s];
     }
     long[] w = others.get(key);
@@ -67,13 +63,13 @@ public final class KeyWeights {
    */
   public boolean passingInto(long base, long[] out) {
     java.util.Arrays.fill(out, ABSENT);
-    long[] k = keys; // locals: this runs once per hydration, mostly interpreted
-    long[] t = totals;
+    LongSlots k = slots; // locals: this runs once per hydration, mostly interpreted
     long[] p = passes;
-    for (int s = 0; s < t.length; s++) {
-      if (t[s] != 0) {
-        long d = k[s] - base;
-        if (k[s] < base || Long.compareUnsigned(d, out.length) >= 0) {
+    for (int s = 0; s < p.length; s++) {
+      if (k.used(s)) {
+        long key = k.key(s);
+        long d = key - base;
+        if (key < base || Long.compareUnsigned(d, out.length) >= 0) {
           return false;
         }
         out[(int) d] = p[s];
@@ -87,17 +83,16 @@ public final class KeyWeights {
    * no {@code Long} key is held.
    */
   public long[] longKeyRange() {
-    if (size == 0) {
+    LongSlots k = slots;
+    if (k.size() == 0) {
       return null;
     }
     long least = Long.MAX_VALUE;
     long greatest = Long.MIN_VALUE;
-    long[] k = keys;
-    long[] t = totals;
-    for (int s = 0; s < t.length; s++) {
-      if (t[s] != 0) {
-        least = k[s] < least ? k[s] : least;
-        greatest = k[s] > greatest ? k[s] : greatest;
+    for (int s = 0; s < k.slots(); s++) {
+      if (k.used(s)) {
+        least = Math.min(least, k.key(s));
+        greatest = Math.max(greatest, k.key(s));
       }
     }
     return new long[] {least, greatest};
@@ -105,87 +100,46 @@ public final class KeyWeights {
 
   /** Number of keys held. */
   public int keys() {
-    return size + others.size();
+    return slots.size() + others.size();
   }
 
   private void addLong(long key, long total, long pass) {
-    int s = home(key);
-    while (totals[s] != 0 && keys[s] != key) {
-      s = (s + 1) & (totals.length - 1);
-    }
-    if (totals[s] == 0) {
-      if (total == 0) {
-        return;
-      }
-      if ((size + 1) * 2 > totals.length) {
-        grow();
-        addLong(key, total, pass);
-        return;
-      }
-      size++;
-      keys[s] = key;
+    int s = slots.claim(key);
+    if (s < 0) {
+      s = ~s;
+      totals[s] = 0;
       passes[s] = 0;
     }
     totals[s] += total;
     passes[s] += pass;
     if (totals[s] == 0) {
-      remove(s);
+      remove(s); // a new key with total 0 is dropped at once
+    } else if (slots.crowded()) {
+      grow();
     }
   }
 
-  private int find(long key) {
-    for (int s = home(key); ; s = (s + 1) & (totals.length - 1)) {
-      if (totals[s] == 0) {
-        return -1;
-      }
-      if (keys[s] == key) {
-        return s;
-      }
-    }
-  }
-
-  /** Empties slot {@code s}, moving back the later entries of its probe run that may fill it. */
+  /** Empties slot {@code s}, moving back the sums whose probe run passes it. */
   private void remove(int s) {
-    size--;
-    int mask = totals.length - 1;
-    int hole = s;
-    for (int j = (s + 1) & mask; totals[j] != 0; j = (j + 1) & mask) {
-      int h = home(keys[j]);
-      // The entry at j may move to the hole when its home is not cyclically within (hole, j].
-      if (((j - h) & mask) >= ((j - hole) & mask)) {
-        keys[hole] = keys[j];
-        totals[hole] = totals[j];
-        passes[hole] = passes[j];
-        hole = j;
-      }
+    for (int from; (from = slots.vacate(s)) >= 0; s = from) {
+      totals[s] = totals[from];
+      passes[s] = passes[from];
     }
-    totals[hole] = 0;
-    passes[hole] = 0;
   }
 
   private void grow() {
-    long[] oldKeys = keys;
+    LongSlots old = slots;
     long[] oldTotals = totals;
     long[] oldPasses = passes;
-    int capacity = oldTotals.length * 2;
-    keys = new long[capacity];
-    totals = new long[capacity];
-    passes = new long[capacity];
-    shift = Long.numberOfLeadingZeros(capacity) + 1;
+    slots = new LongSlots(old.capacity() * 2);
+    totals = new long[slots.slots()];
+    passes = new long[slots.slots()];
     for (int i = 0; i < oldTotals.length; i++) {
-      if (oldTotals[i] != 0) {
-        int s = home(oldKeys[i]);
-        while (totals[s] != 0) {
-          s = (s + 1) & (capacity - 1);
-        }
-        keys[s] = oldKeys[i];
+      if (old.used(i)) {
+        int s = ~slots.claim(old.key(i));
         totals[s] = oldTotals[i];
         passes[s] = oldPasses[i];
       }
     }
-  }
-
-  private int home(long key) {
-    return (int) ((key * GOLDEN) >>> shift);
   }
 }

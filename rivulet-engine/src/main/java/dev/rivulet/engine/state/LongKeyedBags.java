@@ -2,11 +2,9 @@ package dev.rivulet.engine.state;
 
 /**
  * An index from {@code long} keys to {@link Bag}s of weighted values, with the contract of {@link
- * KeyedBags} (empty bags are dropped, so only live keys are held) but no key objects: an
- * open-addressing table of primitive keys beside their bags, probed linearly from a Fibonacci
- * hash of the whole 64-bit key, at most half full. Removal shifts back the rest of the probe run,
- * so there are no tombstones. Every {@code long}, including {@link Long#MIN_VALUE}, {@link
- * Long#MAX_VALUE} and 0, is a valid key.
+ * KeyedBags} (empty bags are dropped, so only live keys are held) but no key objects: a {@link
+ * LongSlots} table of primitive keys, at most half full, with the bags beside it. Every {@code
+ * long}, including {@link Long#MIN_VALUE}, {@link Long#MAX_VALUE} and 0, is a valid key.
  *
  * <p>Not thread-safe: owned by the operator's run loop (the operator that uses it).
  *
@@ -14,27 +12,16 @@ package dev.rivulet.engine.state;
  */
 public final class LongKeyedBags<V> {
   private static final int MIN_CAPACITY = 16;
-  private static final long GOLDEN = 0x9E3779B97F4A7C15L;
   private static final int SORT_BITS = 11; // 2048 regions: their write cursors stay cached
-  private long[] keys;
-  private Object[] bags; // null marks an empty slot
-  private int shift; // slot = (key * golden) >>> shift
-  private int size;
+  private LongSlots slots = new LongSlots(MIN_CAPACITY);
+  private Object[] bags = new Object[slots.slots()]; // per slot: its key's bag
   private long entries;
-
-  public LongKeyedBags() {
-    allocate(MIN_CAPACITY);
-  }
 
   /** The bag of {@code key}, or null when the key has no values. */
   @SuppressWarnings("unchecked")
   public Bag<V> get(long key) {
-    for (int s = home(key); ; s = next(s)) {
-      Object b = bags[s];
-      if (b == null || keys[s] == key) {
-        return (Bag<V>) b;
-      }
-    }
+    int s = slots.find(key);
+    return s < 0 ? null : (Bag<V>) bags[s];
   }
 
   /** Adds {@code delta} to {@code value} under {@code key}; returns the value's new weight. */
@@ -76,7 +63,7 @@ public final class LongKeyedBags<V> {
     int bits = Math.max(1, Math.min(SORT_BITS, 31 - Integer.numberOfLeadingZeros(Math.max(1, n / 64))));
     int[] ends = new int[(1 << bits) + 1];
     for (int i = 0; i < n; i++) {
-      ends[bucketOf(keys[i], bits) + 1]++;
+      ends[LongSlots.hash(keys[i], bits) + 1]++;
     }
     for (int b = 0; b < 1 << bits; b++) {
       ends[b + 1] += ends[b];
@@ -87,7 +74,7 @@ public final class LongKeyedBags<V> {
     int[] so = new int[n];
     long[] sw = weights == null ? null : new long[n];
     for (int i = 0; i < n; i++) {
-      int j = ends[bucketOf(keys[i], bits)]++;
+      int j = ends[LongSlots.hash(keys[i], bits)]++;
       sk[j] = keys[i];
       sh[j] = hashes[i];
       so[j] = origins[i];
@@ -97,7 +84,7 @@ public final class LongKeyedBags<V> {
     }
     BagBatch<V> batch = new BagBatch<>();
     int negative = -1;
-    int before = size;
+    int before = slots.size();
     for (int b = 0, from = 0; b < 1 << bits; from = ends[b++]) {
       int to = ends[b];
       for (int j = from; j < to; j++) {
@@ -111,22 +98,19 @@ public final class LongKeyedBags<V> {
         settle(batch.longKey(g), batch.bag(g), batch.sizeBefore(g));
       }
       batch.clear();
+      int size = slots.size();
       long projected = before + (long) (size - before) * (1 << bits) / (b + 1);
-      if (projected * 2 > bags.length) {
+      if (projected * 2 > slots.capacity()) {
         growFor(Math.min(projected, (long) size + (n - to)));
       }
     }
     return negative;
   }
 
-  private static int bucketOf(long key, int bits) {
-    return (int) ((key * GOLDEN) >>> (64 - bits));
-  }
-
   /** Grows the table to hold {@code keys} keys within the load limit. */
   private void growFor(long keys) {
-    long want = Math.max(keys, size) * 2;
-    if (want > bags.length) {
+    long want = Math.max(keys, slots.size()) * 2;
+    if (want > slots.capacity()) {
       rehash((int) Math.min(1 << 30, Long.highestOneBit(want - 1) << 1));
     }
   }
@@ -137,18 +121,14 @@ public final class LongKeyedBags<V> {
    */
   @SuppressWarnings("unchecked")
   Bag<V> bagFor(long key) {
-    int s = home(key);
-    while (bags[s] != null && keys[s] != key) {
-      s = next(s);
+    int s = slots.claim(key);
+    if (s >= 0) {
+      return (Bag<V>) bags[s];
     }
-    Bag<V> b = (Bag<V>) bags[s];
-    if (b == null) {
-      b = new Bag<>();
-      keys[s] = key;
-      bags[s] = b;
-      if (++size * 2 > bags.length) {
-        rehash(bags.length * 2);
-      }
+    Bag<V> b = new Bag<>();
+    bags[~s] = b;
+    if (slots.crowded()) {
+      rehash(slots.capacity() * 2);
     }
     return b;
   }
@@ -157,47 +137,37 @@ public final class LongKeyedBags<V> {
   void settle(long key, Bag<V> b, int sizeBefore) {
     entries += b.size() - sizeBefore;
     if (b.isEmpty()) {
-      int s = home(key);
-      while (keys[s] != key || bags[s] == null) {
-        s = next(s);
-      }
-      removeSlot(s);
-      size--;
+      remove(slots.find(key));
     }
   }
 
   @SuppressWarnings("unchecked")
   private long add(long key, V value, int hash, long delta) {
-    int s = home(key);
-    while (bags[s] != null && keys[s] != key) {
-      s = next(s);
-    }
-    Bag<V> b = (Bag<V>) bags[s];
-    boolean fresh = b == null;
-    if (fresh) {
-      if (delta == 0) {
-        return 0;
-      }
+    int s = slots.claim(key);
+    Bag<V> b;
+    if (s >= 0) {
+      b = (Bag<V>) bags[s];
+    } else if (delta == 0) {
+      remove(~s);
+      return 0;
+    } else {
       b = new Bag<>();
-      keys[s] = key;
-      bags[s] = b;
-      size++;
+      bags[s = ~s] = b;
     }
     int before = b.size();
     long w = b.add(value, hash, delta);
     entries += b.size() - before;
     if (b.isEmpty()) {
-      removeSlot(s);
-      size--;
-    } else if (fresh && size * 2 > bags.length) {
-      rehash(bags.length * 2);
+      remove(s);
+    } else if (slots.crowded()) {
+      rehash(slots.capacity() * 2);
     }
     return w;
   }
 
   /** Number of keys. */
   public int keys() {
-    return size;
+    return slots.size();
   }
 
   /** Number of (key, value) entries. */
@@ -205,52 +175,32 @@ public final class LongKeyedBags<V> {
     return entries;
   }
 
-  /** The number of slots (a power of two at least twice {@link #keys}), for tests. */
+  /** The number of slots probed (a power of two at least twice {@link #keys}), for tests. */
   int capacity() {
-    return bags.length;
+    return slots.capacity();
   }
 
   /** The slot where a probe for {@code key} starts, for tests that build collisions. */
   int home(long key) {
-    return (int) ((key * GOLDEN) >>> shift);
+    return slots.home(key);
   }
 
-  private int next(int s) {
-    return (s + 1) & (bags.length - 1);
-  }
-
-  private void allocate(int capacity) {
-    keys = new long[capacity];
-    bags = new Object[capacity];
-    shift = Long.numberOfLeadingZeros(capacity) + 1;
-  }
-
-  /** Empties slot {@code gap}, moving back the entries whose probe run passes it. */
-  private void removeSlot(int gap) {
-    for (int s = next(gap); bags[s] != null; s = next(s)) {
-      int home = home(keys[s]);
-      boolean homeAfterGap = gap <= s ? gap < home && home <= s : gap < home || home <= s;
-      if (!homeAfterGap) {
-        keys[gap] = keys[s];
-        bags[gap] = bags[s];
-        gap = s;
-      }
+  /** Empties slot {@code s}, moving back the bags whose probe run passes it. */
+  private void remove(int s) {
+    for (int from; (from = slots.vacate(s)) >= 0; s = from) {
+      bags[s] = bags[from];
     }
-    bags[gap] = null;
+    bags[s] = null;
   }
 
   private void rehash(int capacity) {
-    long[] oldKeys = keys;
-    Object[] oldBags = bags;
-    allocate(capacity);
-    for (int i = 0; i < oldBags.length; i++) {
-      if (oldBags[i] != null) {
-        int s = home(oldKeys[i]);
-        while (bags[s] != null) {
-          s = next(s);
-        }
-        keys[s] = oldKeys[i];
-        bags[s] = oldBags[i];
+    LongSlots old = slots;
+    Object[] was = bags;
+    slots = new LongSlots(capacity);
+    bags = new Object[slots.slots()];
+    for (int i = 0; i < was.length; i++) {
+      if (old.used(i)) {
+        bags[~slots.claim(old.key(i))] = was[i];
       }
     }
   }

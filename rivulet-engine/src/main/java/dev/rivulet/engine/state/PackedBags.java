@@ -7,8 +7,8 @@ import java.util.Arrays;
  * by key into primitive arrays: a table of the distinct keys, each slot with its entry count and
  * the first of its entries, which are chained in batch order ({@code next}), beside the batch's
  * packed values and weights. Dense keys (their range less than twice the entries, as ids are) take the
- * slot {@code key - least key}, with no hashing; others an open-addressing table probed linearly
- * from a Fibonacci hash, at most half full. A pass over the batch sizes it and one more builds it
+ * slot {@code key - least key}, with no hashing; others a {@link LongSlots} table, at most half
+ * full. A pass over the batch sizes it and one more builds it
  * (backwards, so each chain comes out in batch order); no object per key or entry and no value hash is made. A key's
  * entries are read only when it is {@link #open}ed, after which its slot is closed for good (the
  * caller holds the key's entries from then on). Until then a key may take more additions ({@link
@@ -23,14 +23,11 @@ import java.util.Arrays;
  * @param <V> the values
  */
 final class PackedBags<V> {
-  private static final long GOLDEN = 0x9E3779B97F4A7C15L;
   private static final int CHUNK = 64;
-  private long[] slotKeys; // hashed table only
+  private LongSlots slots; // hashed table only
   private int[] counts; // per slot: its key's entries; 0 for an empty slot, -1 once opened or emptied
   private int[] heads; // per slot: its first entry
   private int[] tails; // per slot: its last entry
-  private int shift;
-  private int keys;
   private final long base; // dense table: the least key
   private final boolean dense;
   private int[] next; // per entry: the next entry of its key, or -1
@@ -44,13 +41,13 @@ final class PackedBags<V> {
   private PackedBags(long base, boolean dense, int capacity, Object[] values, long[] weights, int n, int others) {
     this.base = base;
     this.dense = dense;
-    if (dense) {
-      counts = new int[capacity];
-      heads = new int[capacity];
-      tails = new int[capacity];
-    } else {
-      allocate(capacity);
+    if (!dense) {
+      slots = new LongSlots(capacity);
+      capacity = slots.slots();
     }
+    counts = new int[capacity];
+    heads = new int[capacity];
+    tails = new int[capacity];
     this.values = values;
     this.weights = weights;
     this.next = new int[n];
@@ -181,20 +178,15 @@ final class PackedBags<V> {
 
   /** The slot of {@code key} in the hashed table, claimed when new (the table grows at half full). */
   private int slotFor(long key) {
-    int s = home(key);
-    while (counts[s] != 0) {
-      if (slotKeys[s] == key) {
-        return s;
-      }
-      s = (s + 1) & (counts.length - 1);
+    int s = slots.claim(key);
+    if (s >= 0) {
+      return s;
     }
-    if ((keys + 1) * 2 > counts.length) {
+    if (slots.crowded()) {
       rehash();
-      return slotFor(key);
+      return slots.find(key);
     }
-    keys++;
-    slotKeys[s] = key;
-    return s;
+    return ~s;
   }
 
   /** The slot of {@code key}, or -1 when the batch had no entry under it. */
@@ -203,14 +195,7 @@ final class PackedBags<V> {
       long s = key - base;
       return s >= 0 && s < counts.length && counts[(int) s] != 0 ? (int) s : -1;
     }
-    for (int s = home(key); ; s = (s + 1) & (counts.length - 1)) {
-      if (counts[s] == 0) {
-        return -1;
-      }
-      if (slotKeys[s] == key) {
-        return s;
-      }
-    }
+    return slots.find(key);
   }
 
   /** The number of entries of slot {@code s} still packed (0 once opened). */
@@ -353,32 +338,19 @@ final class PackedBags<V> {
     return others;
   }
 
-  private int home(long key) {
-    return (int) ((key * GOLDEN) >>> shift);
-  }
-
-  private void allocate(int capacity) {
-    slotKeys = new long[capacity];
-    counts = new int[capacity];
-    heads = new int[capacity];
-    tails = new int[capacity];
-    shift = Long.numberOfLeadingZeros(capacity) + 1;
-  }
-
-  /** Doubles the hashed table, keeping each slot's count and first entry. */
+  /** Doubles the hashed table, keeping each slot's count and entries. */
   private void rehash() {
-    long[] oldKeys = slotKeys;
+    LongSlots old = slots;
     int[] oldCounts = counts;
     int[] oldHeads = heads;
     int[] oldTails = tails;
-    allocate(oldCounts.length * 2);
+    slots = new LongSlots(old.capacity() * 2);
+    counts = new int[slots.slots()];
+    heads = new int[slots.slots()];
+    tails = new int[slots.slots()];
     for (int i = 0; i < oldCounts.length; i++) {
-      if (oldCounts[i] != 0) {
-        int s = home(oldKeys[i]);
-        while (counts[s] != 0) {
-          s = (s + 1) & (counts.length - 1);
-        }
-        slotKeys[s] = oldKeys[i];
+      if (old.used(i)) {
+        int s = ~slots.claim(old.key(i));
         counts[s] = oldCounts[i];
         heads[s] = oldHeads[i];
         tails[s] = oldTails[i];
