@@ -39,7 +39,8 @@ final class IndexedReads {
   /** Notes a read of {@code source} by its graph input {@code stream}; returns the stream. */
   Stream input(Source source, Stream stream) {
     inputs.put(stream, source);
-    reads.merge(source, 1, Integer::sum);
+    Integer n = reads.get(source);
+    reads.put(source, n == null ? 1 : n + 1);
     return stream;
   }
 

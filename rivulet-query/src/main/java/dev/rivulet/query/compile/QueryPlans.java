@@ -38,15 +38,33 @@ public final class QueryPlans {
    */
   public static Plan plan(QueryIR ir, GraphBuilder graph, java.util.List<String> publicKey,
       java.util.function.Predicate<Source> lazy, java.util.function.Function<Source, dev.rivulet.engine.RowSource> snapshots) {
-    Map<Source, String> names = new IdentityHashMap<>();
-    Map<Source, Stream> streams = new IdentityHashMap<>();
-    QueryCompiler compiler = new QueryCompiler(graph, src -> streams.computeIfAbsent(src, s -> {
-      String name = "source" + names.size() + ":" + s.name();
-      names.put(s, name);
-      return graph.input(name, s.schema());
-    }), lazy, snapshots);
+    Inputs inputs = new Inputs(graph);
+    QueryCompiler compiler = new QueryCompiler(graph, inputs, lazy, snapshots);
     Compiled result = compiler.compile(ir, publicKey);
-    return new Plan(result, names, compiler.facades(), compiler.demands(), compiler.unhydratedSources());
+    return new Plan(result, inputs.names, compiler.facades(), compiler.demands(), compiler.unhydratedSources());
+  }
+
+  /** One graph input per distinct source (by identity), named {@code source<i>:<name>} in order of first read. */
+  private static final class Inputs implements java.util.function.Function<Source, Stream> {
+    private final GraphBuilder graph;
+    private final Map<Source, String> names = new IdentityHashMap<>();
+    private final Map<Source, Stream> streams = new IdentityHashMap<>();
+
+    Inputs(GraphBuilder graph) {
+      this.graph = graph;
+    }
+
+    @Override
+    public Stream apply(Source s) {
+      Stream in = streams.get(s);
+      if (in == null) {
+        String name = "source" + names.size() + ":" + s.name();
+        names.put(s, name);
+        in = graph.input(name, s.schema());
+        streams.put(s, in);
+      }
+      return in;
+    }
   }
 
   /** Compiles against a throwaway graph so that every check runs. */
