@@ -20,7 +20,6 @@ import dev.rivulet.query.state.ResultConflicts;
 import dev.rivulet.query.state.RetractedRows;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -117,14 +116,14 @@ public final class LiveQuery extends BaseCollection {
         db.demand().change(id, Row.of(), 1); // a whole read demands all of the source, once
       }
     }
-    this.sources = new BaseCollection[plan.inputs().size()];
+    this.sources = new BaseCollection[plan.sources().size()];
     this.inputs = new Input[sources.length];
     this.unhydrated = new boolean[sources.length];
-    int i = 0;
-    for (Map.Entry<Source, String> e : plan.inputs().entrySet()) {
-      unhydrated[i] = plan.unhydrated().contains(e.getKey());
-      sources[i] = (BaseCollection) e.getKey();
-      inputs[i++] = graph.input(e.getValue());
+    for (int i = 0; i < sources.length; i++) {
+      Source s = plan.sources().get(i);
+      unhydrated[i] = plan.unhydrated().contains(s);
+      sources[i] = (BaseCollection) s;
+      inputs[i] = graph.input(plan.inputNames().get(i));
     }
   }
 
@@ -137,14 +136,15 @@ public final class LiveQuery extends BaseCollection {
     GraphBuilder b = Graph.builder();
     QueryPlans.Plan plan;
     try {
-      plan = QueryPlans.plan(query.raw(), b, keyColumns, s -> s instanceof LazyCollection,
-          s -> s instanceof BaseCollection bc && bc.db == db && !(s instanceof LazyCollection)
-              && !(s instanceof BucketCollection) ? new CollectionRows(bc) : null);
+      // Kinds of collection by their methods, not instanceof: a flat query loads neither class.
+      plan = QueryPlans.plan(query.raw(), b, keyColumns, s -> s instanceof BaseCollection bc && bc.onDemand(),
+          s -> s instanceof BaseCollection bc && bc.db == db && !bc.onDemand() && !bc.nested()
+              ? new CollectionRows(bc) : null);
     } catch (QueryException e) {
       throw e.getMessage().startsWith("key: ") ? new QueryException("live query '" + name + "' " + e.getMessage()) : e;
     }
-    for (Source s : plan.inputs().keySet()) {
-      if (s instanceof BucketCollection) {
+    for (Source s : plan.sources()) {
+      if (s instanceof BaseCollection bc && bc.nested()) {
         throw new QueryException("live query '" + name + "': source " + s.name() + " is a nested collection; query"
             + " its source instead");
       }
