@@ -324,6 +324,16 @@ abstract class BaseCollection implements LiveCollection {
     return false;
   }
 
+  /** Whether this collection loads its rows on demand (a {@link LazyCollection}: its reads are demands). */
+  boolean onDemand() {
+    return false;
+  }
+
+  /** Whether this is a collection include's bucket ({@link BucketCollection}), which no live query may read. */
+  boolean nested() {
+    return false;
+  }
+
   /** Whether a change-tree subscriber reads this collection (caller holds the monitor). */
   final boolean treeSubscribed() {
     return treeSubscribers > 0;

@@ -41,6 +41,11 @@ final class BucketCollection extends BaseCollection {
   }
 
   @Override
+  boolean nested() {
+    return true;
+  }
+
+  @Override
   Row publicRow(Row stored) {
     return NestedValues.element(stored, edge.nest().child(), facades);
   }

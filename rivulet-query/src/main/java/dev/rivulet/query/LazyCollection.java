@@ -40,6 +40,11 @@ public final class LazyCollection extends BaseCollection {
     source.onChange(this::sourceChanged);
   }
 
+  @Override
+  boolean onDemand() {
+    return true;
+  }
+
   /**
    * Changes the source made after loading: applied as one transaction of the database, each
    * change where a held request covers its row (a removal where the row is here); the others

@@ -20,7 +20,6 @@ import dev.rivulet.query.state.ResultConflicts;
 import dev.rivulet.query.state.RetractedRows;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -74,13 +73,13 @@ public final class LiveQuery extends BaseCollection {
   private final List<String> customKey;
   private final RowShape shape; // the visible columns with their includes
   final int conflictAt; // a custom key's conflict column (see PublicKeys), or -1
-  private final IncludeFacades facades; // the collection includes' facades
+  private final IncludeFacades facades; // the collection includes' facades; null when it has none
   private final List<String> demandPlans = new ArrayList<>(); // its plans in the demand adapter
   private final List<Output> demandOutputs = new ArrayList<>(); // per plan: demanded values (null: whole)
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
   private final QueryFailure failure; // failed and recovering
   private final ShownRows shown; // null unless ShownRows.applies to the shape
-  private final java.util.function.BinaryOperator<Row> show = this::publicRow; // made once, not per row
+  private final java.util.function.BinaryOperator<Row> show; // publicRow for shown, made once, not per row
 
   private LiveQuery(Rivulet db, String name, Schema schema, List<String> keys, Graph graph, QueryPlans.Plan plan,
       int[] resultKeys, Query query, List<String> customKey) {
@@ -93,6 +92,7 @@ public final class LiveQuery extends BaseCollection {
     Compiled c = plan.result();
     this.shape = c.shape();
     this.shown = ShownRows.applies(shape) ? new ShownRows() : null;
+    this.show = shown == null ? null : this::publicRow;
     this.visibleWidth = c.visible().width();
     this.resultKeys = resultKeys;
     this.visibleIndexes = new int[visibleWidth];
@@ -106,7 +106,7 @@ public final class LiveQuery extends BaseCollection {
     }
     this.sourceForm = keysFollow;
     this.conflictAt = customKey == null ? -1 : output.schema().width() - 1;
-    this.facades = new IncludeFacades(db, name, plan.facades(), graph);
+    this.facades = plan.facades().isEmpty() ? null : new IncludeFacades(db, name, plan.facades(), graph);
     for (dev.rivulet.query.compile.DemandEdge d : plan.demands()) {
       String id = name + "@" + Integer.toHexString(System.identityHashCode(this)) + "#" + demandPlans.size();
       db.demand().register(id, (LazyCollection) d.source(), d.columns(), d.order(), d.limit(), d.filter());
@@ -116,14 +116,14 @@ public final class LiveQuery extends BaseCollection {
         db.demand().change(id, Row.of(), 1); // a whole read demands all of the source, once
       }
     }
-    this.sources = new BaseCollection[plan.inputs().size()];
+    this.sources = new BaseCollection[plan.sources().size()];
     this.inputs = new Input[sources.length];
     this.unhydrated = new boolean[sources.length];
-    int i = 0;
-    for (Map.Entry<Source, String> e : plan.inputs().entrySet()) {
-      unhydrated[i] = plan.unhydrated().contains(e.getKey());
-      sources[i] = (BaseCollection) e.getKey();
-      inputs[i++] = graph.input(e.getValue());
+    for (int i = 0; i < sources.length; i++) {
+      Source s = plan.sources().get(i);
+      unhydrated[i] = plan.unhydrated().contains(s);
+      sources[i] = (BaseCollection) s;
+      inputs[i] = graph.input(plan.inputNames().get(i));
     }
   }
 
@@ -136,14 +136,15 @@ public final class LiveQuery extends BaseCollection {
     GraphBuilder b = Graph.builder();
     QueryPlans.Plan plan;
     try {
-      plan = QueryPlans.plan(query.raw(), b, keyColumns, s -> s instanceof LazyCollection,
-          s -> s instanceof BaseCollection bc && bc.db == db && !(s instanceof LazyCollection)
-              && !(s instanceof BucketCollection) ? new CollectionRows(bc) : null);
+      // Kinds of collection by their methods, not instanceof: a flat query loads neither class.
+      plan = QueryPlans.plan(query.raw(), b, keyColumns, s -> s instanceof BaseCollection bc && bc.onDemand(),
+          s -> s instanceof BaseCollection bc && bc.db == db && !bc.onDemand() && !bc.nested()
+              ? new CollectionRows(bc) : null);
     } catch (QueryException e) {
       throw e.getMessage().startsWith("key: ") ? new QueryException("live query '" + name + "' " + e.getMessage()) : e;
     }
-    for (Source s : plan.inputs().keySet()) {
-      if (s instanceof BucketCollection) {
+    for (Source s : plan.sources()) {
+      if (s instanceof BaseCollection bc && bc.nested()) {
         throw new QueryException("live query '" + name + "': source " + s.name() + " is a nested collection; query"
             + " its source instead");
       }
@@ -238,7 +239,7 @@ public final class LiveQuery extends BaseCollection {
    */
   void run() {
     graph.run();
-    if (!facades.isEmpty()) {
+    if (facades != null) {
       facades.apply(treeSubscribed());
     }
     if (!demandPlans.isEmpty()) {
@@ -335,7 +336,7 @@ public final class LiveQuery extends BaseCollection {
   @Override
   void publish(long txId) {
     super.publish(txId);
-    if (!facades.isEmpty()) {
+    if (facades != null) {
       facades.publish(txId);
     }
   }
@@ -343,7 +344,9 @@ public final class LiveQuery extends BaseCollection {
   @Override
   void discardStaged() {
     super.discardStaged();
-    facades.discardStaged();
+    if (facades != null) {
+      facades.discardStaged();
+    }
   }
 
   @Override
@@ -465,12 +468,12 @@ public final class LiveQuery extends BaseCollection {
 
   @Override
   dev.rivulet.query.face.TreeDiff.Buckets buckets() {
-    return facades.isEmpty() ? dev.rivulet.query.face.TreeDiff.Buckets.NONE : facades;
+    return facades == null ? dev.rivulet.query.face.TreeDiff.Buckets.NONE : facades;
   }
 
   @Override
   boolean bucketsChanged() {
-    return facades.anyChanged();
+    return facades != null && facades.anyChanged();
   }
 
   /** The query this live query keeps. */

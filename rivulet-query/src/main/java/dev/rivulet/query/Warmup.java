@@ -11,21 +11,24 @@ import static dev.rivulet.query.Exprs.or;
 
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * The engine's warm-up: when the first {@link Rivulet} database of a process is created, a daemon
- * thread builds a small private database and creates a few tiny live queries over it (a filter
- * with an order and a limit, a left join, a text-ordered window, an inner join, a group, array and
- * singleton includes, then a few updates), so that the classes a first live query needs are
- * loaded and linked and its per-row loops compiled while the application is still loading its
- * rows. It runs once per process, at the lowest thread priority, on {@value #ROWS} rows. It starts
- * no further step once its thread has used {@value #BUDGET_MS} ms of CPU time (give or take the
- * one step running then; see {@link Budget}), after {@value #WALL_CAP_MS} ms of wall-clock time,
- * or once a user's database starts creating a live query (from then on the user's own query warms
- * the same code). Nothing it does reaches the user: it never throws, and its database is reachable
- * from its thread only and dropped at the end.
+ * thread builds a small private database and works through a few query shapes (a filter with an
+ * order and a limit, a left join, a text-ordered window, an inner join, a group, array and
+ * singleton includes) while the application is still loading its rows, cheapest and most widely
+ * useful work first: it compiles every shape (so the classes a first live query of any of them
+ * needs are loaded and its call sites linked), then loads {@value #ROWS} rows and creates each
+ * shape as a live query (its hydration's per-row loops), then makes a few updates. It runs once
+ * per process, at the lowest thread priority. It starts no further step once its thread has used
+ * {@value #BUDGET_MS} ms of CPU time (give or take the one step running then; see {@link Budget}),
+ * after {@value #WALL_CAP_MS} ms of wall-clock time, or once a user's database starts creating a
+ * live query (from then on the user's own query warms the same code). Nothing it does reaches the
+ * user: it never throws, and its database is reachable from its thread only and dropped at the end.
  *
  * <p>Switched off with the system property {@code rivulet.warmup=false}; not started when the JVM
  * has a single processor (it would only compete with the application's start-up).
@@ -42,6 +45,8 @@ final class Warmup {
   static final int ROWS = 1_000;
   static final long BUDGET_MS = 100;
   static final long WALL_CAP_MS = 2_000;
+  /** How many query shapes a round compiles, then creates ({@link #shape}). */
+  static final int SHAPES = 6;
   private static final int OWNERS_COUNT = 50;
   private static final Schema ITEMS = Schema.parse(
       "id INT NOT NULL, status STRING, priority INT, title STRING, created INT, owner INT");
@@ -96,7 +101,7 @@ final class Warmup {
     try {
       Budget budget = new Budget(BUDGET_MS, WALL_CAP_MS);
       for (int round = 0; round < 2 && !stop(budget, true); round++) {
-        run(budget, true);
+        run(() -> stop(budget, true));
       }
     } catch (Throwable e) { // NOPMD: best effort; nothing may reach the user
       // the warm-up is abandoned; user databases share none of its state
@@ -108,17 +113,63 @@ final class Warmup {
     return (yielding && userQuery) || budget.spent();
   }
 
+  /** {@link #run(BooleanSupplier)}, stopping once {@code budget} is spent ({@code yielding}: or a user's query started). */
+  static Progress run(Budget budget, boolean yielding) {
+    return run(() -> stop(budget, yielding));
+  }
+
   /**
-   * One round on a fresh private database: loads {@value #ROWS} rows, then creates each query
-   * shape in turn, then makes a few updates through all of them; stops between steps once
-   * {@link #stop} says so ({@code yielding}: also once a user's query has started). The database
-   * is dropped at the end (nothing else references it).
+   * One round on a fresh private database, cheapest and most widely useful steps first: compiles
+   * every query shape (plan and graph, no rows: the classes of every shape are loaded and its call
+   * sites linked), then loads {@value #ROWS} rows, then creates each shape as a live query (its
+   * hydration: the operators' bulk paths), then makes a few updates through all of them. Asks
+   * {@code stop} before each step and returns early when it says so. The database is dropped at
+   * the end (nothing else references it).
    */
-  static void run(Budget budget, boolean yielding) {
+  static Progress run(BooleanSupplier stop) {
+    Progress done = new Progress();
     Rivulet db = Rivulet.createPrivate();
     db.onError((c, e) -> { }); // nothing of the warm-up is reported, logged or thrown
     SourceCollection items = db.collection("items", ITEMS, KEY);
     SourceCollection owners = db.collection("owners", OWNERS, KEY);
+    List<Query> shapes = new ArrayList<>(SHAPES);
+    for (int i = 0; i < SHAPES; i++) {
+      if (stop.getAsBoolean()) {
+        return done;
+      }
+      Query shape = shape(i, items, owners); // built one at a time: the first compiles sooner
+      synchronized (db) {
+        LiveQuery.create(db, "warm-up", shape, null); // compiled only: never hydrated, run or registered
+      }
+      shapes.add(shape);
+      done.compiled++;
+    }
+    if (stop.getAsBoolean()) {
+      return done;
+    }
+    load(items, owners);
+    for (Query shape : shapes) {
+      if (stop.getAsBoolean()) {
+        return done;
+      }
+      db.liveQuery("warm-up", shape);
+      done.hydrated++;
+    }
+    for (int i = 0; i < 20 && !stop.getAsBoolean(); i++) {
+      items.beginSync().write(item(i * 97 % ROWS, i)).commit();
+      done.updates++;
+    }
+    return done;
+  }
+
+  /** The steps one round got through: shapes compiled, shapes created as live queries, updates. */
+  static final class Progress {
+    int compiled;
+    int hydrated;
+    int updates;
+  }
+
+  private static void load(SourceCollection items, SourceCollection owners) {
     SourceCollection.SyncBatch people = owners.beginSync();
     for (int i = 0; i < OWNERS_COUNT; i++) {
       people.write(Row.of(i, "owner " + i, i % 3 != 0));
@@ -129,16 +180,6 @@ final class Warmup {
       load.write(item(i, i % 7));
     }
     load.markReady().commit();
-    List<Query> shapes = queries(items, owners);
-    for (int i = 0; i < shapes.size(); i++) {
-      if (stop(budget, yielding)) {
-        return;
-      }
-      db.liveQuery("warm-up", shapes.get(i));
-    }
-    for (int i = 0; i < 20 && !stop(budget, yielding); i++) {
-      items.beginSync().write(item(i * 97 % ROWS, i)).commit();
-    }
   }
 
   private static Row item(int id, int salt) {
@@ -146,25 +187,33 @@ final class Warmup {
         id, id % (OWNERS_COUNT + 5));
   }
 
-  /** The query shapes, most common first. */
-  private static List<Query> queries(SourceCollection items, SourceCollection owners) {
-    Query open = Query.from("i", items).where(eq(col("i.status"), lit("open")));
-    Query window = open.orderBy(Query.desc(col("i.priority")), Query.asc(col("i.created"))).limit(20);
-    Query byTitle = Query.from("i", items).orderBy(Query.asc(col("i.title"))).limit(20);
-    Query joined = Query.from("i", items).join(QueryIR.JoinKind.INNER, "o", owners, Query.on("i.owner", "o.id"))
-        .where(eq(col("i.status"), lit("open")))
-        .select(Query.as("id", col("i.id")), Query.as("title", col("i.title")), Query.as("name", col("o.name")));
-    Query left = Query.from("i", items).join(QueryIR.JoinKind.LEFT, "o", owners, Query.on("i.owner", "o.id"))
-        .where(or(isNull(col("o.id")), eq(col("o.active"), lit(true))))
-        .select(Query.as("id", col("i.id")), Query.as("priority", col("i.priority")), Query.as("name", col("o.name")))
-        .orderBy(Query.desc(col("i.priority")), Query.asc(col("i.id"))).limit(20);
-    Query grouped = Query.from("i", items).groupBy(col("i.owner"))
-        .select(Query.as("owner", col("i.owner")), Query.as("n", count()), Query.as("top", max(col("i.priority"))));
+  /** Query shape {@code i} (of {@value #SHAPES}), the most common first. */
+  private static Query shape(int i, SourceCollection items, SourceCollection owners) {
+    return switch (i) {
+      case 0 -> Query.from("i", items).where(eq(col("i.status"), lit("open")))
+          .orderBy(Query.desc(col("i.priority")), Query.asc(col("i.created"))).limit(20);
+      case 1 -> Query.from("i", items).join(QueryIR.JoinKind.LEFT, "o", owners, Query.on("i.owner", "o.id"))
+          .where(or(isNull(col("o.id")), eq(col("o.active"), lit(true))))
+          .select(Query.as("id", col("i.id")), Query.as("priority", col("i.priority")), Query.as("name", col("o.name")))
+          .orderBy(Query.desc(col("i.priority")), Query.asc(col("i.id"))).limit(20);
+      case 2 -> Query.from("i", items).orderBy(Query.asc(col("i.title"))).limit(20);
+      case 3 -> Query.from("i", items).join(QueryIR.JoinKind.INNER, "o", owners, Query.on("i.owner", "o.id"))
+          .where(eq(col("i.status"), lit("open")))
+          .select(Query.as("id", col("i.id")), Query.as("title", col("i.title")), Query.as("name", col("o.name")));
+      case 4 -> Query.from("i", items).groupBy(col("i.owner"))
+          .select(Query.as("owner", col("i.owner")), Query.as("n", count()), Query.as("top", max(col("i.priority"))));
+      case 5 -> nested(items, owners);
+      default -> throw new IllegalArgumentException("no warm-up shape " + i);
+    };
+  }
+
+  /** Owners with array and singleton includes. */
+  private static Query nested(SourceCollection items, SourceCollection owners) {
     Query mine = Query.from("c", items).where(eq(col("c.owner"), col("o.id")))
         .select(Query.as("title", col("c.title"))).orderBy(Query.desc(col("c.created"))).limit(3);
     Query who = Query.from("p", owners).where(eq(col("p.id"), col("o.id"))).select(Query.as("name", col("p.name")));
-    Query nested = Query.from("o", owners).where(not(eq(col("o.active"), lit(false))))
+    return Query.from("o", owners).where(not(eq(col("o.active"), lit(false))))
         .select(Query.as("id", col("o.id")), Query.includeArray("items", mine), Query.includeOne("self", who));
-    return List.of(window, left, byTitle, joined, grouped, nested);
   }
+
 }

@@ -112,4 +112,31 @@ class QueryErrorsTest {
         .isInstanceOf(QueryException.class)
         .hasMessageContaining("must compare u with an earlier relation");
   }
+
+  @Test
+  void aliasMustBeAnAsciiIdentifierNotStartingWithTwoUnderscores() {
+    for (String ok : List.of("i", "_", "_i2", "Issues_2024", "a1b")) {
+      Query.from(ok, issues).where(eq(col(ok + ".status"), lit("open"))).ir();
+    }
+    for (String bad : List.of("", "1i", "i-j", "i j", "\u00e9", "i.", "__i")) {
+      assertThatThrownBy(() -> Query.from(bad, issues).ir())
+          .as(bad)
+          .isInstanceOf(QueryException.class)
+          .hasMessageContaining("alias '" + bad + "' must be an identifier");
+    }
+  }
+
+  @Test
+  void aNonBooleanOperandOfNotOrOrNamesItsExpression() {
+    SourceCollection t = db.collection("t", Schema.parse("id INT NOT NULL, flag ANY"), List.of("id"));
+    t.beginSync().write(dev.rivulet.engine.Row.of(1, 5)).markReady().commit();
+    assertThatThrownBy(() -> db.liveQuery("q", Query.from("t", t).where(Exprs.or(col("t.flag"), eq(col("t.id"), lit(2))))))
+        .isInstanceOf(QueryException.class)
+        .hasMessageContaining("t.flag")
+        .hasMessageContaining("expected a boolean, got 5");
+    assertThatThrownBy(() -> db.liveQuery("q", Query.from("t", t).where(Exprs.not(col("t.flag")))))
+        .isInstanceOf(QueryException.class)
+        .hasMessageContaining("t.flag")
+        .hasMessageContaining("expected a boolean, got 5");
+  }
 }

@@ -89,6 +89,39 @@ class WarmupTest {
   }
 
   @Test
+  void aFullRoundCompilesThenCreatesEveryShapeThenUpdates() {
+    Warmup.Progress full = Warmup.run(() -> false);
+    assertThat(full.compiled).isEqualTo(Warmup.SHAPES);
+    assertThat(full.hydrated).isEqualTo(Warmup.SHAPES);
+    assertThat(full.updates).isEqualTo(20);
+  }
+
+  @Test
+  void everyShapeIsCompiledBeforeAnyIsHydrated() {
+    int shapes = Warmup.SHAPES;
+    // One check before each shape's compilation, one before the load, one before the first creation.
+    Warmup.Progress p = Warmup.run(allowing(shapes + 2));
+    assertThat(p.compiled).isEqualTo(shapes);
+    assertThat(p.hydrated).isEqualTo(1);
+    assertThat(p.updates).isZero();
+    Warmup.Progress early = Warmup.run(allowing(2));
+    assertThat(early.compiled).isEqualTo(2);
+    assertThat(early.hydrated).isZero();
+  }
+
+  @Test
+  void aStopBeforeTheFirstStepDoesNothing() {
+    Warmup.Progress p = Warmup.run(() -> true);
+    assertThat(p.compiled + p.hydrated + p.updates).isZero();
+  }
+
+  /** A stop signal that lets {@code steps} steps start, then stops. */
+  private static java.util.function.BooleanSupplier allowing(int steps) {
+    AtomicInteger asked = new AtomicInteger();
+    return () -> asked.incrementAndGet() > steps;
+  }
+
+  @Test
   void onlyFalseSwitchesItOff() {
     assertThat(Warmup.enabled(null)).isTrue();
     assertThat(Warmup.enabled("true")).isTrue();

@@ -39,7 +39,8 @@ final class IndexedReads {
   /** Notes a read of {@code source} by its graph input {@code stream}; returns the stream. */
   Stream input(Source source, Stream stream) {
     inputs.put(stream, source);
-    reads.merge(source, 1, Integer::sum);
+    Integer n = reads.get(source);
+    reads.put(source, n == null ? 1 : n + 1);
     return stream;
   }
 
@@ -57,6 +58,9 @@ final class IndexedReads {
 
   /** Opens the gates of the sources read only by indexed semi-joins; those sources. */
   Set<Source> finish(Function<Source, RowSource> snapshots) {
+    if (gates.isEmpty()) {
+      return Set.of(); // no include reads a source by an indexed semi-join (the common case)
+    }
     Set<Source> out = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     for (Map.Entry<Source, List<Gate>> e : gates.entrySet()) {
       if (e.getValue().size() == reads.getOrDefault(e.getKey(), 0)) {

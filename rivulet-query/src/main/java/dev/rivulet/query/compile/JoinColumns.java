@@ -70,20 +70,22 @@ final class JoinColumns {
 
   /** Adds the columns {@code e} reads to {@code out}; false when one is not a visible column. */
   private static boolean collect(Expr e, Map<String, Schema> visible, Set<String> out) {
-    boolean[] ok = {true};
-    Expressions.rewrite(e, x -> {
-      if (x instanceof Expr.Include) {
-        ok[0] = false;
-      } else if (x instanceof Expr.Col c) {
-        Schema sc = visible.get(c.alias());
-        if (sc == null || !sc.has(c.column())) {
-          ok[0] = false;
-        }
-        out.add(c.alias() + '\0' + c.column());
-      }
-      return x;
-    });
-    return ok[0];
+    if (e == null) {
+      return true;
+    }
+    if (e instanceof Expr.Col c) {
+      Schema sc = visible.get(c.alias());
+      out.add(c.alias() + '\0' + c.column());
+      return sc != null && sc.has(c.column());
+    }
+    if (e instanceof Expr.Include) {
+      return false;
+    }
+    boolean ok = true;
+    for (Expr x : Expressions.children(e)) {
+      ok &= collect(x, visible, out); // every column is collected, as the callers' reads are
+    }
+    return ok;
   }
 
   /** Whether a column (alias, name) is read after join {@code i}. */

@@ -64,12 +64,15 @@ final class OutputRefs {
   }
 
   private static boolean has(Expr e) {
-    boolean[] found = {false};
-    Expressions.rewrite(e, x -> {
-      found[0] |= x instanceof Expr.Output;
-      return x;
-    });
-    return found[0];
+    if (e instanceof Expr.Output) {
+      return true;
+    }
+    for (Expr x : Expressions.children(e)) {
+      if (x != null && has(x)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private Expr position(Expr.Output out) {

@@ -163,6 +163,11 @@ final class Projection {
     return at;
   }
 
+  /** {@code c} reduced by the custom key, if any ({@link PublicKeys} is loaded only then). */
+  private Compiled keyed(Compiled c) {
+    return publicKey == null ? c : PublicKeys.apply(c, publicKey);
+  }
+
   /**
    * Maps each row to (visible columns, key columns, sort columns not already visible), then
    * applies distinct and the window. Under distinct the key is the visible row itself.
@@ -210,8 +215,8 @@ final class Projection {
       OrderColumns oc = OrderColumns.of(sorts, outKeys);
       Stream windowed = leftJoin.window(before, order.size(), oc.descending(), oc.nullsFirst(), s.offset(), limit())
           .mapWindow(Schema.of(cols), fn);
-      return PublicKeys.apply(new Compiled(windowed, visible, outKeys, true, oc.columns(), oc.descending(),
-          oc.nullsFirst(), new int[0], List.of()), publicKey);
+      return keyed(new Compiled(windowed, visible, outKeys, true, oc.columns(), oc.descending(),
+          oc.nullsFirst(), new int[0], List.of()));
     }
     if (before != null) {
       return windowThenProject(stream, before, Schema.of(cols), fn, visible, outKeys, sorts);
@@ -257,8 +262,8 @@ final class Projection {
     OrderColumns oc = OrderColumns.of(sorts, outKeys);
     Stream windowed = stream.topK(List.of(), sortKeys(stream.schema(), before, oc.descending(), oc.nullsFirst()),
         s.offset(), limit()).mapWindow(out, fn);
-    return PublicKeys.apply(new Compiled(windowed, visible, outKeys, true, oc.columns(), oc.descending(),
-        oc.nullsFirst(), new int[0], List.of()), publicKey);
+    return keyed(new Compiled(windowed, visible, outKeys, true, oc.columns(), oc.descending(),
+        oc.nullsFirst(), new int[0], List.of()));
   }
 
   private long limit() {
@@ -360,7 +365,7 @@ final class Projection {
         // At most one row and no order: the window is all of it, or (offset, or limit 0) none of it.
         stream = stream.filter(row -> false);
       }
-      return PublicKeys.apply(new Compiled(stream, visible, keys, buckets), publicKey);
+      return keyed(new Compiled(stream, visible, keys, buckets));
     }
     int n = sorts.size() + keys.length;
     OrderColumns oc = OrderColumns.of(sorts, keys);
@@ -381,8 +386,8 @@ final class Projection {
     for (int b : buckets) {
       partitionBy.add(stream.schema().column(b).name());
     }
-    return PublicKeys.apply(new Compiled(stream.topK(partitionBy, order, s.offset(), limit), visible, keys, true,
-        columns, descending, nullsFirst, buckets, List.of()), publicKey);
+    return keyed(new Compiled(stream.topK(partitionBy, order, s.offset(), limit), visible, keys, true,
+        columns, descending, nullsFirst, buckets, List.of()));
   }
 
   static int[] range(int from, int to) {

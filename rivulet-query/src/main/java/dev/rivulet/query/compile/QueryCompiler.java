@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * Compiles the query IR onto one engine graph. A block becomes: its relations (sources or
@@ -37,8 +36,6 @@ import java.util.regex.Pattern;
  * thread-safe.
  */
 public final class QueryCompiler {
-  private static final Pattern ALIAS = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-
   private final GraphBuilder graph;
   private final Function<Source, Stream> inputs;
   private final Set<String> aliases = new HashSet<>();
@@ -87,10 +84,10 @@ public final class QueryCompiler {
   }
 
   public Compiled compile(QueryIR query) {
-    if (query instanceof QueryIR.UnionAll u) {
-      return union(u);
+    if (query instanceof QueryIR.Select s) {
+      return block(s);
     }
-    return block((QueryIR.Select) query);
+    return union((QueryIR.UnionAll) query);
   }
 
   /**
@@ -101,10 +98,10 @@ public final class QueryCompiler {
     if (publicKey == null) {
       return compile(query);
     }
-    if (query instanceof QueryIR.UnionAll u) {
-      return PublicKeys.apply(union(u), publicKey);
+    if (query instanceof QueryIR.Select s) {
+      return block(s, null, publicKey);
     }
-    return block((QueryIR.Select) query, null, publicKey);
+    return PublicKeys.apply(union((QueryIR.UnionAll) query), publicKey);
   }
 
   /** The collection includes compiled so far, with their graph outputs. */
@@ -147,7 +144,7 @@ public final class QueryCompiler {
   }
 
   private Compiled block(QueryIR.Select s, Correlation corr, List<String> publicKey) {
-    IncludeCompiler includes = IncludeCompiler.of(s);
+    IncludeCompiler includes = includes(s);
     if (includes != null) {
       s = includes.parentSelect();
     }
@@ -238,6 +235,16 @@ public final class QueryCompiler {
     return includes == null ? c : includes.compose(c, this, corr == null);
   }
 
+  /** The block's includes, or null when it has none (then the include compiler is not even loaded). */
+  private static IncludeCompiler includes(QueryIR.Select s) {
+    for (QueryIR.SelectItem item : s.select()) {
+      if (item.expr() instanceof Expr.Include) {
+        return IncludeCompiler.of(s);
+      }
+    }
+    return null;
+  }
+
   /**
    * Keeps only the rows of the correlated relation whose correlation values are an active bucket.
    * A lazy relation's read becomes the include's demand, with the order and limit of block {@code
@@ -296,7 +303,7 @@ public final class QueryCompiler {
   }
 
   private Rel relation(QueryIR.Aliased a, String clause) {
-    if (!ALIAS.matcher(a.alias()).matches() || a.alias().startsWith("__")) {
+    if (!identifier(a.alias()) || a.alias().startsWith("__")) {
       throw new QueryException(clause + ": alias '" + a.alias() + "' must be an identifier not starting with __");
     }
     if (!aliases.add(a.alias())) {
@@ -317,6 +324,21 @@ public final class QueryCompiler {
     }
     Compiled c = compile(((QueryIR.Subquery) a.relation()).query());
     return new Rel(a.alias(), c.stream(), c.visible(), c.keys(), null);
+  }
+
+  /** Whether {@code s} is an ASCII identifier: a letter or underscore, then letters, digits and underscores. */
+  static boolean identifier(String s) {
+    if (s.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      boolean letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+      if (!letter && (i == 0 || c < '0' || c > '9')) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -106,17 +106,16 @@ public final class ExprCompiler {
       return compare(c.op(), node(c.left()), node(c.right()));
     }
     if (e instanceof Expr.And a) {
-      return and(nodes(a.args()), ExprText.of(e));
+      return and(nodes(a.args()), e);
     }
     if (e instanceof Expr.Or o) {
-      return or(nodes(o.args()), ExprText.of(e));
+      return or(nodes(o.args()), e);
     }
     if (e instanceof Expr.Not n) {
       Evaluator arg = node(n.arg());
-      String text = ExprText.of(e);
       return row -> {
         Object v = arg.eval(row);
-        return v == null ? null : !truth(v, text);
+        return v == null ? null : !truth(v, e);
       };
     }
     if (e instanceof Expr.IsNull n) {
@@ -225,14 +224,14 @@ public final class ExprCompiler {
     };
   }
 
-  private static Evaluator and(Evaluator[] args, String text) {
+  private static Evaluator and(Evaluator[] args, Expr e) {
     return row -> {
       boolean unknown = false;
       for (Evaluator a : args) {
         Object v = a.eval(row);
         if (v == null) {
           unknown = true;
-        } else if (!truth(v, text)) {
+        } else if (!truth(v, e)) {
           return Boolean.FALSE;
         }
       }
@@ -240,14 +239,14 @@ public final class ExprCompiler {
     };
   }
 
-  private static Evaluator or(Evaluator[] args, String text) {
+  private static Evaluator or(Evaluator[] args, Expr e) {
     return row -> {
       boolean unknown = false;
       for (Evaluator a : args) {
         Object v = a.eval(row);
         if (v == null) {
           unknown = true;
-        } else if (truth(v, text)) {
+        } else if (truth(v, e)) {
           return Boolean.TRUE;
         }
       }
@@ -371,10 +370,11 @@ public final class ExprCompiler {
     };
   }
 
-  private static boolean truth(Object v, String text) {
+  /** {@code v} as a boolean; {@code e}, the expression whose operand it is, is rendered only for the error. */
+  private static boolean truth(Object v, Expr e) {
     if (v instanceof Boolean b) {
       return b;
     }
-    throw new QueryException(text + ": expected a boolean, got " + Values.render(v));
+    throw new QueryException(ExprText.of(e) + ": expected a boolean, got " + Values.render(v));
   }
 }

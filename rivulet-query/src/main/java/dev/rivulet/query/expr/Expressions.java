@@ -33,12 +33,18 @@ public final class Expressions {
   /** The aliases a scalar expression reads. */
   public static Set<String> aliases(Expr e) {
     Set<String> out = new LinkedHashSet<>();
-    visit(e, x -> {
-      if (x instanceof Expr.Col c) {
-        out.add(c.alias());
-      }
-    });
+    aliases(e, out);
     return out;
+  }
+
+  private static void aliases(Expr e, Set<String> out) {
+    if (e instanceof Expr.Col c) {
+      out.add(c.alias());
+    } else if (e != null) {
+      for (Expr x : children(e)) {
+        aliases(x, out);
+      }
+    }
   }
 
   /**
@@ -111,18 +117,8 @@ public final class Expressions {
     }
   }
 
-  /** Calls {@code f} on every node, parents first. */
-  static void visit(Expr e, java.util.function.Consumer<Expr> f) {
-    if (e == null) {
-      return;
-    }
-    f.accept(e);
-    for (Expr c : children(e)) {
-      visit(c, f);
-    }
-  }
-
-  static List<Expr> children(Expr e) {
+  /** The direct operands of {@code e} (none for a column, literal, output or include), in order. */
+  public static List<Expr> children(Expr e) {
     if (leaf(e)) {
       return List.of();
     }
