@@ -24,10 +24,9 @@ import java.util.function.BooleanSupplier;
  * useful work first: it compiles every shape (so the classes a first live query of any of them
  * needs are loaded and its call sites linked), then loads {@value #ROWS} rows and creates each
  * shape as a live query (its hydration's per-row loops), then makes a few updates. It runs once
- * per process, at the lowest thread priority. It starts no further step once its thread has used
- * {@value #BUDGET_MS} ms of CPU time (give or take the one step running then; see {@link Budget}),
- * after {@value #WALL_CAP_MS} ms of wall-clock time, or once a user's database starts creating a
- * live query (from then on the user's own query warms the same code). Nothing it does reaches the
+ * per process, at the lowest thread priority. It starts no further step {@value #BUDGET_MS} ms of wall-clock time after it
+ * began (give or take the one step running then; see {@link Budget}), or once a user's database
+ * starts creating a live query (from then on the user's own query warms the same code). Nothing it does reaches the
  * user: it never throws, and its database is reachable from its thread only and dropped at the end.
  *
  * <p>Switched off with the system property {@code rivulet.warmup=false}; not started when the JVM
@@ -43,8 +42,7 @@ final class Warmup {
   static final String PROPERTY = "rivulet.warmup";
   static final String THREAD_NAME = "rivulet-warmup";
   static final int ROWS = 1_000;
-  static final long BUDGET_MS = 100;
-  static final long WALL_CAP_MS = 2_000;
+  static final long BUDGET_MS = 300;
   /** How many query shapes a round compiles, then creates ({@link #shape}). */
   static final int SHAPES = 6;
   private static final int OWNERS_COUNT = 50;
@@ -99,7 +97,7 @@ final class Warmup {
 
   private static void runQuietly() {
     try {
-      Budget budget = new Budget(BUDGET_MS, WALL_CAP_MS);
+      Budget budget = new Budget(BUDGET_MS);
       for (int round = 0; round < 2 && !stop(budget, true); round++) {
         run(() -> stop(budget, true));
       }
