@@ -54,19 +54,13 @@ final class JoinOperator extends Operator {
   private final KeyIndex<Row> left = new KeyIndex<>(true);
   private final KeyIndex<Row> right = new KeyIndex<>(true);
   private Object[] keyBuffer = new Object[16];
-  private final Row leftNulls;
-  private final Row rightNulls;
+  private final JoinRows rows; // the shape of the rows emitted
   private final boolean keepLeft;
   private final boolean keepRight;
   private final Predicate<Row> onRight; // a left join's filter on right parts, or null
   private final boolean unmatchedPass; // whether a row without a match passes that filter
   private final boolean leftRows; // a left join that emits each pair's left row itself
   private final KeyWeights rightWeights; // left rows mode: per right key, total and onRight-passing weight
-  private final int[] pairLeft; // an inner join's kept left columns (see the projecting constructor), or null: all
-  private final int[] pairRight; // likewise of right rows
-  private final int setColumn; // a setting left join's column of the left row set to the right value, or -1
-  private final int valueColumn; // the right rows' column whose value it is set to
-  private final Object unmatchedValue; // the value it is set to without a right row (or for a null value)
   /** The most right changes a left or anti join's update step groups by key without a map ({@link #stepRightFew}). */
   static final int FEW = 8;
   /** This join's {@link #FEW} (tests set 0 to take the map path always). */
@@ -98,7 +92,8 @@ final class JoinOperator extends Operator {
    */
   JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys, Predicate<Row> onRight,
       boolean leftRows) {
-    this(l, r, type, leftKeys, rightKeys, onRight, leftRows, -1, -1, null);
+    this(l, r, leftRows ? JoinRows.leftRows(l.schema, r.schema) : JoinRows.wide(type, l.schema, r.schema), type,
+        leftKeys, rightKeys, onRight);
   }
 
   /**
@@ -109,39 +104,8 @@ final class JoinOperator extends Operator {
    */
   JoinOperator(Operator l, Operator r, int[] leftKeys, int[] rightKeys, int setColumn, int valueColumn,
       Object unmatched) {
-    this(l, r, JoinType.LEFT, leftKeys, rightKeys, null, false, setColumn, valueColumn, unmatched);
-  }
-
-  private JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys, Predicate<Row> onRight,
-      boolean leftRows, int setColumn, int valueColumn, Object unmatched) {
-    super(leftRows ? "left-join-rows" : setColumn >= 0 ? "left-join-setting"
-        : type.name().toLowerCase(java.util.Locale.ROOT) + "-join",
-        leftRows || setColumn >= 0 ? l.schema : outSchema(l.schema, r.schema, type), l, r);
-    this.type = type;
-    this.leftKeys = leftKeys;
-    this.rightKeys = rightKeys;
-    this.singleKey = leftKeys.length == 1;
-    this.leftNulls = Row.nulls(l.schema.width());
-    this.rightNulls = Row.nulls(r.schema.width());
-    this.keepLeft = type == JoinType.LEFT || type == JoinType.FULL || type == JoinType.ANTI;
-    this.keepRight = type == JoinType.RIGHT || type == JoinType.FULL;
-    if (onRight != null && type != JoinType.LEFT) {
-      throw new IllegalArgumentException(name + ": a right-side filter needs a left join, not " + type);
-    }
-    if (leftRows && type != JoinType.LEFT) {
-      throw new IllegalArgumentException(name + ": emitting left rows only needs a left join, not " + type);
-    }
-    this.leftRows = leftRows;
-    this.rightWeights = leftRows ? new KeyWeights() : null;
-    this.onRight = onRight;
-    this.unmatchedPass = onRight == null || onRight.test(rightNulls);
-    this.pairLeft = null;
-    this.pairRight = null;
-    this.setColumn = setColumn;
-    this.valueColumn = valueColumn;
-    this.unmatchedValue = unmatched;
-    this.inPlace = leftRows && singleKey
-        ? new LeftRowsHydration(name, leftKeys[0], rightWeights, unmatchedPass, left) : null;
+    this(l, r, JoinRows.setting(l.schema, r.schema, setColumn, valueColumn, unmatched), JoinType.LEFT, leftKeys,
+        rightKeys, null);
   }
 
   /**
@@ -151,75 +115,39 @@ final class JoinOperator extends Operator {
    * plain inner join's; the indexes retain the input rows as they come.
    */
   JoinOperator(Operator l, Operator r, int[] leftKeys, int[] rightKeys, int[] keepLeft, int[] keepRight) {
-    super("inner-join-keeping", kept(l.schema, keepLeft).concat(kept(r.schema, keepRight), "right_", false), l, r);
-    this.type = JoinType.INNER;
+    this(l, r, JoinRows.keeping(l.schema, r.schema, keepLeft, keepRight), JoinType.INNER, leftKeys, rightKeys, null);
+  }
+
+  private JoinOperator(Operator l, Operator r, JoinRows rows, JoinType type, int[] leftKeys, int[] rightKeys,
+      Predicate<Row> onRight) {
+    super(rows.name(), rows.schema(), l, r);
+    if (rows.type() != type) {
+      throw new IllegalArgumentException(name + ": emitting left rows only needs a left join, not " + type);
+    }
+    if (onRight != null && type != JoinType.LEFT) {
+      throw new IllegalArgumentException(name + ": a right-side filter needs a left join, not " + type);
+    }
+    this.rows = rows;
+    this.type = type;
     this.leftKeys = leftKeys;
     this.rightKeys = rightKeys;
     this.singleKey = leftKeys.length == 1;
-    this.leftNulls = null; // an inner join has no null-extended part
-    this.rightNulls = null;
-    this.keepLeft = false;
-    this.keepRight = false;
-    this.onRight = null;
-    this.unmatchedPass = true;
-    this.leftRows = false;
-    this.rightWeights = null;
-    this.pairLeft = keepLeft;
-    this.pairRight = keepRight;
-    this.setColumn = -1;
-    this.valueColumn = -1;
-    this.unmatchedValue = null;
-    this.inPlace = null;
+    this.keepLeft = type == JoinType.LEFT || type == JoinType.FULL || type == JoinType.ANTI;
+    this.keepRight = type == JoinType.RIGHT || type == JoinType.FULL;
+    this.leftRows = rows.leftRows();
+    this.rightWeights = leftRows ? new KeyWeights() : null;
+    this.onRight = onRight;
+    this.unmatchedPass = onRight == null || onRight.test(rows.rightNulls());
+    this.inPlace = leftRows && singleKey
+        ? new LeftRowsHydration(name, leftKeys[0], rightWeights, unmatchedPass, left) : null;
   }
 
   /** A projecting twin of this plain, checked and not yet added inner join (see the projecting constructor). */
   JoinOperator keeping(int[] keepLeft, int[] keepRight) {
-    if (type != JoinType.INNER || pairLeft != null) {
+    if (type != JoinType.INNER || !rows.wide()) {
       throw new IllegalStateException(name + ": only a plain inner join can be made a projecting one");
     }
     return new JoinOperator(upstream[0], upstream[1], leftKeys, rightKeys, keepLeft, keepRight);
-  }
-
-  private static Schema kept(Schema s, int[] columns) {
-    java.util.List<Column> out = new java.util.ArrayList<>(columns.length);
-    for (int c : columns) {
-      out.add(s.column(c));
-    }
-    return Schema.of(out);
-  }
-
-  /**
-   * The output row of a left row paired with a right row: the left row itself (left rows mode),
-   * the left row with its set column set to the right row's value (a setting join), their
-   * concatenation, or its kept columns (a projecting inner join).
-   */
-  private Row pair(Row l, Row r) {
-    if (leftRows) {
-      return l;
-    }
-    if (setColumn >= 0) {
-      Object v = r.canonicalAt(valueColumn);
-      return l.withCanonical(setColumn, v == null ? unmatchedValue : v);
-    }
-    if (pairLeft == null) {
-      return l.concat(r);
-    }
-    Object[] out = new Object[pairLeft.length + pairRight.length];
-    for (int i = 0; i < pairLeft.length; i++) {
-      out[i] = l.canonicalAt(pairLeft[i]);
-    }
-    for (int i = 0; i < pairRight.length; i++) {
-      out[pairLeft.length + i] = r.canonicalAt(pairRight[i]);
-    }
-    return Row.wrap(out);
-  }
-
-  private static Schema outSchema(Schema l, Schema r, JoinType type) {
-    if (type == JoinType.ANTI) {
-      return l;
-    }
-    Schema left = (type == JoinType.RIGHT || type == JoinType.FULL) ? l.nullable() : l;
-    return left.concat(r, "right_", type == JoinType.LEFT || type == JoinType.FULL);
   }
 
   @Override
@@ -287,7 +215,7 @@ final class JoinOperator extends Operator {
         Row row = dl.rows[i];
         examined += r0.size();
         for (int j = 0; j < r0.size(); j++) {
-          emit(pair(row, r0.value(j)), dl.weights[i] * r0.weight(j));
+          emit(rows.pair(row, r0.value(j)), dl.weights[i] * r0.weight(j));
         }
       }
     }
@@ -300,7 +228,7 @@ final class JoinOperator extends Operator {
         Row row = dr.rows[i];
         examined += l1.size();
         for (int j = 0; j < l1.size(); j++) {
-          emit(pair(l1.value(j), row), l1.weight(j) * dr.weights[i]);
+          emit(rows.pair(l1.value(j), row), l1.weight(j) * dr.weights[i]);
         }
       }
     }
@@ -319,7 +247,7 @@ final class JoinOperator extends Operator {
       if (match != null) {
         examined += match.size();
         for (int j = 0; j < match.size(); j++) {
-          Row out = isLeft ? pair(row, match.value(j)) : pair(match.value(j), row);
+          Row out = isLeft ? rows.pair(row, match.value(j)) : rows.pair(match.value(j), row);
           emit(out, d.weights[i] * match.weight(j));
         }
       }
@@ -507,7 +435,7 @@ final class JoinOperator extends Operator {
       examined += r1.size();
       for (int j = 0; j < r1.size(); j++) {
         if (onRight == null || onRight.test(r1.value(j))) {
-          emit(pair(row, r1.value(j)), w * r1.weight(j));
+          emit(rows.pair(row, r1.value(j)), w * r1.weight(j));
         }
       }
     }
@@ -653,10 +581,9 @@ final class JoinOperator extends Operator {
 
   private void emitUnmatched(Row row, long weight, boolean isLeft) {
     if (isLeft && keepLeft && unmatchedPass) {
-      emit(type == JoinType.ANTI || leftRows ? row
-          : setColumn >= 0 ? row.withCanonical(setColumn, unmatchedValue) : row.concat(rightNulls), weight);
+      emit(rows.leftAlone(row), weight);
     } else if (!isLeft && keepRight) {
-      emit(leftNulls.concat(row), weight);
+      emit(rows.rightAlone(row), weight);
     }
   }
 
@@ -671,7 +598,7 @@ final class JoinOperator extends Operator {
         continue;
       }
       for (int j = 0; j < bag.size(); j++) {
-        Row out = dIsLeft ? d.rows[i].concat(bag.value(j)) : pair(bag.value(j), d.rows[i]);
+        Row out = dIsLeft ? rows.pair(d.rows[i], bag.value(j)) : rows.pair(bag.value(j), d.rows[i]);
         emit(out, d.weights[i] * bag.weight(j));
       }
     }
