@@ -298,32 +298,23 @@ public final class ValuePool {
   /**
    * The cached value equal to {@code v} (hash code {@code h}): {@code v} itself when it is the
    * cached instance, else another; or null when none is, after caching {@code v} first in its
-   * group (the group keeps its most recent values). Unrolled, and called per value, so that a fresh
-   * JVM compiles it fully within a few thousand values.
+   * group (the group keeps its most recent values). Called per value, so that a fresh JVM compiles
+   * it within a few thousand values; a loop over the ways (not four inlined equality tests), so
+   * that its optimised compile is small and quick while the load it serves is still running.
    */
   private static Object find(Cache cache, int h, Object v) {
     int[] hs = cache.hashes;
     Object[] vs = cache.values;
     int g = h * 0x9E3779B9 >>> cache.shift & -WAYS;
-    Object x;
-    if (hs[g] == h && (x = vs[g]) != null && (x == v || same(v, x))) {
-      return x;
+    for (int w = g; w < g + WAYS; w++) {
+      Object x;
+      if (hs[w] == h && (x = vs[w]) != null && (x == v || same(v, x))) {
+        return x;
+      }
     }
-    if (hs[g + 1] == h && (x = vs[g + 1]) != null && (x == v || same(v, x))) {
-      return x;
-    }
-    if (hs[g + 2] == h && (x = vs[g + 2]) != null && (x == v || same(v, x))) {
-      return x;
-    }
-    if (hs[g + 3] == h && (x = vs[g + 3]) != null && (x == v || same(v, x))) {
-      return x;
-    }
-    hs[g + 3] = hs[g + 2];
-    vs[g + 3] = vs[g + 2];
-    hs[g + 2] = hs[g + 1];
-    vs[g + 2] = vs[g + 1];
-    hs[g + 1] = hs[g];
-    vs[g + 1] = vs[g];
+    // a miss: the set's entries move one way down (the last falls out) and the value goes first
+    System.arraycopy(hs, g, hs, g + 1, WAYS - 1);
+    System.arraycopy(vs, g, vs, g + 1, WAYS - 1);
     hs[g] = h;
     vs[g] = v;
     return null;
