@@ -17,7 +17,7 @@ package dev.rivulet.engine;
  * <p>Owned by one {@link TopKOperator}; confined to the graph's thread.
  */
 final class DeferredBuckets {
-  static final int MAX_PARTS = 256;
+  private static final int MAX_PARTS = 256;
   private final int compactSlack;
   private final int splitAt;
   private DeferredRows[] parts;

@@ -192,7 +192,7 @@ final class DeferredRows {
     int[] part = new int[n];
     int[] sizes = new int[k];
     for (int i = 0; i < n; i++) {
-      int j = DeferredRows.partOf(lo0, lo1, k, p0[i], p1[i]);
+      int j = partOf(lo0, lo1, k, p0[i], p1[i], 0);
       part[i] = j;
       sizes[j]++;
     }
@@ -252,12 +252,10 @@ final class DeferredRows {
     return k;
   }
 
-  /** The last of parts {@code [0, k)} whose smallest admissible prefixes are at most {@code (q0, q1)}. */
-  static int partOf(long[] lo0, long[] lo1, int k, long q0, long q1) {
-    return partOf(lo0, lo1, k, q0, q1, 0);
-  }
-
-  /** {@link #partOf} over the splitters stored from index {@code at} on. */
+  /**
+   * The last of parts {@code [0, k)} whose smallest admissible prefixes are at most {@code (q0,
+   * q1)}, the parts' splitters stored from index {@code at} on.
+   */
   static int partOf(long[] lo0, long[] lo1, int k, long q0, long q1, int at) {
     int lo = 1;
     int hi = k;

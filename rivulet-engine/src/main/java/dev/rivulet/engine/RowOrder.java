@@ -97,11 +97,10 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
       intPrefixes(rows, from, to, first, second);
       return;
     }
-    boolean exact = columns.length >= 2 && types[0] == ColumnType.INT;
+    // Neither text nor INT: the first prefix is coarse, so no second one.
     for (int i = from; i < to; i++) {
-      long p0 = encode(rows[i], 0);
-      first[i] = p0;
-      second[i] = exact && p0 != Long.MIN_VALUE && p0 != Long.MAX_VALUE ? encode(rows[i], 1) : 0;
+      first[i] = encode(rows[i], 0);
+      second[i] = 0;
     }
   }
 
