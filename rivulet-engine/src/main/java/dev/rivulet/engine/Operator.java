@@ -101,7 +101,7 @@ abstract class Operator {
    * copying them ({@code d}, one of this operator's own buffers, is left empty).
    */
   final void handOff(Delta d) {
-    if (outs.length == 1 && outs[0].takeOver(d)) {
+    if (canHandOff() && outs[0].takeOver(d)) {
       handOffs++;
       return;
     }
