@@ -418,7 +418,7 @@ final class JoinOperator extends Operator {
         if (bulk != null) {
           bulk.add(key, row, w);
         } else {
-          addChecked(left, key, row, w);
+          addChecked(left, key, row, w, name);
         }
       }
     }
@@ -499,7 +499,11 @@ final class JoinOperator extends Operator {
     return isLeft ? left : right;
   }
 
-  private void addChecked(KeyIndex<Row> index, Object key, Row row, long weight) {
+  /**
+   * Adds {@code row} with {@code weight} under {@code key} to {@code index}; a weight turned
+   * negative is an {@link InvariantViolation} naming the join {@code name}.
+   */
+  static void addChecked(KeyIndex<Row> index, Object key, Row row, long weight, String name) {
     long w = index.add(key, row, weight);
     if (w < 0) {
       throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + w);
@@ -619,12 +623,12 @@ final class JoinOperator extends Operator {
   private void apply(KeyIndex<Row> index, Object key, Delta d) {
     for (int i = 0; i < d.size; i++) {
       if (d.weights[i] > 0) {
-        addChecked(index, key, d.rows[i], d.weights[i]);
+        addChecked(index, key, d.rows[i], d.weights[i], name);
       }
     }
     for (int i = 0; i < d.size; i++) {
       if (d.weights[i] < 0) {
-        addChecked(index, key, d.rows[i], d.weights[i]);
+        addChecked(index, key, d.rows[i], d.weights[i], name);
       }
     }
   }
