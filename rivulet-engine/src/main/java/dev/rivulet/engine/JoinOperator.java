@@ -59,7 +59,6 @@ final class JoinOperator extends Operator {
   private final boolean keepRight;
   private final Predicate<Row> onRight; // a left join's filter on right parts, or null
   private final boolean unmatchedPass; // whether a row without a match passes that filter
-  private final boolean leftRows; // a left join that emits each pair's left row itself
   private final KeyWeights rightWeights; // left rows mode: per right key, total and onRight-passing weight
   /** The most right changes a left or anti join's update step groups by key without a map ({@link #stepRightFew}). */
   static final int FEW = 8;
@@ -134,11 +133,10 @@ final class JoinOperator extends Operator {
     this.singleKey = leftKeys.length == 1;
     this.keepLeft = type == JoinType.LEFT || type == JoinType.FULL || type == JoinType.ANTI;
     this.keepRight = type == JoinType.RIGHT || type == JoinType.FULL;
-    this.leftRows = rows.leftRows();
-    this.rightWeights = leftRows ? new KeyWeights() : null;
+    this.rightWeights = rows.leftRows() ? new KeyWeights() : null;
     this.onRight = onRight;
     this.unmatchedPass = onRight == null || onRight.test(rows.rightNulls());
-    this.inPlace = leftRows && singleKey
+    this.inPlace = rows.leftRows() && singleKey
         ? new LeftRowsHydration(name, leftKeys[0], rightWeights, unmatchedPass, left) : null;
   }
 
@@ -420,7 +418,7 @@ final class JoinOperator extends Operator {
         if (bulk != null) {
           bulk.add(key, row, w);
         } else {
-          addChecked(left, key, row, w);
+          addChecked(left, key, row, w, name);
         }
       }
     }
@@ -501,7 +499,11 @@ final class JoinOperator extends Operator {
     return isLeft ? left : right;
   }
 
-  private void addChecked(KeyIndex<Row> index, Object key, Row row, long weight) {
+  /**
+   * Adds {@code row} with {@code weight} under {@code key} to {@code index}; a weight turned
+   * negative is an {@link InvariantViolation} naming the join {@code name}.
+   */
+  static void addChecked(KeyIndex<Row> index, Object key, Row row, long weight, String name) {
     long w = index.add(key, row, weight);
     if (w < 0) {
       throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + w);
@@ -621,12 +623,12 @@ final class JoinOperator extends Operator {
   private void apply(KeyIndex<Row> index, Object key, Delta d) {
     for (int i = 0; i < d.size; i++) {
       if (d.weights[i] > 0) {
-        addChecked(index, key, d.rows[i], d.weights[i]);
+        addChecked(index, key, d.rows[i], d.weights[i], name);
       }
     }
     for (int i = 0; i < d.size; i++) {
       if (d.weights[i] < 0) {
-        addChecked(index, key, d.rows[i], d.weights[i]);
+        addChecked(index, key, d.rows[i], d.weights[i], name);
       }
     }
   }

@@ -129,7 +129,7 @@ final class LeftRowsHydration {
       if (isLong) {
         bulk.add(k, row);
       } else {
-        addOther(key, row, 1);
+        JoinOperator.addChecked(left, key, row, 1, name); // a key of another kind goes in at once
       }
     }
     return kept;
@@ -174,18 +174,10 @@ final class LeftRowsHydration {
       if (key instanceof Long) {
         bulk.add(key, row, w);
       } else if (key != null) {
-        addOther(key, row, w);
+        JoinOperator.addChecked(left, key, row, w, name);
       }
     }
     return kept;
-  }
-
-  /** Adds a row under a key neither null nor a {@code Long} to the left index at once. */
-  private void addOther(Object key, Row row, long w) {
-    long now = left.add(key, row, w);
-    if (now < 0) {
-      throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + now);
-    }
   }
 
   /**

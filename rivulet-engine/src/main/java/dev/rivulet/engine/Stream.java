@@ -158,12 +158,7 @@ public final class Stream {
     String kind = "left join setting";
     int[][] keys = joinKeys(right, kind, leftKeys, rightKeys);
     int set = columns(kind, List.of(column))[0];
-    int value;
-    try {
-      value = right.op.schema.indexOf(valueColumn);
-    } catch (SchemaException e) {
-      throw new WiringException(next(kind) + " with " + right.op.name + ": " + e.getMessage());
-    }
+    int value = rightColumns(right, kind, List.of(valueColumn))[0];
     ColumnType to = op.schema.column(set).type();
     ColumnType from = right.op.schema.column(value).type();
     Object empty = Values.canonical(unmatched);
@@ -187,6 +182,15 @@ public final class Stream {
     return new JoinOperator(op, right.op, type, keys[0], keys[1], onRight, leftRows);
   }
 
+  /** The positions of the columns {@code names} of {@code right}, the other side of a {@code kind}. */
+  private int[] rightColumns(Stream right, String kind, List<String> names) {
+    try {
+      return right.op.schema.indexesOf(names);
+    } catch (SchemaException e) {
+      throw new WiringException(next(kind) + " with " + right.op.name + ": " + e.getMessage());
+    }
+  }
+
   /**
    * Checks a join's keys; returns the positions of the left ones and of the right ones.
    *
@@ -199,12 +203,7 @@ public final class Stream {
           + leftKeys + " and " + rightKeys);
     }
     int[] lk = columns(kind, leftKeys);
-    int[] rk;
-    try {
-      rk = right.op.schema.indexesOf(rightKeys);
-    } catch (SchemaException e) {
-      throw new WiringException(next(kind) + " with " + right.op.name + ": " + e.getMessage());
-    }
+    int[] rk = rightColumns(right, kind, rightKeys);
     for (int i = 0; i < lk.length; i++) {
       ColumnType a = op.schema.column(lk[i]).type();
       ColumnType b = right.op.schema.column(rk[i]).type();
