@@ -99,7 +99,7 @@ final class Warmup {
     try {
       Budget budget = new Budget(BUDGET_MS);
       for (int round = 0; round < 2 && !stop(budget, true); round++) {
-        run(() -> stop(budget, true));
+        run(budget, true);
       }
     } catch (Throwable e) { // NOPMD: best effort; nothing may reach the user
       // the warm-up is abandoned; user databases share none of its state
@@ -213,5 +213,4 @@ final class Warmup {
     return Query.from("o", owners).where(not(eq(col("o.active"), lit(false))))
         .select(Query.as("id", col("o.id")), Query.includeArray("items", mine), Query.includeOne("self", who));
   }
-
 }

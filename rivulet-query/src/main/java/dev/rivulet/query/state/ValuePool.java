@@ -59,7 +59,6 @@ public final class ValuePool {
   public static final int BLOCK = 64;
   private static final int WAYS = 4;
   private static final Cache STOPPED = new Cache(WAYS);
-  private final int width;
   private final Cache[] caches; // per column: null until its first value, STOPPED once given up
   private final Long[][] directs; // per column: the integers in [0, DIRECT) seen, each at its own index
   private final int[] lookups;
@@ -84,7 +83,6 @@ public final class ValuePool {
 
   /** A pool for rows of {@code width} columns. */
   public ValuePool(int width) {
-    this.width = width;
     caches = new Cache[width];
     directs = new Long[width][];
     lookups = new int[width];
@@ -113,6 +111,7 @@ public final class ValuePool {
    */
   public void share(Row[] rows, int from, int to, Object[][] block) {
     EngineAccess access = EngineAccess.get();
+    int width = caches.length;
     int i = from;
     while (i < to) {
       int n = 0;
@@ -392,14 +391,7 @@ public final class ValuePool {
     for (int i = cache.values.length - 1; i >= 0; i--) { // the oldest first: they end last in their groups
       Object v = cache.values[i];
       if (v != null) {
-        int h = cache.hashes[i];
-        int g = h * 0x9E3779B9 >>> out.shift & -WAYS;
-        for (int k = g + WAYS - 1; k > g; k--) {
-          out.hashes[k] = out.hashes[k - 1];
-          out.values[k] = out.values[k - 1];
-        }
-        out.hashes[g] = h;
-        out.values[g] = v;
+        find(out, cache.hashes[i], v); // a miss: cached first in its group
       }
     }
     return out;
