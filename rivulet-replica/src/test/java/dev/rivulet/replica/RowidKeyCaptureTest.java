@@ -62,8 +62,7 @@ class RowidKeyCaptureTest {
           tx.execute("DELETE FROM " + q + " WHERE id = 110");
         });
         assertThat(SqlRows.sorted(r.table(t).rows())).as(t)
-            .isEqualTo(SqlRows.sorted(SqlRows.read(r.connection(),
-            "SELECT * FROM " + q)));
+            .isEqualTo(SqlRows.sorted(SqlRows.read(r.connection(), "SELECT * FROM " + q)));
       }
       assertThat(r.table("any_key").rows()).as("a text key came through as text").contains(Row.of("y", "real key"));
     }
