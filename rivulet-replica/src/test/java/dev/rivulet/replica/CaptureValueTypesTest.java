@@ -76,8 +76,8 @@ class CaptureValueTypesTest {
           replica.execute("UPDATE items SET status = ?, v = ? WHERE id = ?", s, s, 1 + i % 2);
           replica.execute("INSERT INTO items VALUES (?, ?, ?)", 100 + i, s, "x");
           replica.execute("UPDATE items SET id = id + 1000 WHERE id = ?", 100 + i); // a key change passes the old key too
-          assertThat(sorted(replica.table("items").rows())).as("after %s", s)
-              .isEqualTo(sorted(SqlRows.read(keep, "SELECT * FROM items")));
+          assertThat(SqlRows.sorted(replica.table("items").rows())).as("after %s", s)
+              .isEqualTo(SqlRows.sorted(SqlRows.read(keep, "SELECT * FROM items")));
         }
       }
     }
@@ -85,8 +85,9 @@ class CaptureValueTypesTest {
 
   private static void check(SqliteReplica replica, Connection keep, List<Row> expected, String step)
       throws SQLException {
-    List<Row> mirror = sorted(replica.table("vals").rows());
-    assertThat(mirror).as(step).isEqualTo(sorted(expected)).isEqualTo(sorted(SqlRows.read(keep, "SELECT * FROM vals")));
+    List<Row> mirror = SqlRows.sorted(replica.table("vals").rows());
+    assertThat(mirror).as(step).isEqualTo(SqlRows.sorted(expected))
+        .isEqualTo(SqlRows.sorted(SqlRows.read(keep, "SELECT * FROM vals")));
     for (Row r : mirror) {
       Object v = r.get(1);
       Object want = expected.stream().filter(e -> e.get(0).equals(r.get(0))).findFirst().orElseThrow().get(1);
@@ -97,11 +98,5 @@ class CaptureValueTypesTest {
         assertThat(v).as(step + " " + r.get(0)).isEqualTo(want);
       }
     }
-  }
-
-  private static List<Row> sorted(List<Row> rows) {
-    List<Row> out = new ArrayList<>(rows);
-    out.sort(null);
-    return out;
   }
 }

@@ -61,8 +61,9 @@ class KeptKeyCaptureTest {
       publish(db, general, unmarked);
       for (TableInfo t : tables) {
         List<Row> table = SqlRows.read(conn, "SELECT * FROM " + TableInfo.quote(t.name()));
-        assertThat(sorted(marked.get(t.name()).rows())).as(t.name()).isEqualTo(sorted(general.get(t.name()).rows()))
-            .isEqualTo(sorted(table));
+        assertThat(SqlRows.sorted(marked.get(t.name()).rows())).as(t.name())
+            .isEqualTo(SqlRows.sorted(general.get(t.name()).rows()))
+            .isEqualTo(SqlRows.sorted(table));
       }
       backend.uninstall(conn);
     }
@@ -96,11 +97,5 @@ class KeptKeyCaptureTest {
     SyncTransaction tx = db.beginSync();
     m.apply(changes, tx);
     tx.commit();
-  }
-
-  private static List<Row> sorted(List<Row> rows) {
-    List<Row> out = new ArrayList<>(rows);
-    out.sort(null);
-    return out;
   }
 }

@@ -6,7 +6,6 @@ import dev.rivulet.engine.Row;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -62,16 +61,10 @@ class RowidKeyCaptureTest {
           tx.execute("UPDATE " + q + " SET id = id + 100 WHERE typeof(id) = 'integer'");
           tx.execute("DELETE FROM " + q + " WHERE id = 110");
         });
-        assertThat(sorted(r.table(t).rows())).as(t).isEqualTo(sorted(SqlRows.read(r.connection(),
-            "SELECT * FROM " + q)));
+        assertThat(SqlRows.sorted(r.table(t).rows())).as(t)
+            .isEqualTo(SqlRows.sorted(SqlRows.read(r.connection(), "SELECT * FROM " + q)));
       }
       assertThat(r.table("any_key").rows()).as("a text key came through as text").contains(Row.of("y", "real key"));
     }
-  }
-
-  private static List<Row> sorted(List<Row> rows) {
-    List<Row> out = new ArrayList<>(rows);
-    out.sort(null);
-    return out;
   }
 }

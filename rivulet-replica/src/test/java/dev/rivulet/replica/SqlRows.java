@@ -35,4 +35,11 @@ public final class SqlRows {
     }
     return out;
   }
+
+  /** A copy of {@code rows} in the rows' natural order: a mirror and its table compared whatever their order. */
+  public static List<Row> sorted(List<Row> rows) {
+    List<Row> out = new ArrayList<>(rows);
+    out.sort(null);
+    return out;
+  }
 }

@@ -1,19 +1,36 @@
 package dev.rivulet.bench.query;
 
 import dev.rivulet.bench.Report;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
  * Load-independent cost counters for the update loops: the bytes the calling thread allocated
- * and its CPU time ({@code com.sun.management.ThreadMXBean}), and the collections run so far. Read outside the
+ * and its CPU time ({@code com.sun.management.ThreadMXBean}), and the switches that turn them on. Read outside the
  * timed sections; the reads themselves allocate nothing that is counted between two reads.
  */
 final class Allocation {
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
+  /**
+   * {@code -Drivulet.bench.updateCost=true}: the update loops also read the calling thread's CPU
+   * time and allocated bytes around each timed update ({@code cpu_*}, {@code alloc_*}). Off by
+   * default: the reads (a system call for the CPU time) add a few microseconds to the next timed update.
+   */
+  static final boolean UPDATE_COST = Boolean.getBoolean("rivulet.bench.updateCost");
+  /**
+   * {@code -Drivulet.bench.coldEvery=N}: every N-th timed update runs after the CPU caches were
+   * swept (untimed, {@link #evictCaches}) and is reported apart ({@code cold_*}): what an update
+   * costs when another process ran on the core just before it.
+   */
+  static final int COLD_EVERY = Integer.getInteger("rivulet.bench.coldEvery", 0);
+
   private Allocation() {}
+
+  /** Whether update {@code i} of a loop whose first {@code warmup} updates are untimed runs cold ({@link #COLD_EVERY}). */
+  static boolean cold(int i, int warmup) {
+    return COLD_EVERY > 0 && i >= warmup && (i - warmup) % COLD_EVERY == 0;
+  }
 
   /** The bytes this thread allocated so far. */
   static long bytes() {
@@ -38,15 +55,6 @@ final class Allocation {
       s += SWEEP[i];
     }
     sink += s;
-  }
-
-  /** The collections of every collector so far. */
-  static long collections() {
-    long n = 0;
-    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-      n += Math.max(0, gc.getCollectionCount());
-    }
-    return n;
   }
 
   /** Prints {@code alloc_mean_bytes}, {@code alloc_p99_bytes} and {@code alloc_max_bytes} of per-update allocations. */

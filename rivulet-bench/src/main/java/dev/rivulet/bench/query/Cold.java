@@ -100,7 +100,8 @@ final class Cold {
       return THREADS instanceof com.sun.management.ThreadMXBean t ? t.getCurrentThreadAllocatedBytes() : -1;
     }
 
-    private static long gcCount() {
+    /** The collections of every collector so far. */
+    static long gcCount() {
       long n = 0;
       for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
         n += Math.max(0, gc.getCollectionCount());

@@ -29,19 +29,6 @@ import java.util.function.Supplier;
 final class Harness {
   private Harness() {}
 
-  /**
-   * {@code -Drivulet.bench.updateCost=true}: also the main thread's CPU time and bytes allocated
-   * per update ({@code cpu_*}, {@code alloc_*}), read around the timed section (as W4's harness
-   * does; the reads add to the timed figures of the next update, so they are off by default).
-   */
-  private static final boolean UPDATE_COST = Boolean.getBoolean("rivulet.bench.updateCost");
-  /**
-   * {@code -Drivulet.bench.coldEvery=N}: every N-th timed update runs after the CPU caches were
-   * swept (untimed) and is reported apart ({@code cold_update_*}, and its CPU time in {@code
-   * cold_cpu_update_*} with {@code updateCost}): an update after another process ran on the core.
-   */
-  private static final int COLD_EVERY = Integer.getInteger("rivulet.bench.coldEvery", 0);
-
   static void run(QueryWorkload w, int rows, Config cfg, Report out) {
     String name = w.name();
     Tables.Data data = Tables.Data.generate(rows, cfg.seed());
@@ -67,42 +54,43 @@ final class Harness {
       }
       PeerData.Updates stream = PeerData.updates(w.streamName(), mix, cur, cfg.seed());
       Latencies lat = new Latencies(cfg.updates());
-      Latencies cpu = new Latencies(UPDATE_COST ? cfg.updates() : 1);
-      Latencies cold = new Latencies(COLD_EVERY > 0 ? cfg.updates() / COLD_EVERY + 1 : 1);
-      Latencies coldCpu = new Latencies(COLD_EVERY > 0 && UPDATE_COST ? cfg.updates() / COLD_EVERY + 1 : 1);
-      long[] allocated = new long[UPDATE_COST ? cfg.updates() : 0];
+      Latencies cpu = new Latencies(Allocation.UPDATE_COST ? cfg.updates() : 1);
+      Latencies cold = new Latencies(Allocation.COLD_EVERY > 0 ? cfg.updates() / Allocation.COLD_EVERY + 1 : 1);
+      Latencies coldCpu = new Latencies(
+          Allocation.COLD_EVERY > 0 && Allocation.UPDATE_COST ? cfg.updates() / Allocation.COLD_EVERY + 1 : 1);
+      long[] allocated = new long[Allocation.UPDATE_COST ? cfg.updates() : 0];
       System.gc();
       for (int i = 0, n = cfg.warmup() + cfg.updates(); i < n; i++) {
         PeerData.Issue after = stream.next();
         Row row = Tables.row(after);
-        boolean flushed = COLD_EVERY > 0 && i >= cfg.warmup() && (i - cfg.warmup()) % COLD_EVERY == 0;
+        boolean flushed = Allocation.cold(i, cfg.warmup());
         if (flushed) {
           Allocation.evictCaches();
         }
-        long a0 = UPDATE_COST ? Allocation.bytes() : 0;
-        long c0 = UPDATE_COST ? Allocation.cpuNanos() : 0;
+        long a0 = Allocation.UPDATE_COST ? Allocation.bytes() : 0;
+        long c0 = Allocation.UPDATE_COST ? Allocation.cpuNanos() : 0;
         long t0 = System.nanoTime();
         db.write(row);
         long t1 = System.nanoTime();
-        long c1 = UPDATE_COST ? Allocation.cpuNanos() : 0;
-        long a1 = UPDATE_COST ? Allocation.bytes() : 0;
+        long c1 = Allocation.UPDATE_COST ? Allocation.cpuNanos() : 0;
+        long a1 = Allocation.UPDATE_COST ? Allocation.bytes() : 0;
         stream.applied(after);
         if (i >= cfg.warmup()) {
           (flushed ? cold : lat).record(t1 - t0);
-          if (UPDATE_COST) {
+          if (Allocation.UPDATE_COST) {
             (flushed ? coldCpu : cpu).record(c1 - c0);
             allocated[i - cfg.warmup()] = a1 - a0;
           }
         }
       }
       report(out, name, rows, mix, "", lat);
-      if (UPDATE_COST) {
+      if (Allocation.UPDATE_COST) {
         Allocation.report(out, name, rows, mix, allocated);
         report(out, name, rows, mix, "cpu_", cpu);
       }
-      if (COLD_EVERY > 0) {
+      if (Allocation.COLD_EVERY > 0) {
         report(out, name, rows, mix, "cold_", cold);
-        if (UPDATE_COST) {
+        if (Allocation.UPDATE_COST) {
           report(out, name, rows, mix, "cold_cpu_", coldCpu);
         }
       }

@@ -41,21 +41,6 @@ final class W4Harness {
 
   private W4Harness() {}
 
-  /**
-   * With {@code -Drivulet.bench.coldEvery=N}: every N-th timed update runs after the CPU caches
-   * were swept (untimed, {@link Allocation#evictCaches}) and is reported apart as {@code
-   * cold_update_*}, the others as usual; what an update costs when another process ran on the
-   * core just before it (on a shared machine, the updates of the latency tail).
-   */
-  private static final int COLD_EVERY = Integer.getInteger("rivulet.bench.coldEvery", 0);
-  /**
-   * {@code -Drivulet.bench.updateCost=true}: also the bytes allocated and the CPU time per update
-   * ({@code alloc_*}, {@code cpu_*}). Off by default: the two reads around each update (a system
-   * call for the CPU time) add a few microseconds to the median of the timed update that follows,
-   * which the peers' harness does not pay.
-   */
-  private static final boolean UPDATE_COST = Boolean.getBoolean("rivulet.bench.updateCost");
-
   /** One loaded database with the W4 live query and its subscriber; {@code write} changes a comment. */
   private record Db(java.util.function.Consumer<Row> write, LiveQuery query, AtomicLong events,
       LiveCollection.Subscription subscription, long loadNanos, long queryNanos, Cold.Phase load, Cold.Phase hydrate)
@@ -127,46 +112,48 @@ final class W4Harness {
     long[] examined = new long[cfg.updates()];
     long[] before = perOperator(db.query().stats());
     long events0 = db.events().get();
-    long[] allocated = new long[cfg.updates()];
-    Latencies cpu = new Latencies(cfg.updates());
-    Latencies cold = new Latencies(COLD_EVERY > 0 ? cfg.updates() / COLD_EVERY + 1 : 0);
+    long[] allocated = new long[Allocation.UPDATE_COST ? cfg.updates() : 0];
+    Latencies cpu = new Latencies(Allocation.UPDATE_COST ? cfg.updates() : 1);
+    Latencies cold = new Latencies(Allocation.COLD_EVERY > 0 ? cfg.updates() / Allocation.COLD_EVERY + 1 : 0);
     System.gc();
     long last = db.query().examined();
     long gcs = 0;
     for (int i = 0, n = cfg.warmup() + cfg.updates(); i < n; i++) {
       PeerComments.Change change = stream.next();
       if (i == cfg.warmup()) {
-        gcs = Allocation.collections();
+        gcs = Cold.Meter.gcCount();
       }
-      boolean flushed = COLD_EVERY > 0 && i >= cfg.warmup() && (i - cfg.warmup()) % COLD_EVERY == 0;
+      boolean flushed = Allocation.cold(i, cfg.warmup());
       if (flushed) {
         Allocation.evictCaches();
       }
-      long a0 = UPDATE_COST ? Allocation.bytes() : 0;
-      long c0 = UPDATE_COST ? Allocation.cpuNanos() : 0;
+      long a0 = Allocation.UPDATE_COST ? Allocation.bytes() : 0;
+      long c0 = Allocation.UPDATE_COST ? Allocation.cpuNanos() : 0;
       long t0 = System.nanoTime();
       db.write(change.after());
       long t1 = System.nanoTime();
-      long c1 = UPDATE_COST ? Allocation.cpuNanos() : 0;
-      long a1 = UPDATE_COST ? Allocation.bytes() : 0;
+      long c1 = Allocation.UPDATE_COST ? Allocation.cpuNanos() : 0;
+      long a1 = Allocation.UPDATE_COST ? Allocation.bytes() : 0;
       stream.applied(change);
       long now = db.query().examined(); // not stats(): a list per update, its garbage collected in timed updates
       if (i >= cfg.warmup()) {
         (flushed ? cold : lat).record(t1 - t0); // the work counters are the same warm or cold: all kept
         examined[i - cfg.warmup()] = now - last;
-        allocated[i - cfg.warmup()] = a1 - a0;
-        cpu.record(c1 - c0);
+        if (Allocation.UPDATE_COST) {
+          allocated[i - cfg.warmup()] = a1 - a0;
+          cpu.record(c1 - c0);
+        }
       }
       last = now;
     }
-    out.count(name, rows, mix, "young_gcs", Allocation.collections() - gcs);
-    if (UPDATE_COST) {
+    out.count(name, rows, mix, "young_gcs", Cold.Meter.gcCount() - gcs);
+    if (Allocation.UPDATE_COST) {
       Allocation.report(out, name, rows, mix, allocated);
       Harness.report(out, name, rows, mix, "cpu_", cpu);
     }
     out.count(name, rows, mix, "change_events", db.events().get() - events0);
     Harness.report(out, name, rows, mix, "", lat);
-    if (COLD_EVERY > 0) {
+    if (Allocation.COLD_EVERY > 0) {
       Harness.report(out, name, rows, mix, "cold_", cold);
     }
     long max = 0, total = 0;

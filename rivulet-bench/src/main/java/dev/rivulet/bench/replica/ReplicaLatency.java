@@ -192,9 +192,7 @@ public final class ReplicaLatency {
       }
     }
     double writes = (double) per * t.length;
-    figures(out, rows, mix, "_cold", sum, writes,
-        new double[] {(double) sum[2][0] / sum[0][0], (double) sum[2][0] / sum[1][0],
-            (double) sum[2][1] / sum[0][1], (double) sum[2][1] / sum[1][1]});
+    figures(out, rows, mix, "_cold", sum, writes, ratios(sum));
   }
 
   /** The steady-state figures: each side's median round, each ratio the median of the rounds' ratios. */
@@ -212,11 +210,10 @@ public final class ReplicaLatency {
     }
     double[][] ratios = new double[4][t.length];
     for (int round = 0; round < t.length; round++) {
-      long[][] s = t[round];
-      ratios[0][round] = (double) s[2][0] / s[0][0];
-      ratios[1][round] = (double) s[2][0] / s[1][0];
-      ratios[2][round] = (double) s[2][1] / s[0][1];
-      ratios[3][round] = (double) s[2][1] / s[1][1];
+      double[] r = ratios(t[round]);
+      for (int i = 0; i < 4; i++) {
+        ratios[i][round] = r[i];
+      }
     }
     double[] medianRatios = new double[4];
     for (int i = 0; i < 4; i++) {
@@ -224,6 +221,12 @@ public final class ReplicaLatency {
       medianRatios[i] = ratios[i][t.length / 2];
     }
     figures(out, rows, mix, "", median, per, medianRatios);
+  }
+
+  /** Replica over plain and over plain without generated keys, wall then CPU, of {@code s} ({@code [side][wall, cpu, bytes]}). */
+  private static double[] ratios(long[][] s) {
+    return new double[] {(double) s[2][0] / s[0][0], (double) s[2][0] / s[1][0],
+        (double) s[2][1] / s[0][1], (double) s[2][1] / s[1][1]};
   }
 
   /**
