@@ -150,7 +150,7 @@ final class JoinOperator extends Operator {
 
   @Override
   boolean readsUnitWeights() {
-    return inPlace != null; // see step
+    return inPlace != null || type == JoinType.INNER; // see step
   }
 
   @Override
@@ -159,6 +159,9 @@ final class JoinOperator extends Operator {
       if (inputs[0].size < KeyIndex.BULK_AT) {
         inputs[0].materialize();
       }
+      inputs[1].materialize();
+    } else if (type == JoinType.INNER && !bulk(inputs[0], inputs[1])) { // so does an inner join's bulk step
+      inputs[0].materialize();
       inputs[1].materialize();
     }
     long late = lateWork();
@@ -196,41 +199,48 @@ final class JoinOperator extends Operator {
    * then {@code dL} goes into the left index, then {@code L1 x dR}, then {@code dR} into the
    * right index. Each side's matches are emitted before its changes go into its index (they read
    * only the other index), so a hydration-sized batch is indexed in bulk ({@link
-   * KeyIndex#addAll}). (Right and full joins group a run's changes by key to see each key's side
-   * turn empty or non-empty.)
+   * KeyIndex#addAll}) and its pairs are collected by {@link InnerJoinHydration}, which reads the
+   * other index without making bags, and handed on as one batch. (Right and full joins group a
+   * run's changes by key to see each key's side turn empty or non-empty.)
    */
   private void stepInner(Delta dl, Delta dr) {
-    if (dl.size < KeyIndex.BULK_AT && dr.size < KeyIndex.BULK_AT) {
+    if (!bulk(dl, dr)) {
       stepInnerRows(dl, leftKeys, right, left, true);
       stepInnerRows(dr, rightKeys, left, right, false);
       return;
     }
+    InnerJoinHydration pairs = new InnerJoinHydration(rows, Math.max(dl.size, dr.size));
     Object[] keys = keysOf(dl, leftKeys);
-    boolean anyRight = right.entries() > 0; // a hydration's first batch meets nothing: no lookups
-    for (int i = 0; i < dl.size && anyRight; i++) {
-      Bag<Row> r0 = keys[i] == null ? null : right.get(keys[i]);
-      if (r0 != null) {
-        Row row = dl.rows[i];
-        examined += r0.size();
-        for (int j = 0; j < r0.size(); j++) {
-          emit(rows.pair(row, r0.value(j)), dl.weights[i] * r0.weight(j));
-        }
-      }
+    if (right.entries() > 0) { // a hydration's first batch meets nothing: no lookups
+      pairs.pair(dl, keys, right, true);
     }
     addAllChecked(left, keys, dl);
     keys = keysOf(dr, rightKeys);
-    boolean anyLeft = left.entries() > 0;
-    for (int i = 0; i < dr.size && anyLeft; i++) {
-      Bag<Row> l1 = keys[i] == null ? null : left.get(keys[i]);
-      if (l1 != null) {
-        Row row = dr.rows[i];
-        examined += l1.size();
-        for (int j = 0; j < l1.size(); j++) {
-          emit(rows.pair(l1.value(j), row), l1.weight(j) * dr.weights[i]);
-        }
-      }
+    if (left.entries() > 0) {
+      pairs.pair(dr, keys, left, false);
     }
     addAllChecked(right, keys, dr);
+    examined += pairs.examined;
+    handOn(pairs);
+  }
+
+  /** Whether an inner step takes the hydration-sized path ({@link InnerJoinHydration}, indexes built in bulk). */
+  private static boolean bulk(Delta dl, Delta dr) {
+    return dl.size >= KeyIndex.BULK_AT || dr.size >= KeyIndex.BULK_AT;
+  }
+
+  /** Emits the pairs collected: a batch of unit weights as it is, without a copy where the target allows. */
+  private void handOn(InnerJoinHydration pairs) {
+    if (pairs.unitWeights()) {
+      Delta out = new Delta(0);
+      out.adopt(pairs.rows(), pairs.size());
+      handOff(out);
+      return;
+    }
+    reserveOutput(pairs.size());
+    for (int i = 0; i < pairs.size(); i++) {
+      emit(pairs.rows()[i], pairs.weight(i));
+    }
   }
 
   /** One side of an update-sized inner step, row by row: its matches in {@code other}, then into {@code own}. */
@@ -458,7 +468,7 @@ final class JoinOperator extends Operator {
 
   /** Adds {@code d} under {@code keys} to {@code index}, then lets a hydration-sized buffer go. */
   private void addAllChecked(KeyIndex<Row> index, Object[] keys, Delta d) {
-    int bad = index.addAll(keys, d.rows, d.weights, d.size);
+    int bad = index.addAll(keys, d.rows, d.unitWeights() ? null : d.weights, d.size);
     if (bad >= 0) {
       Row row = d.rows[bad]; // a retracting delta is consolidated: the row's only change this run
       throw new InvariantViolation(name + ": multiplicity of " + row + " would become "

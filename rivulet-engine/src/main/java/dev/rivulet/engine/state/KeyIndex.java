@@ -20,7 +20,9 @@ package dev.rivulet.engine.state;
  * invariant violation, as on an eager index) makes the key's bag first. So a join whose other side
  * looks up few keys of a large side (an include's child semi-joined with its ~50 active buckets)
  * never makes the other keys' bags, and every lookup stays one probe. The contents seen through
- * {@link #get} are always those of an eager index given the same changes.
+ * {@link #get} are always those of an eager index given the same changes; a reader that must not make
+ * bags (a join's hydration, probing every key of the other side) reads {@link #bagOf} and the
+ * packed entries ({@link #packedFirst}) instead.
  *
  * <p>Not thread-safe: owned by the operator's run loop (the operator that uses it).
  *
@@ -64,6 +66,43 @@ public final class KeyIndex<V> {
       return longs.get(l);
     }
     return others.get(key);
+  }
+
+  /**
+   * The bag of {@code key} when one was made, else null (then the key's values may still be packed,
+   * see {@link #packedFirst}): a read that makes no bag.
+   */
+  public Bag<V> bagOf(Object key) {
+    return key instanceof Long l ? longs.get(l) : others.get(key);
+  }
+
+  /**
+   * The first of {@code key}'s entries still packed, or -1 when it has none (then its values, if
+   * any, are in {@link #bagOf}): with {@link #packedNext}, {@link #packedValue} and {@link
+   * #packedWeight}, a read of a packed key's values in the order they were added, without making
+   * its bag. An entry index is valid until the index is next changed.
+   */
+  public int packedFirst(Object key) {
+    if (packed == null || !(key instanceof Long l)) {
+      return -1;
+    }
+    int s = packed.slot(l);
+    return s >= 0 && packed.count(s) > 0 ? packed.first(s) : -1;
+  }
+
+  /** The packed entry after {@code e} under the same key, or -1 (see {@link #packedFirst}). */
+  public int packedNext(int e) {
+    return packed.next(e);
+  }
+
+  /** The value of packed entry {@code e} (see {@link #packedFirst}). */
+  public V packedValue(int e) {
+    return packed.value(e);
+  }
+
+  /** The weight of packed entry {@code e} (see {@link #packedFirst}). */
+  public long packedWeight(int e) {
+    return packed.weight(e);
   }
 
   /**
@@ -129,6 +168,7 @@ public final class KeyIndex<V> {
    * batch of at least {@value #BULK_AT} (a hydration) is built as one {@link BagBatch} over both
    * halves: each new key's bag is made once, exactly sized; a smaller one is added row by row. A
    * lazy index packs a first batch of at least {@link #PACK_AT} instead (see the class comment).
+   * {@code deltas} null means every delta is 1 (a batch of unit weights).
    *
    * @return the least {@code i} whose value's weight became negative, or -1
    */
@@ -142,7 +182,7 @@ public final class KeyIndex<V> {
     if (n < BULK_AT) {
       int negative = -1;
       for (int i = 0; i < n; i++) {
-        if (keys[i] != null && add(keys[i], values[i], deltas[i]) < 0 && negative < 0) {
+        if (keys[i] != null && add(keys[i], values[i], deltas == null ? 1 : deltas[i]) < 0 && negative < 0) {
           negative = i;
         }
       }
@@ -236,7 +276,8 @@ public final class KeyIndex<V> {
     int negative = -1;
     for (int i = 0; i < n && p.others() > 0; i++) {
       Object key = keys[i];
-      if (key != null && !(key instanceof Long) && others.add(key, values[i], deltas[i]) < 0 && negative < 0) {
+      if (key != null && !(key instanceof Long) && others.add(key, values[i], deltas == null ? 1 : deltas[i]) < 0
+          && negative < 0) {
         negative = i;
       }
     }
@@ -253,7 +294,7 @@ public final class KeyIndex<V> {
       Object key = keys[i];
       if (key != null && !(key instanceof Long)) {
         sh[j] = values[i].hashCode();
-        sw[j] = deltas[i];
+        sw[j] = deltas == null ? 1 : deltas[i];
         so[j++] = i;
         batch.entry(others.bagFor(key), key);
       }

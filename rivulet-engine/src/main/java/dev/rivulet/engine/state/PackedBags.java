@@ -55,8 +55,8 @@ final class PackedBags<V> {
   }
 
   /**
-   * Packs the entries of {@code keys[0..n)} whose key is a {@code Long}, or returns null when a
-   * delta among them is not positive (only additions to keys with no values are packed). Two
+   * Packs the entries of {@code keys[0..n)} whose key is a {@code Long} ({@code deltas} null: all
+   * 1), or returns null when a delta among them is not positive (only additions to keys with no values are packed). Two
    * passes over the batch, in chunks of {@value #CHUNK} entries (one call each, so that a fresh JVM
    * compiles them early): one finds the packed entries' count and key range, the other chains
    * them; the arrays are sized to the packed entries, not to the batch.
@@ -109,7 +109,7 @@ final class PackedBags<V> {
     void scan(Object[] keys, long[] deltas, int from, int to) {
       for (int i = from; i < to; i++) {
         if (keys[i] instanceof Long l) {
-          long w = deltas[i];
+          long w = deltas == null ? 1 : deltas[i];
           if (w != 1) {
             ok &= w > 0;
             ones = false;
@@ -224,6 +224,9 @@ final class PackedBags<V> {
 
   /** Appends {@code value} with {@code weight > 0} to the entries of slot {@code s}, which must have entries still packed. */
   void append(int s, Object value, long weight) {
+    if (size == next.length && live <= size >> 1) {
+      compact(); // most entries were retracted or opened: reuse their room
+    }
     if (size == next.length) {
       int capacity = size + (size >> 1) + 16;
       next = Arrays.copyOf(next, capacity);
@@ -288,6 +291,39 @@ final class PackedBags<V> {
     }
     unlink(s, prev, e);
     return 0;
+  }
+
+  /**
+   * Moves the live entries to the front of new arrays of the same length, each key's chain kept in
+   * order, so that a packed side changed for a long time (each change appends an entry and unlinks
+   * one) holds no more than twice its live entries, and no opened or retracted value stays reachable.
+   */
+  private void compact() {
+    int capacity = next.length;
+    int[] nx = new int[capacity];
+    Object[] vs = new Object[capacity];
+    long[] ws = weights == null ? null : new long[capacity];
+    int j = 0;
+    for (int s = 0; s < counts.length; s++) {
+      if (counts[s] > 0) {
+        int e = heads[s];
+        heads[s] = j;
+        for (; e >= 0; e = next[e]) {
+          vs[j] = values[e];
+          if (ws != null) {
+            ws[j] = weights[e];
+          }
+          nx[j] = j + 1;
+          j++;
+        }
+        nx[j - 1] = -1;
+        tails[s] = j - 1;
+      }
+    }
+    next = nx;
+    values = vs;
+    weights = ws;
+    size = j;
   }
 
   /** How many entries the last {@link #retract} compared with its value. */
