@@ -199,8 +199,9 @@ final class JoinOperator extends Operator {
    * then {@code dL} goes into the left index, then {@code L1 x dR}, then {@code dR} into the
    * right index. Each side's matches are emitted before its changes go into its index (they read
    * only the other index), so a hydration-sized batch is indexed in bulk ({@link
-   * KeyIndex#addAll}) and its pairs are collected by {@link InnerJoinHydration}, which reads the
-   * other index without making bags, and handed on as one batch. (Right and full joins group a
+   * KeyIndex#addAll}); its pairs are collected by {@link InnerJoinHydration}, which reads the
+   * other index without making bags, with the smaller side going first ({@link #pairSide}), and
+   * handed on as one batch. (Right and full joins group a
    * run's changes by key to see each key's side turn empty or non-empty.)
    */
   private void stepInner(Delta dl, Delta dr) {
@@ -210,18 +211,31 @@ final class JoinOperator extends Operator {
       return;
     }
     InnerJoinHydration pairs = new InnerJoinHydration(rows, Math.max(dl.size, dr.size));
-    Object[] keys = keysOf(dl, leftKeys);
-    if (right.entries() > 0) { // a hydration's first batch meets nothing: no lookups
-      pairs.pair(dl, keys, right, true);
+    // The smaller change is indexed first and the larger one probes it: short chains per probe, and
+    // a fresh JVM compiles the probe loop (called per chunk of the larger side) early.
+    if (dl.size >= dr.size) {
+      pairSide(pairs, dr, rightKeys, left, right, false);
+      pairSide(pairs, dl, leftKeys, right, left, true);
+    } else {
+      pairSide(pairs, dl, leftKeys, right, left, true);
+      pairSide(pairs, dr, rightKeys, left, right, false);
     }
-    addAllChecked(left, keys, dl);
-    keys = keysOf(dr, rightKeys);
-    if (left.entries() > 0) {
-      pairs.pair(dr, keys, left, false);
-    }
-    addAllChecked(right, keys, dr);
     examined += pairs.examined;
     handOn(pairs);
+  }
+
+  /**
+   * One side's change {@code d} of a hydration-sized inner step: its pairs with {@code other}
+   * (none while that is empty), then into {@code own} in bulk. Either side may go first: {@code
+   * L0 x dR + dL x R1} and {@code dL x R0 + L1 x dR} are the same change.
+   */
+  private void pairSide(InnerJoinHydration pairs, Delta d, int[] keyColumns, KeyIndex<Row> other,
+      KeyIndex<Row> own, boolean isLeft) {
+    Object[] keys = keysOf(d, keyColumns);
+    if (other.entries() > 0) { // a hydration's first batch meets nothing: no lookups
+      pairs.pair(d, keys, other, isLeft);
+    }
+    addAllChecked(own, keys, d);
   }
 
   /** Whether an inner step takes the hydration-sized path ({@link InnerJoinHydration}, indexes built in bulk). */
