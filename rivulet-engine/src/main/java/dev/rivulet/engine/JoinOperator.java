@@ -68,6 +68,10 @@ final class JoinOperator extends Operator {
   private final Delta keyRun = new Delta(2); // stepRightFew's group of one key, reused
   /** Steps whose right changes were grouped without a map ({@link #stepRightFew}), for tests. */
   long fewRuns;
+  /** The least side of an inner step that takes the hydration-sized path (tests set more to take the row path always). */
+  int bulkAt = KeyIndex.BULK_AT;
+  /** Inner steps that took the hydration-sized path ({@link InnerJoinHydration}), for tests. */
+  long innerBulkSteps;
   private final LeftRowsHydration inPlace; // left rows mode on one key column: a hydration's left rows, else null
 
   /** The changes of one key within a run. */
@@ -210,6 +214,7 @@ final class JoinOperator extends Operator {
       stepInnerRows(dr, rightKeys, left, right, false);
       return;
     }
+    innerBulkSteps++;
     InnerJoinHydration pairs = new InnerJoinHydration(rows, Math.max(dl.size, dr.size));
     // The smaller change is indexed first and the larger one probes it: short chains per probe, and
     // a fresh JVM compiles the probe loop (called per chunk of the larger side) early.
@@ -239,8 +244,8 @@ final class JoinOperator extends Operator {
   }
 
   /** Whether an inner step takes the hydration-sized path ({@link InnerJoinHydration}, indexes built in bulk). */
-  private static boolean bulk(Delta dl, Delta dr) {
-    return dl.size >= KeyIndex.BULK_AT || dr.size >= KeyIndex.BULK_AT;
+  private boolean bulk(Delta dl, Delta dr) {
+    return dl.size >= bulkAt || dr.size >= bulkAt;
   }
 
   /** Emits the pairs collected: a batch of unit weights as it is, without a copy where the target allows. */

@@ -354,6 +354,11 @@ public final class KeyIndex<V> {
     return compared;
   }
 
+  /** The room for packed entries, retracted and opened ones included (0 with none packed), for tests. */
+  int packedCapacity() {
+    return packed == null ? 0 : packed.capacity();
+  }
+
   /** Whether {@code key} has entries still packed (no bag made for them yet), for tests. */
   boolean isPacked(Object key) {
     if (packed == null || !(key instanceof Long l)) {

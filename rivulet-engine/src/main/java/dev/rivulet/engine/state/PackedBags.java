@@ -16,7 +16,9 @@ import java.util.Arrays;
  * entry is found in the chain (the very object first, as a retraction usually passes the row it
  * once added, then an equal one) and loses weight, or is unlinked from the chain when none is left;
  * a key whose last entry goes is closed, with no entries. A per-entry weight array is made only
- * when some weight is not 1.
+ * when some weight is not 1. When an append finds the arrays full and at most half their entries
+ * live, the live entries are first moved to the front (chains kept in order), so a packed side
+ * changed for a long time keeps its room within about twice its live entries.
  *
  * <p>Not thread-safe: owned by the index that uses it.
  *
@@ -362,6 +364,11 @@ final class PackedBags<V> {
   void open(int s) {
     live -= count(s);
     counts[s] = -1;
+  }
+
+  /** The room for entries: live, appended, retracted and opened ones until the next compaction. */
+  int capacity() {
+    return next.length;
   }
 
   /** Number of entries not opened yet. */
