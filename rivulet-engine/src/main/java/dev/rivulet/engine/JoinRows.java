@@ -121,14 +121,7 @@ final class JoinRows {
     if (keepLeft == null) {
       return l.concat(r);
     }
-    Object[] out = new Object[keepLeft.length + keepRight.length];
-    for (int i = 0; i < keepLeft.length; i++) {
-      out[i] = l.canonicalAt(keepLeft[i]);
-    }
-    for (int i = 0; i < keepRight.length; i++) {
-      out[keepLeft.length + i] = r.canonicalAt(keepRight[i]);
-    }
-    return Row.wrap(out);
+    return Row.pick(l, keepLeft, r, keepRight);
   }
 
   /** The output row of left row {@code l} without a matching right row. */

@@ -5,13 +5,16 @@ import java.util.function.UnaryOperator;
 /**
  * Applies a function to every row: {@code map(f)(A + B) = map(f)(A) + map(f)(B)}, weights kept.
  * Linear, so it retains nothing. Positions on the input (from a window) are kept, since a row-wise
- * function does not reorder. Each result is checked against the output schema.
+ * function does not reorder. Each result is checked against the output schema. A batch without
+ * positions is mapped in place, each result over its input row, and handed on whole with its
+ * weights (unit weights stay unallocated).
  *
  * <p>A window map ({@link Stream#mapWindow}) also drops the retraction and insertion of a row
  * whose result did not change and whose place among the window's other rows did not either (see
  * {@link UnchangedPairs}), as consolidating the mapped change would, while keeping positions.
  */
 final class MapOperator extends Operator {
+  private static final int CHUNK = 64;
   private final UnaryOperator<Row> fn;
   private final boolean window;
   private Row[] mapped = new Row[16];
@@ -27,9 +30,24 @@ final class MapOperator extends Operator {
   }
 
   @Override
+  boolean readsUnitWeights() {
+    return !window; // see step
+  }
+
+  @Override
   void step() {
     Delta in = inputs[0];
     examined += in.size;
+    if (!window && in.positions == null) {
+      // Each result is written over its input row and the batch handed on as it is (weights, or
+      // unit weights, kept): no output arrays, no per-row emit.
+      for (int from = 0; from < in.size; from += CHUNK) {
+        applyInPlace(in.rows, from, Math.min(in.size, from + CHUNK));
+      }
+      handOff(in);
+      return;
+    }
+    in.materialize();
     reserveOutput(in.size);
     if (window && in.positions != null && UnchangedPairs.mayHave(in.weights, in.size)) {
       stepWindow(in);
@@ -60,6 +78,13 @@ final class MapOperator extends Operator {
         emit(mapped[i], in.weights[i], in.positions[i]);
       }
       mapped[i] = null;
+    }
+  }
+
+  /** Replaces {@code rows[from, to)} by their results (a chunk per call: a fresh JVM compiles it early). */
+  private void applyInPlace(Row[] rows, int from, int to) {
+    for (int i = from; i < to; i++) {
+      rows[i] = apply(rows[i]);
     }
   }
 

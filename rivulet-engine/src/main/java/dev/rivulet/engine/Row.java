@@ -151,6 +151,21 @@ public final class Row implements Comparable<Row> {
     return new Row(out);
   }
 
+  /** The values of {@code l} at {@code left} followed by those of {@code r} at {@code right} (a projecting join's pair). */
+  static Row pick(Row l, int[] left, Row r, int[] right) {
+    Object[] lv = l.values;
+    Object[] rv = r.values;
+    int n = left.length;
+    Object[] out = new Object[n + right.length];
+    for (int i = 0; i < n; i++) {
+      out[i] = lv[left[i]];
+    }
+    for (int i = 0; i < right.length; i++) {
+      out[n + i] = rv[right[i]];
+    }
+    return new Row(out);
+  }
+
   /** True when any of {@code columns} is null (SQL keys with a null never match). */
   public boolean anyNull(int[] columns) {
     for (int c : columns) {

@@ -10,9 +10,10 @@ import org.junit.jupiter.api.Test;
 /**
  * A batch handed downstream without a copy ({@link Operator#handOff}: an input's queued batch, a
  * filter's kept entries compacted in place, with unit weights up to a deferring top-K) gives the
- * same outputs as the copying path, which a filter with a second target takes; and {@link
- * Delta#takeOver} and {@link Delta#adopt} move entries only into an empty buffer, unit weights
- * with them. Fixed seeds, named in every failure.
+ * same outputs as the copying path, which a filter with a second target takes; a map's results,
+ * written over its batch and handed on with their weights, are the rows mapped one by one; and
+ * {@link Delta#takeOver} and {@link Delta#adopt} move entries only into an empty buffer, unit
+ * weights with them. Fixed seeds, named in every failure.
  */
 class HandOffTest {
   private static final Schema S = Schema.parse("id INT NOT NULL, grp STRING, score INT");
@@ -100,6 +101,48 @@ class HandOffTest {
     fast.output("out").delta().forEach(f::add);
     copying.output("out").delta().forEach(c::add);
     assertThat(f).as("seed %d, %s", seed, when).isEqualTo(c);
+  }
+
+  @Test
+  void aMapWritesOverItsBatchAndHandsItOnWithItsWeights() {
+    Schema out = Schema.parse("score INT, id INT NOT NULL");
+    int[] cols = {2, 0};
+    for (long seed = 1; seed <= 20; seed++) {
+      Random rnd = new Random(seed);
+      GraphBuilder b = Graph.builder();
+      Stream mapped = b.input("in", S).map(out, r -> r.project(cols));
+      b.output("all", mapped);
+      Graph g = b.build();
+      int n = rnd.nextInt(seed < 4 ? 3 : 3000);
+      Row[] rows = new Row[n];
+      java.util.Map<Row, Long> expected = new java.util.HashMap<>();
+      List<Row> held = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        rows[i] = randomRow(rnd);
+        held.add(rows[i]);
+        expected.merge(rows[i].project(cols), 1L, Long::sum);
+      }
+      g.input("in").sendAll(rows, n, S);
+      g.run();
+      assertThat(g.output("all").delta().toMap()).as("seed %d hydration", seed).isEqualTo(expected);
+      long fed = n > 0 ? 1 : 0;
+      for (int step = 0; step < 4; step++) {
+        expected.clear();
+        int changes = 1 + rnd.nextInt(5);
+        for (int k = changes; k > 0; k--) {
+          boolean retract = !held.isEmpty() && rnd.nextBoolean();
+          Row r = retract ? held.remove(rnd.nextInt(held.size())) : randomRow(rnd);
+          long w = retract ? -1 : 1 + rnd.nextInt(2);
+          g.input("in").send(r, w, S);
+          expected.merge(r.project(cols), w, Long::sum);
+        }
+        expected.values().removeIf(w -> w == 0);
+        fed++;
+        g.run();
+        assertThat(g.output("all").delta().toMap()).as("seed %d change %d", seed, step).isEqualTo(expected);
+      }
+      assertThat(op(g, "map").handOffs).as("seed %d: the map's batches were handed over", seed).isEqualTo(fed);
+    }
   }
 
   @Test
