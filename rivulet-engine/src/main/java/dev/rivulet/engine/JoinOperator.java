@@ -205,8 +205,8 @@ final class JoinOperator extends Operator {
    * only the other index), so a hydration-sized batch is indexed in bulk ({@link
    * KeyIndex#addAll}); its pairs are collected by {@link InnerJoinHydration}, which reads the
    * other index without making bags, with the smaller side going first ({@link #pairSide}), and
-   * handed on as one batch. (Right and full joins group a
-   * run's changes by key to see each key's side turn empty or non-empty.)
+   * handed on as one batch. (Right and full joins group a run's changes by key to see each key's
+   * side turn empty or non-empty.)
    */
   private void stepInner(Delta dl, Delta dr) {
     if (!bulk(dl, dr)) {
