@@ -15,11 +15,11 @@ import org.sqlite.core.DB;
  * its key ({@link #KEPT}: each key column's old value {@code IS} its new one, decided by the
  * trigger) the new row, whose key is the old one, and any other update ({@link #UPDATE}) the new
  * row and the old key. A table whose rows its mirror holds in full ({@link
- * CaptureBuffer#holdsRows}) has its kept-key updates captured per column instead ({@link #COLUMN},
- * one function per column, called by a trigger {@code AFTER UPDATE OF} that column): the function
- * reads the key and that column's new value only, and takes the other values from the row as the
- * transaction left it so far ({@link CaptureBuffer#rowBefore}); when that row is not known
- * it reads the new row whole (the trigger passes it). Text is read as its bytes in the database's encoding (cheaper through JNI
+ * CaptureBuffer#holdsRows}) has its kept-key updates captured by {@link #MASKED} instead: the
+ * trigger passes a mask of the columns whose value changed ({@code IS NOT}, bytewise) and the new
+ * row, and the function reads the key and the changed values only, taking the others from the row
+ * as the transaction left it so far ({@link CaptureBuffer#rowBefore}); when that row is not known
+ * it reads the new row whole. Text is read as its bytes in the database's encoding (cheaper through JNI
  * than as text). Values are read from the connection's native database directly, not through
  * {@link Function}'s accessors, which lock this function and check the argument's index on every
  * read: the trigger and the function are made from the same {@link TableInfo}, so every index read
@@ -35,13 +35,13 @@ final class Capture extends Function {
   static final int UPDATE = 1;
   static final int DELETE = 2;
   static final int KEPT = 3;
-  /** An update of one column that kept the key ({@link #column(TableInfo, boolean, int, Charset, CaptureBuffer, DB)}). */
-  static final int COLUMN = 4;
-  static final int[] OPS = {INSERT, UPDATE, DELETE, KEPT};
+  static final int MASKED = 4;
+  static final int[] OPS = {INSERT, UPDATE, DELETE, KEPT, MASKED};
+  /** The widest table whose updates {@link #MASKED} captures (a bit per column in a 64-bit mask). */
+  static final int MASKED_WIDTH = 63;
 
   private final String table;
   private final int op;
-  private final int column; // the column of a COLUMN capture, else -1
   private final int width;
   private final int keyWidth;
   private final int[] keys;
@@ -60,13 +60,8 @@ final class Capture extends Function {
    * of the connection the function is created on.
    */
   Capture(TableInfo t, boolean rowidKey, int op, Charset text, CaptureBuffer buffer, DB db) {
-    this(t, rowidKey, op, -1, text, buffer, db);
-  }
-
-  private Capture(TableInfo t, boolean rowidKey, int op, int column, Charset text, CaptureBuffer buffer, DB db) {
     this.table = t.name();
     this.op = op;
-    this.column = column;
     this.width = t.columns().size();
     this.keyWidth = t.keys().size();
     this.keys = t.schema().indexesOf(t.keys());
@@ -74,27 +69,14 @@ final class Capture extends Function {
     this.text = text;
     this.buffer = buffer;
     this.db = db;
-    int arguments = width + (op == UPDATE ? keyWidth : 0);
+    int arguments = width + (op == UPDATE ? keyWidth : op == MASKED ? 1 : 0);
     this.lastBytes = new byte[arguments][];
     this.lastText = new String[arguments];
   }
 
-  /**
-   * The capture of updates of {@code t}'s column {@code column} (not a key column) that kept the
-   * key, for a table whose rows its mirror holds ({@link CaptureBuffer#holdsRows}).
-   */
-  static Capture column(TableInfo t, boolean rowidKey, int column, Charset text, CaptureBuffer buffer, DB db) {
-    return new Capture(t, rowidKey, COLUMN, column, text, buffer, db);
-  }
-
-  /** The SQL name of the function for operation {@code op} (not {@link #COLUMN}) on the {@code index}-th mirrored table. */
+  /** The SQL name of the function for operation {@code op} on the {@code index}-th mirrored table. */
   static String name(int index, int op) {
-    return "rivulet_capture_" + index + "_" + "iudk".charAt(op);
-  }
-
-  /** The SQL name of the {@link #COLUMN} function for column {@code column} of the {@code index}-th mirrored table. */
-  static String columnName(int index, int column) {
-    return "rivulet_capture_" + index + "_c" + column;
+    return "rivulet_capture_" + index + "_" + "iudkm".charAt(op);
   }
 
   @Override
@@ -103,28 +85,40 @@ final class Capture extends Function {
       case INSERT -> buffer.add(table, null, row(0, width, rowid));
       case DELETE -> buffer.add(table, row(0, keyWidth, rowid < 0 ? -1 : 0), null);
       case KEPT -> buffer.addKept(table, row(0, width, rowid));
-      case COLUMN -> buffer.addKept(table, column());
+      case MASKED -> buffer.addKept(table, masked());
       default -> buffer.add(table, row(width, keyWidth, rowid < 0 ? -1 : 0), row(0, width, rowid));
     }
     // no result(): the call's value (NULL) is never read
   }
 
   /**
-   * The new row of an update of column {@link #column} that kept the key (arguments: the new row):
-   * the row before with that column read, or the new row read whole when the row before is not
-   * known.
+   * The new row of a {@link #MASKED} update (arguments: the mask of changed columns, then the new
+   * row): the row before with the changed columns read, or the new row read whole when the row
+   * before is not known.
    */
-  private Row column() throws SQLException {
+  private Row masked() throws SQLException {
+    long mask = db.value_long(this, 0);
     Object[] key = new Object[keyWidth];
     for (int i = 0; i < keyWidth; i++) {
-      key[i] = keys[i] == rowid ? (Object) db.value_long(this, rowid) : value(keys[i]);
+      key[i] = keys[i] == rowid ? (Object) db.value_long(this, 1 + rowid) : value(1 + keys[i]);
     }
     Row before = buffer.rowBefore(table, Row.of(key), keys);
     if (before == null) {
-      return row(0, width, rowid);
+      return row(1, width, rowid);
     }
-    buffer.countColumnCapture();
-    return before.with(column, value(column));
+    buffer.countMasked();
+    if (mask == 0) {
+      return before; // an update that changed nothing
+    }
+    if ((mask & (mask - 1)) == 0) {
+      int i = Long.numberOfTrailingZeros(mask);
+      return before.with(i, value(1 + i));
+    }
+    Object[] values = new Object[width];
+    for (int i = 0; i < width; i++) {
+      values[i] = (mask & (1L << i)) == 0 ? before.get(i) : value(1 + i);
+    }
+    return Row.of(values);
   }
 
   /** Arguments {@code from} to {@code from + n} as a row; the one at {@code from + integer} (if not -1) is an integer. */

@@ -2,7 +2,6 @@ package dev.rivulet.replica;
 
 import dev.rivulet.engine.Row;
 import dev.rivulet.query.SourceCollection;
-import dev.rivulet.query.StoredRows;
 import java.sql.Blob;
 import java.sql.Clob;
 import java.sql.SQLException;
@@ -14,7 +13,7 @@ import java.util.Map;
 /**
  * The running transaction's captured row changes, in the order the database made them. A failed
  * statement drops what it captured ({@link #truncate}), a rolled-back transaction all of it
- * ({@link #clear}). For a capture that hands over one changed column of a row ({@link
+ * ({@link #clear}). For a capture that hands over only the changed columns of a row ({@link
  * #rowBefore}), it knows each eagerly mirrored row as the transaction left it so far: its latest
  * captured change, else the row its mirror holds (the last commit's).
  *
@@ -45,7 +44,7 @@ final class CaptureBuffer {
   // per table that rowBefore looked a row up in while the buffer was long: its rows as the buffer
   // left them (key -> row, null when gone); dropped when the buffer is truncated below or cleared
   private Map<String, RowIndex> indexes;
-  private long columnCaptures;
+  private long masked;
 
   /** A buffer whose {@link #rowBefore} falls back on the rows of {@code mirrors}. */
   CaptureBuffer(Mirrors mirrors) {
@@ -102,10 +101,8 @@ final class CaptureBuffer {
       }
     }
     SourceCollection m = mirrors.get(table);
-    if (m == null) {
-      return null;
-    }
-    return StoredRows.get(m, key); // as stored: no typed copy, and no read of its values
+    Row held = m == null ? null : m.get(key).orElse(null);
+    return held == null ? null : held.canonical();
   }
 
   /** {@code table}'s index, brought up to the buffer's end. */
@@ -129,14 +126,14 @@ final class CaptureBuffer {
     return index;
   }
 
-  /** Counts a change captured from one column and the row before ({@link #columnCaptures}). */
-  void countColumnCapture() {
-    columnCaptures++;
+  /** Counts a change captured from its changed columns only ({@link #maskedCount}). */
+  void countMasked() {
+    masked++;
   }
 
-  /** How many changes were captured from one column and the row before, for tests. */
-  long columnCaptures() {
-    return columnCaptures;
+  /** How many changes were captured from their changed columns only, for tests. */
+  long maskedCount() {
+    return masked;
   }
 
   /** A JDBC value as a row holds it: large objects ({@link Clob}, {@link Blob}) read into a string or bytes. */

@@ -23,19 +23,19 @@ import org.sqlite.SQLiteConnection;
  * #sqlTransactionControl}).
  */
 final class SqliteBackend implements Backend {
-  private final boolean perColumn;
+  private final boolean masked;
 
-  /** A backend that captures the kept-key updates of eagerly mirrored tables per column. */
+  /** A backend that captures the kept-key updates of fully mirrored tables by their changed columns. */
   SqliteBackend() {
     this(true);
   }
 
   /**
-   * A backend that captures the kept-key updates of eagerly mirrored tables per column ({@link
-   * Capture#COLUMN}) when {@code perColumn}, else whole (for tests comparing the two).
+   * A backend that captures the kept-key updates of fully mirrored tables by their changed
+   * columns ({@link Capture#MASKED}) when {@code masked}, else whole (for tests comparing the two).
    */
-  SqliteBackend(boolean perColumn) {
-    this.perColumn = perColumn;
+  SqliteBackend(boolean masked) {
+    this.masked = masked;
   }
 
   /**
@@ -86,13 +86,7 @@ final class SqliteBackend implements Backend {
       for (int op : Capture.OPS) {
         Function.create(conn, Capture.name(i, op), new Capture(t, rowid, op, text, buffer, sqlite.getDatabase()));
       }
-      boolean columns = perColumn && buffer.holdsRows(t.name());
-      for (int c = 0; columns && c < t.columns().size(); c++) {
-        if (!t.keys().contains(t.columns().get(c))) {
-          Function.create(conn, Capture.columnName(i, c), Capture.column(t, rowid, c, text, buffer, sqlite.getDatabase()));
-        }
-      }
-      createTriggers(conn, t, i, columns, rowid);
+      createTriggers(conn, t, i, masked && buffer.holdsRows(t.name()) && t.columns().size() <= Capture.MASKED_WIDTH);
     }
   }
 
@@ -130,17 +124,14 @@ final class SqliteBackend implements Backend {
   }
 
   /**
-   * The capture triggers of {@code t}, the {@code index}-th mirrored table (see {@link Capture}).
-   * An update calls the function of an update that kept its key when each key column's old value
-   * {@code IS} its new one, compared bytewise, so that a collation cannot call a changed key ('a'
-   * to 'A' under NOCASE) kept; the general one with the old key otherwise. With {@code perColumn},
-   * a kept-key update instead fires one trigger per column it sets ({@code AFTER UPDATE OF}), each
-   * calling that column's {@link Capture#COLUMN} function, and only an update that sets a key
-   * column (for a {@code rowidKey}, also through the names {@code rowid}, {@code oid}, {@code
-   * _rowid_}) fires the trigger that tells a changed key.
+   * The three capture triggers of {@code t}, the {@code index}-th mirrored table (see {@link
+   * Capture}). The update trigger calls the function of an update that kept its key when each key
+   * column's old value {@code IS} its new one, compared bytewise, so that a collation cannot call a
+   * changed key ('a' to 'A' under NOCASE) kept; the general one with the old key otherwise. When
+   * {@code masked} a kept-key update calls {@link Capture#MASKED} with the mask of its changed
+   * columns (bit i: column i's new value {@code IS NOT} its old one, bytewise) and the new row.
    */
-  private void createTriggers(Connection conn, TableInfo t, int index, boolean perColumn, boolean rowidKey)
-      throws SQLException {
+  private void createTriggers(Connection conn, TableInfo t, int index, boolean masked) throws SQLException {
     String news = columns("NEW.", t.columns());
     String oldKey = columns("OLD.", t.keys());
     StringBuilder kept = new StringBuilder();
@@ -149,32 +140,39 @@ final class SqliteBackend implements Backend {
       kept.append(kept.length() == 0 ? "" : " AND ").append("OLD.").append(c).append(" IS NEW.").append(c)
           .append(" COLLATE BINARY");
     }
+    String keptCall = masked ? Capture.name(index, Capture.MASKED) + "(" + mask(t) + ", " + news + ")"
+        : Capture.name(index, Capture.KEPT) + "(" + news + ")";
     // the index keeps names apart that differ only in characters a trigger name cannot hold (a-b, a_b)
     String name = index + "_" + t.name().replaceAll("[^A-Za-z0-9_]", "_");
     String table = qualified(t.name());
-    String update = Capture.name(index, Capture.UPDATE) + "(" + news + ", " + oldKey + ")";
     try (Statement st = conn.createStatement()) {
       st.execute("CREATE TEMP TRIGGER rivulet_ins_" + name + " AFTER INSERT ON " + table + " BEGIN SELECT "
           + Capture.name(index, Capture.INSERT) + "(" + news + "); END");
-      if (perColumn) {
-        String keyNames = columns("", t.keys()) + (rowidKey ? ", rowid, oid, _rowid_" : "");
-        st.execute("CREATE TEMP TRIGGER rivulet_key_" + name + " AFTER UPDATE OF " + keyNames + " ON " + table
-            + " WHEN NOT (" + kept + ") BEGIN SELECT " + update + "; END");
-        for (int c = 0; c < t.columns().size(); c++) {
-          String column = t.columns().get(c);
-          if (!t.keys().contains(column)) {
-            st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + "_" + c + " AFTER UPDATE OF " + TableInfo.quote(column)
-                + " ON " + table + " WHEN " + kept + " BEGIN SELECT " + Capture.columnName(index, c) + "(" + news
-                + "); END");
-          }
-        }
-      } else {
-        st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT CASE WHEN "
-            + kept + " THEN " + Capture.name(index, Capture.KEPT) + "(" + news + ") ELSE " + update + " END; END");
-      }
+      st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT CASE WHEN "
+          + kept + " THEN " + keptCall + " ELSE "
+          + Capture.name(index, Capture.UPDATE) + "(" + news + ", " + oldKey + ") END; END");
       st.execute("CREATE TEMP TRIGGER rivulet_del_" + name + " AFTER DELETE ON " + table + " BEGIN SELECT "
           + Capture.name(index, Capture.DELETE) + "(" + oldKey + "); END");
     }
+  }
+
+  /**
+   * The SQL of {@code t}'s changed-columns mask in its update trigger: bit i set when column i's
+   * new value {@code IS NOT} its old one bytewise (a collation cannot hide a change); key columns
+   * are left out (the trigger calls it only when the key stayed).
+   */
+  private static String mask(TableInfo t) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < t.columns().size(); i++) {
+      String name = t.columns().get(i);
+      if (t.keys().contains(name)) {
+        continue;
+      }
+      String c = TableInfo.quote(name);
+      out.append(out.length() == 0 ? "" : " | ").append("((NEW.").append(c).append(" IS NOT OLD.").append(c)
+          .append(" COLLATE BINARY) << ").append(i).append(")");
+    }
+    return out.length() == 0 ? "0" : out.toString();
   }
 
   /** {@code names} as a comma-separated list of trigger row references, e.g. {@code NEW."id", NEW."title"}. */
