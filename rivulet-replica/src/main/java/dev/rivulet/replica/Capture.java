@@ -14,12 +14,7 @@ import org.sqlite.core.DB;
  * key, always an integer): an insert passes the new row, a delete the old key, an update that kept
  * its key ({@link #KEPT}: each key column's old value {@code IS} its new one, decided by the
  * trigger) the new row, whose key is the old one, and any other update ({@link #UPDATE}) the new
- * row and the old key. A table whose rows its mirror holds in full ({@link
- * CaptureBuffer#holdsRows}) has its kept-key updates captured by {@link #MASKED} instead: the
- * trigger passes a mask of the columns whose value changed ({@code IS NOT}, bytewise) and the new
- * row, and the function reads the key and the changed values only, taking the others from the row
- * as the transaction left it so far ({@link CaptureBuffer#rowBefore}); when that row is not known
- * it reads the new row whole. Text is read as its bytes in the database's encoding (cheaper through JNI
+ * row and the old key. Text is read as its bytes in the database's encoding (cheaper through JNI
  * than as text). Values are read from the connection's native database directly, not through
  * {@link Function}'s accessors, which lock this function and check the argument's index on every
  * read: the trigger and the function are made from the same {@link TableInfo}, so every index read
@@ -35,10 +30,7 @@ final class Capture extends Function {
   static final int UPDATE = 1;
   static final int DELETE = 2;
   static final int KEPT = 3;
-  static final int MASKED = 4;
-  static final int[] OPS = {INSERT, UPDATE, DELETE, KEPT, MASKED};
-  /** The widest table whose updates {@link #MASKED} captures (a bit per column in a 64-bit mask). */
-  static final int MASKED_WIDTH = 63;
+  static final int[] OPS = {INSERT, UPDATE, DELETE, KEPT};
 
   private final String table;
   private final int op;
@@ -69,14 +61,14 @@ final class Capture extends Function {
     this.text = text;
     this.buffer = buffer;
     this.db = db;
-    int arguments = width + (op == UPDATE ? keyWidth : op == MASKED ? 1 : 0);
+    int arguments = width + (op == UPDATE ? keyWidth : 0);
     this.lastBytes = new byte[arguments][];
     this.lastText = new String[arguments];
   }
 
   /** The SQL name of the function for operation {@code op} on the {@code index}-th mirrored table. */
   static String name(int index, int op) {
-    return "rivulet_capture_" + index + "_" + "iudkm".charAt(op);
+    return "rivulet_capture_" + index + "_" + "iudk".charAt(op);
   }
 
   @Override
@@ -85,40 +77,9 @@ final class Capture extends Function {
       case INSERT -> buffer.add(table, null, row(0, width, rowid));
       case DELETE -> buffer.add(table, row(0, keyWidth, rowid < 0 ? -1 : 0), null);
       case KEPT -> buffer.addKept(table, row(0, width, rowid));
-      case MASKED -> buffer.addKept(table, masked());
       default -> buffer.add(table, row(width, keyWidth, rowid < 0 ? -1 : 0), row(0, width, rowid));
     }
     // no result(): the call's value (NULL) is never read
-  }
-
-  /**
-   * The new row of a {@link #MASKED} update (arguments: the mask of changed columns, then the new
-   * row): the row before with the changed columns read, or the new row read whole when the row
-   * before is not known.
-   */
-  private Row masked() throws SQLException {
-    long mask = db.value_long(this, 0);
-    Object[] key = new Object[keyWidth];
-    for (int i = 0; i < keyWidth; i++) {
-      key[i] = keys[i] == rowid ? (Object) db.value_long(this, 1 + rowid) : value(1 + keys[i]);
-    }
-    Row before = buffer.rowBefore(table, Row.of(key), keys);
-    if (before == null) {
-      return row(1, width, rowid);
-    }
-    buffer.countMasked();
-    if (mask == 0) {
-      return before; // an update that changed nothing
-    }
-    if ((mask & (mask - 1)) == 0) {
-      int i = Long.numberOfTrailingZeros(mask);
-      return before.with(i, value(1 + i));
-    }
-    Object[] values = new Object[width];
-    for (int i = 0; i < width; i++) {
-      values[i] = (mask & (1L << i)) == 0 ? before.get(i) : value(1 + i);
-    }
-    return Row.of(values);
   }
 
   /** Arguments {@code from} to {@code from + n} as a row; the one at {@code from + integer} (if not -1) is an integer. */

@@ -23,21 +23,6 @@ import org.sqlite.SQLiteConnection;
  * #sqlTransactionControl}).
  */
 final class SqliteBackend implements Backend {
-  private final boolean masked;
-
-  /** A backend that captures the kept-key updates of fully mirrored tables by their changed columns. */
-  SqliteBackend() {
-    this(true);
-  }
-
-  /**
-   * A backend that captures the kept-key updates of fully mirrored tables by their changed
-   * columns ({@link Capture#MASKED}) when {@code masked}, else whole (for tests comparing the two).
-   */
-  SqliteBackend(boolean masked) {
-    this.masked = masked;
-  }
-
   /**
    * A connection to {@code jdbcUrl} with foreign keys and recursive triggers on (the latter so that
    * REPLACE conflict resolution fires delete triggers for the rows it removes, and capture sees
@@ -86,7 +71,7 @@ final class SqliteBackend implements Backend {
       for (int op : Capture.OPS) {
         Function.create(conn, Capture.name(i, op), new Capture(t, rowid, op, text, buffer, sqlite.getDatabase()));
       }
-      createTriggers(conn, t, i, masked && buffer.holdsRows(t.name()) && t.columns().size() <= Capture.MASKED_WIDTH);
+      createTriggers(conn, t, i);
     }
   }
 
@@ -127,11 +112,9 @@ final class SqliteBackend implements Backend {
    * The three capture triggers of {@code t}, the {@code index}-th mirrored table (see {@link
    * Capture}). The update trigger calls the function of an update that kept its key when each key
    * column's old value {@code IS} its new one, compared bytewise, so that a collation cannot call a
-   * changed key ('a' to 'A' under NOCASE) kept; the general one with the old key otherwise. When
-   * {@code masked} a kept-key update calls {@link Capture#MASKED} with the mask of its changed
-   * columns (bit i: column i's new value {@code IS NOT} its old one, bytewise) and the new row.
+   * changed key ('a' to 'A' under NOCASE) kept; the general one with the old key otherwise.
    */
-  private void createTriggers(Connection conn, TableInfo t, int index, boolean masked) throws SQLException {
+  private void createTriggers(Connection conn, TableInfo t, int index) throws SQLException {
     String news = columns("NEW.", t.columns());
     String oldKey = columns("OLD.", t.keys());
     StringBuilder kept = new StringBuilder();
@@ -140,8 +123,6 @@ final class SqliteBackend implements Backend {
       kept.append(kept.length() == 0 ? "" : " AND ").append("OLD.").append(c).append(" IS NEW.").append(c)
           .append(" COLLATE BINARY");
     }
-    String keptCall = masked ? Capture.name(index, Capture.MASKED) + "(" + mask(t) + ", " + news + ")"
-        : Capture.name(index, Capture.KEPT) + "(" + news + ")";
     // the index keeps names apart that differ only in characters a trigger name cannot hold (a-b, a_b)
     String name = index + "_" + t.name().replaceAll("[^A-Za-z0-9_]", "_");
     String table = qualified(t.name());
@@ -149,30 +130,11 @@ final class SqliteBackend implements Backend {
       st.execute("CREATE TEMP TRIGGER rivulet_ins_" + name + " AFTER INSERT ON " + table + " BEGIN SELECT "
           + Capture.name(index, Capture.INSERT) + "(" + news + "); END");
       st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT CASE WHEN "
-          + kept + " THEN " + keptCall + " ELSE "
+          + kept + " THEN " + Capture.name(index, Capture.KEPT) + "(" + news + ") ELSE "
           + Capture.name(index, Capture.UPDATE) + "(" + news + ", " + oldKey + ") END; END");
       st.execute("CREATE TEMP TRIGGER rivulet_del_" + name + " AFTER DELETE ON " + table + " BEGIN SELECT "
           + Capture.name(index, Capture.DELETE) + "(" + oldKey + "); END");
     }
-  }
-
-  /**
-   * The SQL of {@code t}'s changed-columns mask in its update trigger: bit i set when column i's
-   * new value {@code IS NOT} its old one bytewise (a collation cannot hide a change); key columns
-   * are left out (the trigger calls it only when the key stayed).
-   */
-  private static String mask(TableInfo t) {
-    StringBuilder out = new StringBuilder();
-    for (int i = 0; i < t.columns().size(); i++) {
-      String name = t.columns().get(i);
-      if (t.keys().contains(name)) {
-        continue;
-      }
-      String c = TableInfo.quote(name);
-      out.append(out.length() == 0 ? "" : " | ").append("((NEW.").append(c).append(" IS NOT OLD.").append(c)
-          .append(" COLLATE BINARY) << ").append(i).append(")");
-    }
-    return out.length() == 0 ? "0" : out.toString();
   }
 
   /** {@code names} as a comma-separated list of trigger row references, e.g. {@code NEW."id", NEW."title"}. */

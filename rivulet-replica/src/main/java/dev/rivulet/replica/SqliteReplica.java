@@ -85,7 +85,7 @@ public final class SqliteReplica implements AutoCloseable {
   private final Rivulet db = Rivulet.create();
   private final Mirrors mirrors = new Mirrors();
   private final Backend backend;
-  private final CaptureBuffer capture = new CaptureBuffer(mirrors);
+  private final CaptureBuffer capture = new CaptureBuffer();
   private final ReplicaQueries queries = new ReplicaQueries();
   private final SchemaSync schema;
   private final LazyTables lazy;

@@ -36,7 +36,7 @@ class KeptKeyCaptureTest {
       Rivulet db = Rivulet.create();
       Mirrors marked = mirrors(db, conn, backend, tables, "m_");
       Mirrors general = mirrors(db, conn, backend, tables, "g_");
-      CaptureBuffer buffer = new CaptureBuffer(new Mirrors()); // no rows held: updates captured whole
+      CaptureBuffer buffer = new CaptureBuffer();
       backend.install(conn, tables, buffer);
       try (Statement st = conn.createStatement()) {
         st.execute("UPDATE codes SET n = n + 1, b = x'0203' WHERE code = 'b'"); // kept
