@@ -96,6 +96,23 @@ class SourceValueSharingTest {
     assertThat(instances(c.rows(), 2)).as("the ten rows hold the earlier instances").isEqualTo(50);
   }
 
+  @Test
+  void everyRowOfALoadIsPooledWhateverTheBatchSize() {
+    // Sizes around a block's end (64 rows), the first chunk's doublings and a chunk's end (4,096).
+    for (int n : new int[] {2, 63, 64, 65, 127, 128, 129, 200, 4_095, 4_096, 4_097, 8_193}) {
+      Rivulet db = Rivulet.create();
+      SourceCollection c = db.collection("issues", S, List.of("id"));
+      SourceCollection.SyncBatch load = c.beginSync();
+      for (long id = 0; id < n; id++) {
+        load.write(row(id, 0));
+      }
+      load.commit();
+      assertThat(c.rows()).as("%d rows", n).hasSize(n);
+      assertThat(instances(c.rows(), 2)).as("titles of a load of %d rows: one instance per distinct title", n)
+          .isEqualTo(Math.min(n, 50));
+    }
+  }
+
   private static Map<Long, Row> byKey(List<Row> rows) {
     Map<Long, Row> out = new TreeMap<>();
     for (Row r : rows) {
