@@ -48,6 +48,11 @@ final class DeferredBuckets {
     this.size = all.size();
   }
 
+  /** Notes that the first selection, the hydration's, was made before the log was given (a later one may split). */
+  void selectedOnce() {
+    selected = true;
+  }
+
   /** Entries over all ranges. */
   int size() {
     return size;

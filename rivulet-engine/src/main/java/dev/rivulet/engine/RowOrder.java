@@ -162,6 +162,16 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
     return columns.length > 0 && types[0] == ColumnType.STRING;
   }
 
+  /** Whether the first sort key is an INT column's (a 64-bit value is its own first prefix, flipped when descending). */
+  boolean intFirst() {
+    return columns.length > 0 && types[0] == ColumnType.INT;
+  }
+
+  /** The first sort key's column. */
+  int firstColumn() {
+    return columns[0];
+  }
+
   /** The first sort key's value of {@code row} when {@link #textFirst} (null for NULL). */
   String text(Row row) {
     return (String) row.get(columns[0]);
