@@ -22,6 +22,9 @@ final class FirstRows {
   private final boolean intFirst;
   private final int column0;
   private final long flip0;
+  private final int secondKind; // for an INT first key: 0 no second key, 1 an INT one (read inline), 2 another
+  private final int column1;
+  private final long flip1;
   // The heap: noted slots by (n0, n1), largest on top.
   private final int[] heap;
   private int heapSize;
@@ -42,6 +45,10 @@ final class FirstRows {
     this.intFirst = order.intFirst();
     this.column0 = intFirst ? order.firstColumn() : -1;
     this.flip0 = intFirst && order.firstDescending() ? -1L : 0L; // ~x is x ^ -1
+    int keys = order.keys();
+    this.secondKind = !intFirst || keys < 2 ? 0 : order.intKey(1) ? 1 : 2;
+    this.column1 = secondKind == 1 ? order.column(1) : -1;
+    this.flip1 = secondKind == 1 && order.descending(1) ? -1L : 0L;
     this.heap = new int[want];
     int cap = Math.max(16, 2 * want);
     this.noted = new int[cap];
@@ -100,7 +107,7 @@ final class FirstRows {
 
   /** Row {@code i} with first prefix {@code p0}, at most the top's: into the heap, or noted as a tie, or passed over. */
   private void offer(int i, Row r, long p0) {
-    long p1 = order.second(r);
+    long p1 = intFirst ? intSecond(r, p0) : order.second(r);
     secondPrefixes++;
     if (heapSize == want && (p0 == top0 && p1 >= top1)) {
       if (p1 == top1) {
@@ -122,6 +129,14 @@ final class FirstRows {
     }
   }
 
+  /** {@link RowOrder#second} of {@code r} under an INT first key whose prefix is {@code p0}, an INT second key read inline. */
+  private long intSecond(Row r, long p0) {
+    if (secondKind == 0 || p0 == Long.MIN_VALUE || p0 == Long.MAX_VALUE) {
+      return 0; // no second key, or the first prefix is a sentinel (not exact)
+    }
+    return secondKind == 1 && r.get(column1) instanceof Long m ? m ^ flip1 : order.keyPrefix(r, 1);
+  }
+
   private int note(int i, long p0, long p1) {
     if (notedSize == noted.length) {
       int cap = 2 * notedSize;
@@ -135,42 +150,50 @@ final class FirstRows {
     return notedSize++;
   }
 
-  private boolean greater(int a, int b) {
-    return n0[a] > n0[b] || (n0[a] == n0[b] && n1[a] > n1[b]);
-  }
-
   private void siftUp(int i) {
-    int e = heap[i];
+    int[] h = heap; // locals: this runs interpreted at first
+    long[] a0 = n0;
+    long[] a1 = n1;
+    int e = h[i];
+    long e0 = a0[e];
+    long e1 = a1[e];
     while (i > 0) {
       int p = (i - 1) >>> 1;
-      if (!greater(e, heap[p])) {
-        break;
+      int q = h[p];
+      if (a0[q] > e0 || (a0[q] == e0 && a1[q] >= e1)) {
+        break; // the parent is not smaller
       }
-      heap[i] = heap[p];
+      h[i] = q;
       i = p;
     }
-    heap[i] = e;
+    h[i] = e;
   }
 
   private void siftDown() {
+    int[] h = heap;
+    long[] a0 = n0;
+    long[] a1 = n1;
     int k = heapSize;
-    int e = heap[0];
+    int e = h[0];
+    long e0 = a0[e];
+    long e1 = a1[e];
     int i = 0;
-    while (true) {
-      int c = 2 * i + 1;
-      if (c >= k) {
-        break;
+    for (int c = 1; c < k; c = 2 * i + 1) {
+      int x = h[c];
+      if (c + 1 < k) {
+        int y = h[c + 1];
+        if (a0[y] > a0[x] || (a0[y] == a0[x] && a1[y] > a1[x])) {
+          c++;
+          x = y;
+        }
       }
-      if (c + 1 < k && greater(heap[c + 1], heap[c])) {
-        c++;
+      if (a0[x] < e0 || (a0[x] == e0 && a1[x] <= e1)) {
+        break; // the larger child is not larger
       }
-      if (!greater(heap[c], e)) {
-        break;
-      }
-      heap[i] = heap[c];
+      h[i] = x;
       i = c;
     }
-    heap[i] = e;
+    h[i] = e;
   }
 
   /**
