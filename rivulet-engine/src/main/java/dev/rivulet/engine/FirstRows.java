@@ -13,10 +13,11 @@ package dev.rivulet.engine;
  * its first sort key (an INT key without a call); the others get their second prefix, and each
  * that enters the heap or ties with its top is noted with both prefixes. The top only falls, so
  * every entry whose prefixes end up at most the final top's was noted. The pass runs in chunks of
- * {@link SortedBatch#CHUNK} rows, one call each, so that a fresh JVM compiles it early (see {@link
+ * {@value #CHUNK} rows, one call each, so that a fresh JVM compiles it early (see {@link
  * SortedBatch}). One use; confined to the graph's thread.
  */
 final class FirstRows {
+  static final int CHUNK = 16;
   private final RowOrder order;
   private final int want;
   private final boolean intFirst;
@@ -65,8 +66,8 @@ final class FirstRows {
       throw new IllegalArgumentException("select " + want + " of " + n + " rows");
     }
     FirstRows s = new FirstRows(order, want);
-    for (int from = 0; from < n; from += SortedBatch.CHUNK) {
-      int to = Math.min(n, from + SortedBatch.CHUNK);
+    for (int from = 0; from < n; from += CHUNK) {
+      int to = Math.min(n, from + CHUNK);
       if (s.intFirst) {
         s.scanInt(rows, from, to);
       } else {
