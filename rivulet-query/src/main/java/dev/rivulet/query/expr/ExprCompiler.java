@@ -87,15 +87,23 @@ public final class ExprCompiler {
 
   /** {@code e} as a {@link ColumnEquals} when it is {@code column = non-NULL literal}; else null. */
   private ColumnEquals columnEquals(Expr e) {
+    Expr.Col col = equalsColumn(e);
+    return col == null ? null : new ColumnEquals(index(col), equalsValue((Expr.Compare) e, col));
+  }
+
+  /** The column of {@code e} when it is {@code column = non-NULL literal} (either way round); else null. */
+  private static Expr.Col equalsColumn(Expr e) {
     if (!(e instanceof Expr.Compare c) || c.op() != Expr.CompareOp.EQ) {
       return null;
     }
     Expr.Col col = c.left() instanceof Expr.Col l ? l : c.right() instanceof Expr.Col r ? r : null;
     Expr other = col == c.left() ? c.right() : c.left();
-    if (col == null || !(other instanceof Expr.Lit lit) || lit.value() == null) {
-      return null;
-    }
-    return new ColumnEquals(index(col), lit.value());
+    return col != null && other instanceof Expr.Lit lit && lit.value() != null ? col : null;
+  }
+
+  /** The literal's value of {@code c}, whose column {@link #equalsColumn} found. */
+  private static Object equalsValue(Expr.Compare c, Expr.Col col) {
+    return ((Expr.Lit) (col == c.left() ? c.right() : c.left())).value();
   }
 
   /**
@@ -107,8 +115,8 @@ public final class ExprCompiler {
       return n.arg() instanceof Expr.Col c ? ColumnTests.isNull(index(c), n.negated()) : null;
     }
     if (e instanceof Expr.Compare c) {
-      ColumnEquals eq = columnEquals(c);
-      return eq == null ? null : ColumnTests.equalTo(eq.column(), eq.value());
+      Expr.Col col = equalsColumn(c);
+      return col == null ? null : ColumnTests.equalTo(index(col), equalsValue(c, col));
     }
     List<Expr> args = e instanceof Expr.And a ? a.args() : e instanceof Expr.Or o ? o.args() : null;
     if (args == null || args.isEmpty()) {
