@@ -10,7 +10,8 @@ package dev.rivulet.engine;
  * <p>Why: a refill selects the next rows in O(entries it looks at). One log makes every refill
  * look at all deferred rows (and compute their prefixes); here a refill looks at the first ranges
  * only, and a consolidation at a crowded range only. The hydration's log starts as the only range
- * (its first selection, the hydration's own, runs as before); the first later selection that
+ * (its first selection, the hydration's own, runs as before, or ran before the log was made:
+ * {@link #selectedOnce}, {@link FirstRows}); the first later selection that
  * meets a range of at least {@code splitAt} entries splits that range first, into ranges of about
  * the size that selection wants.
  *
@@ -46,6 +47,11 @@ final class DeferredBuckets {
     this.lo1 = new long[] {Long.MIN_VALUE};
     this.count = 1;
     this.size = all.size();
+  }
+
+  /** Notes that the first selection, the hydration's, was made before the log was given (a later one may split). */
+  void selectedOnce() {
+    selected = true;
   }
 
   /** Entries over all ranges. */

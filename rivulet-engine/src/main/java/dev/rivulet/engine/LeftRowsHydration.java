@@ -22,7 +22,7 @@ import dev.rivulet.engine.state.LongBatch;
 final class LeftRowsHydration {
   // Per-row loops run in chunks, one call each: a fresh JVM compiles a chunk after about a hundred
   // calls, where one long loop would run interpreted until on-stack replacement.
-  private static final int CHUNK = 64;
+  private static final int CHUNK = 16;
   private static final int TABLE_SPREAD = 4;
   private final String name;
   private final int keyColumn;

@@ -162,6 +162,36 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
     return columns.length > 0 && types[0] == ColumnType.STRING;
   }
 
+  /** Whether the first sort key is an INT column's (a 64-bit value is its own first prefix, flipped when descending). */
+  boolean intFirst() {
+    return columns.length > 0 && intKey(0);
+  }
+
+  /** The first sort key's column. */
+  int firstColumn() {
+    return columns[0];
+  }
+
+  /** Number of sort keys. */
+  int keys() {
+    return columns.length;
+  }
+
+  /** Sort key {@code i}'s column. */
+  int column(int i) {
+    return columns[i];
+  }
+
+  /** Whether sort key {@code i} is descending. */
+  boolean descending(int i) {
+    return descending[i];
+  }
+
+  /** Whether sort key {@code i} is an INT column's. */
+  boolean intKey(int i) {
+    return types[i] == ColumnType.INT;
+  }
+
   /** The first sort key's value of {@code row} when {@link #textFirst} (null for NULL). */
   String text(Row row) {
     return (String) row.get(columns[0]);

@@ -67,6 +67,8 @@ final class TopKOperator extends Operator {
    */
   long deferredHydrations;
   long unitWeightHydrations;
+  /** Of the deferring hydrations, those whose first rows were selected by {@link FirstRows} (for tests). */
+  long selectingHydrations;
   long treeRefills;
   long deferredCompactions;
   /** Deferred ranges split, and the entries refills looked at after the hydration's (for tests). */
@@ -327,12 +329,14 @@ final class TopKOperator extends Operator {
    */
   private void hydrate(OrderStatisticTree<Row> tree, Delta changes) {
     int n = changes.size;
-    if (tree == whole && end != Long.MAX_VALUE && end >= 1 && end + slack <= n / 2) {
+    boolean defer = tree == whole && end != Long.MAX_VALUE && end >= 1 && end + slack <= n / 2;
+    if (defer && changes.unitWeights()) {
+      hydrateSelecting(tree, changes);
+    } else if (defer) {
       long[] first = new long[n];
       long[] second = new long[n];
       order.prefixes(changes.rows, n, first, second);
-      long[] weights = changes.unitWeights() ? null : Arrays.copyOf(changes.weights, n);
-      unitWeightHydrations += weights == null ? 1 : 0;
+      long[] weights = Arrays.copyOf(changes.weights, n); // not unit weights: see hydrateSelecting
       rest = new DeferredBuckets(new DeferredRows(Arrays.copyOf(changes.rows, n), weights, first, second, n, compactSlack),
           compactSlack, splitAt);
       deferredHydrations++;
@@ -347,6 +351,34 @@ final class TopKOperator extends Operator {
     }
     tree.visitRange(offset, end, (row, start, count) ->
         emit(row, diff.inWindow(start, count), (int) (Math.max(start, offset) - offset)));
+  }
+
+  /**
+   * The deferring hydration of a batch of unit weights: its first {@code end + slack} rows are
+   * selected in one pass that computes prefixes only for rows that could be among them ({@link
+   * FirstRows}) and go into the tree; the others become the deferred rows without prefixes. The
+   * same tree, deferred rows and counters as the general path's first refill ({@link #fillTree}).
+   */
+  private void hydrateSelecting(OrderStatisticTree<Row> tree, Delta changes) {
+    int n = changes.size;
+    long target = end + slack;
+    Row[] rows = Arrays.copyOf(changes.rows, n);
+    FirstRows first = FirstRows.select(rows, n, (int) target, order);
+    SortedBatch next = first.take(rows, name);
+    rest = new DeferredBuckets(new DeferredRows(rows, null, null, null, first.left(), compactSlack), compactSlack, splitAt);
+    rest.selectedOnce();
+    selectingHydrations++;
+    unitWeightHydrations++;
+    deferredHydrations++;
+    examined += 2L * n; // the batch, and the selection's look at it
+    refillSlack = slack;
+    treeRefills++;
+    append(tree, next);
+    if (rest.size() == 0) {
+      rest = null;
+      boundary = null;
+    }
+    moveOver(tree, target); // when equal rows consolidated below the target
   }
 
   /**
@@ -382,26 +414,30 @@ final class TopKOperator extends Operator {
       // A run that needs rows moved over may well be one of many (rows leaving the window one by
       // one): each refill takes twice the last one's margin, so they grow rarer.
       refillSlack = refillSlack == 0 ? slack : Math.min(8L * slack, 2 * refillSlack);
-      long target = end + m + refillSlack;
       treeRefills++;
-      while (rest != null && tree.size() < target) {
-        long want = Math.min(Integer.MAX_VALUE - 8, target - tree.size());
-        long splits = rest.splits;
-        SortedBatch next = rest.takeFirst((int) want, order, name);
-        deferredSplits += rest.splits - splits;
-        examined += rest.lastScanned();
-        refillScanned += treeRefills > 1 ? rest.lastScanned() : 0;
-        append(tree, next);
-        if (rest.size() == 0) {
-          rest = null;
-          boundary = null;
-        }
-      }
+      moveOver(tree, end + m + refillSlack);
     }
     if (rest != null && rest.crowded()) {
       int scanned = rest.compact(order, name);
       examined += scanned;
       deferredCompactions++;
+    }
+  }
+
+  /** Moves the next deferred rows into the tree until it holds {@code target} occurrences or none are left. */
+  private void moveOver(OrderStatisticTree<Row> tree, long target) {
+    while (rest != null && tree.size() < target) {
+      long want = Math.min(Integer.MAX_VALUE - 8, target - tree.size());
+      long splits = rest.splits;
+      SortedBatch next = rest.takeFirst((int) want, order, name);
+      deferredSplits += rest.splits - splits;
+      examined += rest.lastScanned();
+      refillScanned += treeRefills > 1 ? rest.lastScanned() : 0;
+      append(tree, next);
+      if (rest.size() == 0) {
+        rest = null;
+        boundary = null;
+      }
     }
   }
 

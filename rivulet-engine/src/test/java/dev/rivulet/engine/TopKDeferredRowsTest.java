@@ -80,6 +80,7 @@ class TopKDeferredRowsTest {
       step(deferred, whole, window, held, byName, offset, limit, seed, -1);
       assertThat(d.deferredHydrations).as("seed %d: the hydration deferred rows", seed).isEqualTo(1);
       assertThat(d.unitWeightHydrations).as("seed %d: with unit weights after sendAll", seed).isEqualTo(bulk ? 1 : 0);
+      assertThat(d.selectingHydrations).as("seed %d: unit weights selected in one pass", seed).isEqualTo(bulk ? 1 : 0);
       assertThat(d.deferred()).as("seed %d: rows left unsorted", seed).isPositive();
       assertThat(w.deferredHydrations).isZero();
       for (int run = 0; run < 500; run++) {

@@ -19,6 +19,9 @@ public final class KeyWeights {
   private long[] totals = new long[slots.slots()]; // per slot
   private long[] passes = new long[slots.slots()];
   private final HashMap<Object, long[]> others = new HashMap<>();
+  // Bounds of the Long keys ever added since the table was last empty (a key's removal leaves them).
+  private long least = Long.MAX_VALUE;
+  private long greatest = Long.MIN_VALUE;
 
   /** The passing weight of {@code key}, or {@link #ABSENT} when its total is 0. */
   public long passing(Object key) {
@@ -79,23 +82,13 @@ public final class KeyWeights {
   }
 
   /**
-   * The least and the greatest {@code Long} key held, as {@code {least, greatest}}, or null when
-   * no {@code Long} key is held.
+   * Bounds {@code {least, greatest}} of the {@code Long} keys held, or null when no {@code Long}
+   * key is held: every such key lies in the range, and the bounds are the least and greatest
+   * key unless keys were removed since the table was last empty (then the range may be wider).
+   * O(1): the bounds are kept as keys are added.
    */
   public long[] longKeyRange() {
-    LongSlots k = slots;
-    if (k.size() == 0) {
-      return null;
-    }
-    long least = Long.MAX_VALUE;
-    long greatest = Long.MIN_VALUE;
-    for (int s = 0; s < k.slots(); s++) {
-      if (k.used(s)) {
-        least = Math.min(least, k.key(s));
-        greatest = Math.max(greatest, k.key(s));
-      }
-    }
-    return new long[] {least, greatest};
+    return slots.size() == 0 ? null : new long[] {least, greatest};
   }
 
   /** Number of keys held. */
@@ -109,6 +102,8 @@ public final class KeyWeights {
       s = ~s;
       totals[s] = 0;
       passes[s] = 0;
+      least = Math.min(least, key);
+      greatest = Math.max(greatest, key);
     }
     totals[s] += total;
     passes[s] += pass;
@@ -124,6 +119,10 @@ public final class KeyWeights {
     for (int from; (from = slots.vacate(s)) >= 0; s = from) {
       totals[s] = totals[from];
       passes[s] = passes[from];
+    }
+    if (slots.size() == 0) {
+      least = Long.MAX_VALUE;
+      greatest = Long.MIN_VALUE;
     }
   }
 

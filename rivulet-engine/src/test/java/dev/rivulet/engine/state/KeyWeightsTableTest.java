@@ -9,9 +9,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link KeyWeights#longKeyRange} and {@link KeyWeights#passingInto} (the table a bulk pass reads
- * instead of probing) agree with a map of the same additions and removals: the range of the
- * {@code Long} keys held, every key's passing weight in the table and {@code ABSENT} elsewhere, and
- * false when a held key lies outside the range asked for, also at the extremes of {@code long}.
+ * instead of probing) agree with a map of the same additions and removals: a range holding every
+ * {@code Long} key held (exact while none was removed, and again once the table was empty), every
+ * key's passing weight in the table and {@code ABSENT} elsewhere, and false when a held key lies
+ * outside the range asked for, also at the extremes of {@code long}.
  */
 class KeyWeightsTableTest {
   @Test
@@ -37,7 +38,11 @@ class KeyWeightsTableTest {
       String at = "seed " + seed;
       long least = ref.keySet().stream().mapToLong(Long::longValue).min().orElseThrow();
       long greatest = ref.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
-      assertThat(w.longKeyRange()).as(at).containsExactly(least, greatest);
+      long[] range = w.longKeyRange();
+      assertThat(range[0]).as(at + ": every key at or above the least bound").isLessThanOrEqualTo(least);
+      assertThat(range[1]).as(at + ": every key at or below the greatest bound").isGreaterThanOrEqualTo(greatest);
+      assertThat(range[0]).as(at + ": the bounds are keys once added").isGreaterThanOrEqualTo(base);
+      assertThat(range[1]).as(at).isLessThan(base + 200);
       long[] table = new long[(int) (greatest - least) + 3];
       assertThat(w.passingInto(least - 1, table)).as(at).isTrue();
       for (int i = 0; i < table.length; i++) {
@@ -64,5 +69,10 @@ class KeyWeightsTableTest {
     long[] t = new long[2];
     assertThat(w.passingInto(Long.MAX_VALUE - 1, t)).isTrue();
     assertThat(t).containsExactly(KeyWeights.ABSENT, 1);
+    w.add(Long.MAX_VALUE, -2, -1);
+    assertThat(w.longKeyRange()).as("no Long key left").isNull();
+    w.add(7L, 1, 1);
+    w.add(3L, 1, 0);
+    assertThat(w.longKeyRange()).as("bounds start again once the table is empty").containsExactly(3L, 7L);
   }
 }

@@ -77,26 +77,68 @@ public final class ExprCompiler {
     if (equals != null) {
       return equals;
     }
+    ColumnTests tests = compiler.columnTests(e);
+    if (tests != null) {
+      return tests;
+    }
     Evaluator ev = compiler.node(e);
     return row -> Boolean.TRUE.equals(ev.eval(row));
   }
 
   /** {@code e} as a {@link ColumnEquals} when it is {@code column = non-NULL literal}; else null. */
-  private Predicate<Row> columnEquals(Expr e) {
+  private ColumnEquals columnEquals(Expr e) {
+    Expr.Col col = equalsColumn(e);
+    return col == null ? null : new ColumnEquals(index(col), equalsValue((Expr.Compare) e, col));
+  }
+
+  /** The column of {@code e} when it is {@code column = non-NULL literal} (either way round); else null. */
+  private static Expr.Col equalsColumn(Expr e) {
     if (!(e instanceof Expr.Compare c) || c.op() != Expr.CompareOp.EQ) {
       return null;
     }
     Expr.Col col = c.left() instanceof Expr.Col l ? l : c.right() instanceof Expr.Col r ? r : null;
     Expr other = col == c.left() ? c.right() : c.left();
-    if (col == null || !(other instanceof Expr.Lit lit) || lit.value() == null) {
+    return col != null && other instanceof Expr.Lit lit && lit.value() != null ? col : null;
+  }
+
+  /** The literal's value of {@code c}, whose column {@link #equalsColumn} found. */
+  private static Object equalsValue(Expr.Compare c, Expr.Col col) {
+    return ((Expr.Lit) (col == c.left() ? c.right() : c.left())).value();
+  }
+
+  /**
+   * {@code e} as {@link ColumnTests} when it is built only of {@code column IS [NOT] NULL} and
+   * {@code column = non-NULL literal} under AND and OR; else null.
+   */
+  private ColumnTests columnTests(Expr e) {
+    if (e instanceof Expr.IsNull n) {
+      return n.arg() instanceof Expr.Col c ? ColumnTests.isNull(index(c), n.negated()) : null;
+    }
+    if (e instanceof Expr.Compare c) {
+      Expr.Col col = equalsColumn(c);
+      return col == null ? null : ColumnTests.equalTo(index(col), equalsValue(c, col));
+    }
+    List<Expr> args = e instanceof Expr.And a ? a.args() : e instanceof Expr.Or o ? o.args() : null;
+    if (args == null || args.isEmpty()) {
       return null;
     }
-    return new ColumnEquals(types.scope().resolve(col, types.clause()).index(), lit.value());
+    ColumnTests[] out = new ColumnTests[args.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = columnTests(args.get(i));
+      if (out[i] == null) {
+        return null;
+      }
+    }
+    return ColumnTests.of(e instanceof Expr.And, out);
+  }
+
+  private int index(Expr.Col c) {
+    return types.scope().resolve(c, types.clause()).index();
   }
 
   private Evaluator node(Expr e) {
     if (e instanceof Expr.Col c) {
-      return new Evaluator.ColumnRef(types.scope().resolve(c, types.clause()).index());
+      return new Evaluator.ColumnRef(index(c));
     }
     if (e instanceof Expr.Lit l) {
       Object v = l.value();
