@@ -69,6 +69,7 @@ final class Harness {
           Allocation.evictCaches();
         }
         boolean costs = Allocation.UPDATE_COST || dump != null;
+        long f0 = dump != null ? UpdateDump.minorFaults() : 0;
         long a0 = costs ? Allocation.bytes() : 0;
         long c0 = costs ? Allocation.cpuNanos() : 0;
         long t0 = System.nanoTime();
@@ -76,6 +77,7 @@ final class Harness {
         long t1 = System.nanoTime();
         long c1 = costs ? Allocation.cpuNanos() : 0;
         long a1 = costs ? Allocation.bytes() : 0;
+        long f1 = dump != null ? UpdateDump.minorFaults() : 0;
         stream.applied(after);
         if (i >= cfg.warmup()) {
           (flushed ? cold : lat).record(t1 - t0);
@@ -84,7 +86,7 @@ final class Harness {
             allocated[i - cfg.warmup()] = a1 - a0;
           }
           if (dump != null) {
-            dump.record(i - cfg.warmup(), t1 - t0, c1 - c0, a1 - a0);
+            dump.record(i - cfg.warmup(), t1 - t0, c1 - c0, a1 - a0, f1 - f0);
           }
         } else if (dump != null && i == cfg.warmup() - 1) {
           dump.reset(); // the counters from here on
