@@ -44,6 +44,9 @@ final class TopKOperator extends Operator {
   // The window walks' visitors, made once (a run allocates none).
   private final OrderStatisticTree.RangeVisitor<Row> oldWindow;
   private final OrderStatisticTree.RangeVisitor<Row> newWindow;
+  // nearEdges' sort of the changed rows: (old rank, absent first, row order); made once, as an
+  // update's path allocates nothing (a fresh heap page first touched there costs a page fault).
+  private final java.util.Comparator<Candidate> byOldRank;
   /** Runs whose changes were all of one partition, stepped without grouping (for tests). */
   long onePartitionRuns;
   private Candidate[] changed = new Candidate[4];
@@ -93,6 +96,15 @@ final class TopKOperator extends Operator {
       Candidate c = diff.addOrGet(row);
       c.newStart = start;
       c.newCount = count;
+    };
+    this.byOldRank = (a, b) -> {
+      if (a.oldStart != b.oldStart) {
+        return Long.compare(a.oldStart, b.oldStart);
+      }
+      if ((a.oldCount > 0) != (b.oldCount > 0)) {
+        return a.oldCount > 0 ? 1 : -1;
+      }
+      return order.compare(a.row, b.row);
     };
   }
 
@@ -246,15 +258,7 @@ final class TopKOperator extends Operator {
     // A changed row c precedes an unchanged row starting at s iff bound(c) <= s, where bound(c)
     // is its old rank, plus one if it was present. Sort by (old rank, absent first); two rows
     // absent from the same gap need the row order.
-    Arrays.sort(changed, 0, k, (a, b) -> {
-      if (a.oldStart != b.oldStart) {
-        return Long.compare(a.oldStart, b.oldStart);
-      }
-      if ((a.oldCount > 0) != (b.oldCount > 0)) {
-        return a.oldCount > 0 ? 1 : -1;
-      }
-      return order.compare(a.row, b.row);
-    });
+    Arrays.sort(changed, 0, k, byOldRank);
     EdgeVisitor v = edgeVisitor;
     v.reset(k);
     for (int i = 0; i < k; i++) {

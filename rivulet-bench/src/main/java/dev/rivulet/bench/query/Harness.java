@@ -59,6 +59,7 @@ final class Harness {
       Latencies coldCpu = new Latencies(
           Allocation.COLD_EVERY > 0 && Allocation.UPDATE_COST ? cfg.updates() / Allocation.COLD_EVERY + 1 : 1);
       long[] allocated = new long[Allocation.UPDATE_COST ? cfg.updates() : 0];
+      UpdateDump dump = UpdateDump.on() ? new UpdateDump(cfg.updates(), db.query()) : null;
       System.gc();
       for (int i = 0, n = cfg.warmup() + cfg.updates(); i < n; i++) {
         PeerData.Issue after = stream.next();
@@ -67,13 +68,16 @@ final class Harness {
         if (flushed) {
           Allocation.evictCaches();
         }
-        long a0 = Allocation.UPDATE_COST ? Allocation.bytes() : 0;
-        long c0 = Allocation.UPDATE_COST ? Allocation.cpuNanos() : 0;
+        boolean costs = Allocation.UPDATE_COST || dump != null;
+        long f0 = dump != null ? UpdateDump.minorFaults() : 0;
+        long a0 = costs ? Allocation.bytes() : 0;
+        long c0 = costs ? Allocation.cpuNanos() : 0;
         long t0 = System.nanoTime();
         db.write(row);
         long t1 = System.nanoTime();
-        long c1 = Allocation.UPDATE_COST ? Allocation.cpuNanos() : 0;
-        long a1 = Allocation.UPDATE_COST ? Allocation.bytes() : 0;
+        long c1 = costs ? Allocation.cpuNanos() : 0;
+        long a1 = costs ? Allocation.bytes() : 0;
+        long f1 = dump != null ? UpdateDump.minorFaults() : 0;
         stream.applied(after);
         if (i >= cfg.warmup()) {
           (flushed ? cold : lat).record(t1 - t0);
@@ -81,7 +85,15 @@ final class Harness {
             (flushed ? coldCpu : cpu).record(c1 - c0);
             allocated[i - cfg.warmup()] = a1 - a0;
           }
+          if (dump != null) {
+            dump.record(i - cfg.warmup(), t1 - t0, c1 - c0, a1 - a0, f1 - f0);
+          }
+        } else if (dump != null && i == cfg.warmup() - 1) {
+          dump.reset(); // the counters from here on
         }
+      }
+      if (dump != null) {
+        dump.write(mix);
       }
       report(out, name, rows, mix, "", lat);
       if (Allocation.UPDATE_COST) {
