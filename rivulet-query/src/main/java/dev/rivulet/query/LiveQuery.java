@@ -292,10 +292,21 @@ public final class LiveQuery extends BaseCollection {
         changed(null, other, full);
       }
     }
-    for (Row gone : retracted) {
-      rows.removeRow(gone);
-      changed(null, gone, null);
+    List<Row> few = retracted.few();
+    if (few != null) {
+      for (int i = 0; i < few.size(); i++) { // by index: an update's install allocates nothing
+        removed(few.get(i));
+      }
+    } else {
+      for (Row gone : retracted) {
+        removed(gone);
+      }
     }
+  }
+
+  private void removed(Row gone) {
+    rows.removeRow(gone);
+    changed(null, gone, null);
   }
 
   /** Whether {@code full} is a custom key's conflict row (see {@code PublicKeys}). */

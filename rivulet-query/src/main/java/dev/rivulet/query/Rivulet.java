@@ -1,5 +1,6 @@
 package dev.rivulet.query;
 
+import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import java.util.ArrayList;
 import java.util.List;
@@ -299,6 +300,19 @@ public final class Rivulet {
     }
   }
 
+  /** Commits one checked sync write of {@code row} to {@code c} as one transaction ({@link SourceCollection#syncWrite}). */
+  synchronized void commitSyncEntry(SourceCollection c, Row row) {
+    checkSyncTarget(c);
+    begin();
+    try {
+      c.applyEntry(null, row);
+      synced(c, false);
+      runQueries();
+    } finally {
+      end();
+    }
+  }
+
   private void checkSyncTarget(SourceCollection c) {
     if (c.db != this) {
       throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
@@ -308,7 +322,12 @@ public final class Rivulet {
 
   private static void applySync(SourceCollection c, SourceCollection.SyncBatch batch) {
     c.applySync(batch);
-    if (batch.marksReady()) {
+    synced(c, batch.marksReady());
+  }
+
+  /** After a sync change to {@code c}: READY when it marks the collection ready, else LOADING if it was IDLE. */
+  private static void synced(SourceCollection c, boolean marksReady) {
+    if (marksReady) {
       c.setStatus(Status.READY);
     } else if (c.statusNow() == Status.IDLE) {
       c.setStatus(Status.LOADING);

@@ -181,6 +181,19 @@ public final class SourceCollection extends BaseCollection {
   }
 
   /**
+   * Inserts or replaces the row with {@code row}'s key as a sync transaction of its own: what
+   * {@code beginSync().write(row).commit()} does, without making a batch, so the usual
+   * single-row update of a sync source allocates nothing on its way in. Checked as {@link
+   * SyncBatch#write} checks; a refused row changes nothing.
+   *
+   * @throws IllegalStateException when the collection is closed
+   */
+  public void syncWrite(Row row) {
+    checkOpen();
+    db.commitSyncEntry(this, check(row));
+  }
+
+  /**
    * One sync transaction: writes are collected and applied together by {@link #commit}, as one
    * transaction for every dependent live query. Not thread-safe; use from one thread.
    *
@@ -409,17 +422,23 @@ public final class SourceCollection extends BaseCollection {
       return;
     }
     for (int i = 0; i < n; i++) {
-      Row key = batch.keyAt(i);
-      Row row = batch.rowAt(i);
-      if (!underlay.isEmpty()) {
-        key = key != null ? key : keyOf(row);
-        if (underlay.containsKey(key)) {
-          underlay.put(key, row);
-          continue;
-        }
-      }
-      install(key, row);
+      applyEntry(batch.keyAt(i), batch.rowAt(i));
     }
+  }
+
+  /**
+   * Applies one committed sync entry: {@code row} (null for a delete of {@code key}; {@code key}
+   * null for a write, whose row holds it); under a pending write the key keeps showing that write.
+   */
+  void applyEntry(Row key, Row row) {
+    if (!underlay.isEmpty()) {
+      key = key != null ? key : keyOf(row);
+      if (underlay.containsKey(key)) {
+        underlay.put(key, row);
+        return;
+      }
+    }
+    install(key, row);
   }
 
   /** Lays {@code tx}'s writes over the synced rows; the visible change goes to {@link #change}. */

@@ -105,7 +105,7 @@ final class Tables {
 
     /** One update: a sync batch with one row write, committed (the live result then reflects it). */
     void write(Row after) {
-      issues.beginSync().write(after).commit();
+      issues.syncWrite(after);
     }
   }
 

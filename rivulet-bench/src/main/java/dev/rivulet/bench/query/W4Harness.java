@@ -212,7 +212,7 @@ final class W4Harness {
     } else {
       SourceCollection eager = Tables.load(db, "comments", W4NestedQuery.COMMENTS, data.commentRows());
       comments = eager;
-      write = row -> eager.beginSync().write(row).commit();
+      write = eager::syncWrite;
     }
     long t1 = System.nanoTime();
     Cold.Phase load = meter.lap();

@@ -40,9 +40,9 @@ final class W5Harness {
 
     void write(PeerTasks.Change c) {
       if (c.isTask()) {
-        tasks.beginSync().write(W5LeftJoinQuery.row(c.task())).commit();
+        tasks.syncWrite(W5LeftJoinQuery.row(c.task()));
       } else {
-        members.beginSync().write(W5LeftJoinQuery.row(c.member())).commit();
+        members.syncWrite(W5LeftJoinQuery.row(c.member()));
       }
     }
   }

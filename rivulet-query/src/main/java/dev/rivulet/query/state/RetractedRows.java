@@ -59,6 +59,14 @@ public final class RetractedRows implements Iterable<Row> {
     return large != null ? large.iterator() : small.iterator();
   }
 
+  /**
+   * The rows while few (at most {@value #SCAN}, the usual run's), read by index without an
+   * iterator; null once they are kept in a set ({@link #iterator} then).
+   */
+  public List<Row> few() {
+    return large == null ? small : null;
+  }
+
   /** Empties this for the next run; a set grown by a large run is let go. */
   public void clear() {
     large = null;
