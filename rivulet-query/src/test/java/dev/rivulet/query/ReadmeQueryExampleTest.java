@@ -77,7 +77,7 @@ class ReadmeQueryExampleTest {
     ChangeSink sink = top.changeSink(1_000);
     ChangeBatch.Hydrated start = sink.hydrate(); // [Add 2 p9, Add 3 p7] at start.txId()
 
-    issues.syncWrite(Row.of(1, "open", 20, 7));
+    issues.syncWrite(Row.of(1, "open", 20, 7)); // one row, its own sync transaction (no batch object)
     WindowDelta enter = window.get(1).deltas().get(1); // LEAVE 3 at 1, then ENTER 1 at 0, cursor (20, 1)
     List<ChangeBatch> since = sink.take(); // [Changed(txId, [Add 1 p20, Remove 3 p7])]
     w.reanchor(w.snapshot().lastCursor(), 2); // the next page, live: rows after (9, 2)
