@@ -139,7 +139,7 @@ final class DeferredRows {
       note(i);
     }
     for (int i = want / 2 - 1; i >= 0; i--) {
-      siftDown(i, want);
+      siftDown(heap, p0, p1, i, want);
     }
     for (int from = want; from < n; from += SortedBatch.CHUNK) {
       offer(from, Math.min(n, from + SortedBatch.CHUNK), want);
@@ -319,7 +319,7 @@ final class DeferredRows {
           continue; // a tie with the top: taken if the top does not move below it
         }
         heap[0] = i;
-        siftDown(0, k);
+        siftDown(heap, p0, p1, 0, k);
         top = heap[0];
         r0 = p0[top];
         r1 = p1[top];
@@ -334,31 +334,34 @@ final class DeferredRows {
     noted[notedSize++] = i;
   }
 
-  /** Restores the max-heap property below slot {@code i} of a heap of {@code k} entries. */
-  private void siftDown(int i, int k) {
+  /**
+   * Restores the max-heap property below slot {@code i} of {@code heap[0, k)}, a heap of indexes
+   * into {@code a0}, {@code a1} ordered by {@code (a0, a1)} (also {@link FirstRows}'s heap).
+   */
+  static void siftDown(int[] heap, long[] a0, long[] a1, int i, int k) {
     int e = heap[i];
-    long e0 = p0[e];
-    long e1 = p1[e];
+    long e0 = a0[e];
+    long e1 = a1[e];
     while (true) {
       int c = 2 * i + 1;
       if (c >= k) {
         break;
       }
-      if (c + 1 < k && greater(heap[c + 1], heap[c])) {
-        c++;
+      if (c + 1 < k) {
+        int x = heap[c];
+        int y = heap[c + 1];
+        if (a0[y] > a0[x] || (a0[y] == a0[x] && a1[y] > a1[x])) {
+          c++;
+        }
       }
       int h = heap[c];
-      long c0 = p0[h];
-      if (c0 < e0 || (c0 == e0 && p1[h] <= e1)) {
-        break;
+      long c0 = a0[h];
+      if (c0 < e0 || (c0 == e0 && a1[h] <= e1)) {
+        break; // the larger child is not larger
       }
       heap[i] = h;
       i = c;
     }
     heap[i] = e;
-  }
-
-  private boolean greater(int a, int b) {
-    return p0[a] > p0[b] || (p0[a] == p0[b] && p1[a] > p1[b]);
   }
 }

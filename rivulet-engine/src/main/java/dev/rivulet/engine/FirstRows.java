@@ -23,9 +23,6 @@ final class FirstRows {
   private final boolean intFirst;
   private final int column0;
   private final long flip0;
-  private final int secondKind; // for an INT first key: 0 no second key, 1 an INT one (read inline), 2 another
-  private final int column1;
-  private final long flip1;
   // The heap: noted slots by (n0, n1), largest on top.
   private final int[] heap;
   private int heapSize;
@@ -46,10 +43,6 @@ final class FirstRows {
     this.intFirst = order.intFirst();
     this.column0 = intFirst ? order.firstColumn() : -1;
     this.flip0 = intFirst && order.firstDescending() ? -1L : 0L; // ~x is x ^ -1
-    int keys = order.keys();
-    this.secondKind = !intFirst || keys < 2 ? 0 : order.intKey(1) ? 1 : 2;
-    this.column1 = secondKind == 1 ? order.column(1) : -1;
-    this.flip1 = secondKind == 1 && order.descending(1) ? -1L : 0L;
     this.heap = new int[want];
     int cap = Math.max(16, 2 * want);
     this.noted = new int[cap];
@@ -108,7 +101,7 @@ final class FirstRows {
 
   /** Row {@code i} with first prefix {@code p0}, at most the top's: into the heap, or noted as a tie, or passed over. */
   private void offer(int i, Row r, long p0) {
-    long p1 = intFirst ? intSecond(r, p0) : order.second(r);
+    long p1 = intFirst ? order.secondAfterInt(r, p0) : order.second(r); // few rows get here
     secondPrefixes++;
     if (heapSize == want && (p0 == top0 && p1 >= top1)) {
       if (p1 == top1) {
@@ -122,20 +115,12 @@ final class FirstRows {
       siftUp(heapSize++);
     } else {
       heap[0] = slot;
-      siftDown();
+      DeferredRows.siftDown(heap, n0, n1, 0, want);
     }
     if (heapSize == want) {
       top0 = n0[heap[0]];
       top1 = n1[heap[0]];
     }
-  }
-
-  /** {@link RowOrder#second} of {@code r} under an INT first key whose prefix is {@code p0}, an INT second key read inline. */
-  private long intSecond(Row r, long p0) {
-    if (secondKind == 0 || p0 == Long.MIN_VALUE || p0 == Long.MAX_VALUE) {
-      return 0; // no second key, or the first prefix is a sentinel (not exact)
-    }
-    return secondKind == 1 && r.get(column1) instanceof Long m ? m ^ flip1 : order.keyPrefix(r, 1);
   }
 
   private int note(int i, long p0, long p1) {
@@ -166,33 +151,6 @@ final class FirstRows {
       }
       h[i] = q;
       i = p;
-    }
-    h[i] = e;
-  }
-
-  private void siftDown() {
-    int[] h = heap;
-    long[] a0 = n0;
-    long[] a1 = n1;
-    int k = heapSize;
-    int e = h[0];
-    long e0 = a0[e];
-    long e1 = a1[e];
-    int i = 0;
-    for (int c = 1; c < k; c = 2 * i + 1) {
-      int x = h[c];
-      if (c + 1 < k) {
-        int y = h[c + 1];
-        if (a0[y] > a0[x] || (a0[y] == a0[x] && a1[y] > a1[x])) {
-          c++;
-          x = y;
-        }
-      }
-      if (a0[x] < e0 || (a0[x] == e0 && a1[x] <= e1)) {
-        break; // the larger child is not larger
-      }
-      h[i] = x;
-      i = c;
     }
     h[i] = e;
   }

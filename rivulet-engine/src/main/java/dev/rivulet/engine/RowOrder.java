@@ -63,10 +63,17 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
     if (columns.length < 2 || types[0] != ColumnType.INT) {
       return 0;
     }
-    long p0 = encode(row, 0);
+    return secondAfterInt(row, encode(row, 0));
+  }
+
+  /**
+   * {@link #second} of {@code row} when {@link #intFirst} and {@code p0} is its {@link #first}
+   * (a caller that has the first prefix does not encode it again).
+   */
+  long secondAfterInt(Row row, long p0) {
     // The first prefix is exact for INT columns except at the two sentinels, which nulls and
     // integers beyond 64 bits share.
-    if (p0 == Long.MIN_VALUE || p0 == Long.MAX_VALUE) {
+    if (columns.length < 2 || p0 == Long.MIN_VALUE || p0 == Long.MAX_VALUE) {
       return 0;
     }
     return encode(row, 1);
@@ -164,32 +171,12 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
 
   /** Whether the first sort key is an INT column's (a 64-bit value is its own first prefix, flipped when descending). */
   boolean intFirst() {
-    return columns.length > 0 && intKey(0);
+    return columns.length > 0 && types[0] == ColumnType.INT;
   }
 
   /** The first sort key's column. */
   int firstColumn() {
     return columns[0];
-  }
-
-  /** Number of sort keys. */
-  int keys() {
-    return columns.length;
-  }
-
-  /** Sort key {@code i}'s column. */
-  int column(int i) {
-    return columns[i];
-  }
-
-  /** Whether sort key {@code i} is descending. */
-  boolean descending(int i) {
-    return descending[i];
-  }
-
-  /** Whether sort key {@code i} is an INT column's. */
-  boolean intKey(int i) {
-    return types[i] == ColumnType.INT;
   }
 
   /** The first sort key's value of {@code row} when {@link #textFirst} (null for NULL). */

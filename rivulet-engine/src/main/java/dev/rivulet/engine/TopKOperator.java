@@ -377,12 +377,11 @@ final class TopKOperator extends Operator {
     examined += 2L * n; // the batch, and the selection's look at it
     refillSlack = slack;
     treeRefills++;
-    append(tree, next);
+    append(tree, next); // at least target occurrences: every entry taken weighs one
     if (rest.size() == 0) {
       rest = null;
       boundary = null;
     }
-    moveOver(tree, target); // when equal rows consolidated below the target
   }
 
   /**

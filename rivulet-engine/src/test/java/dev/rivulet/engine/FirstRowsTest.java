@@ -2,6 +2,7 @@ package dev.rivulet.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -15,14 +16,20 @@ import org.junit.jupiter.api.Test;
  * of the deferred rows ({@link DeferredRows#takeFirst}, every prefix computed first) takes from
  * the same batch, sorted and consolidated alike, and leaves the rest of the batch in it; on a
  * large batch it computes second prefixes for a small part of the rows only. Orders on INT (both
- * directions, nulls either end), text and DOUBLE first keys; batches with repeated rows. Fixed
- * seeds, named in every failure.
+ * directions, nulls either end, values at and beyond the long extremes), text and DOUBLE first
+ * keys; batches with repeated rows. Fixed seeds, named in every failure.
  */
 class FirstRowsTest {
   private static final ColumnType[] TYPES = {ColumnType.INT, ColumnType.INT, ColumnType.STRING, ColumnType.DOUBLE};
 
   private static Row row(Random rnd, long id) {
-    Long score = rnd.nextInt(7) == 0 ? null : (long) rnd.nextInt(12);
+    // Nulls, the long extremes and integers beyond 64 bits all meet RowOrder's prefix sentinels.
+    Number score = switch (rnd.nextInt(14)) {
+      case 0, 1 -> null;
+      case 2 -> rnd.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE;
+      case 3 -> rnd.nextBoolean() ? BigInteger.TEN.pow(20) : BigInteger.TEN.pow(20).negate();
+      default -> (long) rnd.nextInt(12);
+    };
     String name = rnd.nextInt(7) == 0 ? null : (char) ('a' + rnd.nextInt(4)) + "bcdefghijkl" + rnd.nextInt(9);
     Double x = rnd.nextInt(7) == 0 ? null : rnd.nextInt(10) / 4.0;
     return Row.of(id, score, name, x);

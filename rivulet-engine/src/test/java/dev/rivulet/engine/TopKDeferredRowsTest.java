@@ -133,6 +133,44 @@ class TopKDeferredRowsTest {
   }
 
   /**
+   * A hydration of unit weights whose rows all share their prefixes (a NULL score is a sentinel
+   * prefix with no second one) is selected whole into the tree, nothing deferred; later runs agree
+   * with the whole sort and the naive window.
+   */
+  @Test
+  void aHydrationOfEqualPrefixesIsTakenWhole() {
+    Graph deferred = graph(false, 1, 3);
+    Graph whole = graph(false, 1, 3);
+    TopKOperator d = only(deferred);
+    d.slack = 4;
+    only(whole).slack = Integer.MAX_VALUE / 4;
+    List<Row> held = new ArrayList<>();
+    Row[] batch = new Row[300];
+    for (int i = 0; i < batch.length; i++) {
+      batch[i] = Row.of((long) i, null, "n");
+      held.add(batch[i]);
+      whole.input("in").send(batch[i], 1);
+    }
+    deferred.input("in").sendAll(batch, batch.length, S);
+    List<Row> window = new ArrayList<>();
+    step(deferred, whole, window, held, false, 1, 3, 0, -1);
+    assertThat(d.selectingHydrations).isEqualTo(1);
+    assertThat(d.deferredRows()).as("nothing deferred").isNull();
+    assertThat(d.retained()).as("every row in the tree").isEqualTo(batch.length);
+    Random rnd = new Random(3);
+    for (int run = 0; run < 50; run++) {
+      Row gone = held.remove(rnd.nextInt(held.size()));
+      deferred.input("in").send(gone, -1);
+      whole.input("in").send(gone, -1);
+      Row r = randomRow(rnd, 1000 + run);
+      held.add(r);
+      deferred.input("in").send(r, 1);
+      whole.input("in").send(r, 1);
+      step(deferred, whole, window, held, false, 1, 3, 0, run);
+    }
+  }
+
+  /**
    * A retraction of a row it never held (from a negated input), after the boundary, is found when
    * the deferred rows reach it, and fails that run as the whole sort fails the hydration.
    */

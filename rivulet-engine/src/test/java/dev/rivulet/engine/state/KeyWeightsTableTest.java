@@ -22,6 +22,11 @@ class KeyWeightsTableTest {
       KeyWeights w = new KeyWeights();
       Map<Long, long[]> ref = new HashMap<>();
       long base = rnd.nextBoolean() ? -50 : 1_000;
+      // The keys added since the reference was last empty, and whether one was removed since.
+      long addedLeast = Long.MAX_VALUE;
+      long addedGreatest = Long.MIN_VALUE;
+      boolean removed = false;
+      String at = "seed " + seed;
       for (int step = 0; step < 2000; step++) {
         long key = base + rnd.nextInt(200);
         long total = rnd.nextInt(3) == 0 && ref.containsKey(key) ? -ref.get(key)[0] : 1;
@@ -31,18 +36,29 @@ class KeyWeightsTableTest {
         long[] r = ref.computeIfAbsent(key, k -> new long[2]);
         r[0] += total;
         r[1] += pass;
+        addedLeast = Math.min(addedLeast, key);
+        addedGreatest = Math.max(addedGreatest, key);
         if (r[0] == 0) {
           ref.remove(key);
+          removed = true;
+        }
+        if (ref.isEmpty()) {
+          assertThat(w.longKeyRange()).as(at + " step " + step + ": no Long key held").isNull();
+          addedLeast = Long.MAX_VALUE;
+          addedGreatest = Long.MIN_VALUE;
+          removed = false;
+        } else if (!removed) {
+          assertThat(w.longKeyRange()).as(at + " step " + step + ": exact while none was removed")
+              .containsExactly(addedLeast, addedGreatest);
         }
       }
-      String at = "seed " + seed;
       long least = ref.keySet().stream().mapToLong(Long::longValue).min().orElseThrow();
       long greatest = ref.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
       long[] range = w.longKeyRange();
       assertThat(range[0]).as(at + ": every key at or above the least bound").isLessThanOrEqualTo(least);
       assertThat(range[1]).as(at + ": every key at or below the greatest bound").isGreaterThanOrEqualTo(greatest);
-      assertThat(range[0]).as(at + ": the bounds are keys once added").isGreaterThanOrEqualTo(base);
-      assertThat(range[1]).as(at).isLessThan(base + 200);
+      assertThat(range[0]).as(at + ": the bounds are keys added since the table was empty").isGreaterThanOrEqualTo(addedLeast);
+      assertThat(range[1]).as(at).isLessThanOrEqualTo(addedGreatest);
       long[] table = new long[(int) (greatest - least) + 3];
       assertThat(w.passingInto(least - 1, table)).as(at).isTrue();
       for (int i = 0; i < table.length; i++) {
