@@ -20,7 +20,9 @@ import java.util.function.Consumer;
  * folded in, which keeps keys inserted in sequence (the usual bulk load) next to each other in
  * memory, and lets such a table fill most of its slots (see {@link #maxLoad}); if a probe run ever
  * grows long (hashes that share their low bits), the table switches for good to a multiplicative
- * spread, at half load at most. Removal shifts the following probe run back instead of
+ * spread, at half load at most; a table keyed by several columns spreads so from the start. A bulk
+ * put of new keys ({@link #putNew}, a query's hydrated result) makes no key rows: their slots hold
+ * the key's hash, and the key row is made from the row when first asked for. Removal shifts the following probe run back instead of
  * leaving tombstones.
  *
  * <p>Not thread-safe: owned by one collection, guarded by its database's monitor.
@@ -46,6 +48,9 @@ public final class RowTable {
   public RowTable(int[] keyIndexes) {
     this.keyIndexes = keyIndexes;
     this.primitive = keyIndexes.length == 1; // a key of other width is never one integer
+    // A key row of small integers hashes into runs of near slots (31 * h + next): spread at once,
+    // rather than after the first long probe run has cost a rehash.
+    this.scrambled = keyIndexes.length > 1;
     allocate(MIN_CAPACITY);
   }
 

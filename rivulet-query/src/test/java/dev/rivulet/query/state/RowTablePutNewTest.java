@@ -90,6 +90,7 @@ class RowTablePutNewTest {
     }
     assertThat(t.putNew(batch, batch.length)).isEqualTo(100);
     assertThat(t.primitiveKeys()).isFalse();
+    assertThat(t.scrambled()).as("several key columns: spread from the start").isTrue();
     assertThat(t.putNew(new Row[] {Row.of(5L, "u5", 1L, null, "again")}, 1)).isZero();
     assertThat(t.get(Row.of(5L, "u5"))).isSameAs(batch[5]);
     assertThat(t.keys()).hasSize(100).contains(Row.of(99L, "u1"));
