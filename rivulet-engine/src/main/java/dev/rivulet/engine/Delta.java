@@ -105,6 +105,11 @@ final class Delta {
     return true;
   }
 
+  /** The weight of entry {@code i}, unit weights included. */
+  long weight(int i) {
+    return ones ? 1 : weights[i];
+  }
+
   /** Whether every entry weighs one and {@link #weights} is not allocated (see {@link #adopt}). */
   boolean unitWeights() {
     return ones;

@@ -35,6 +35,11 @@ final class Internals extends EngineAccess {
   }
 
   @Override
+  public Row[] deltaInserts(Output output) {
+    return output.deltaInserts();
+  }
+
+  @Override
   public int deltaPosition(Output output, int i) {
     return output.deltaPosition(i);
   }

@@ -46,7 +46,25 @@ public final class Output {
 
   /** The weight of entry {@code i} of the last change, read in place (see {@link #deltaRow}). */
   long deltaWeight(int i) {
-    return sink.collected.weights[checkIndex(i)];
+    return sink.collected.weight(checkIndex(i));
+  }
+
+  /**
+   * The rows of the last change, read in place (the array, valid until the next run; entries
+   * {@code [0, deltaSize())}), when every entry weighs one and none is positioned (an insert-only
+   * change, say a hydration's); null otherwise.
+   */
+  Row[] deltaInserts() {
+    Delta d = sink.collected;
+    if (d.positions != null) {
+      return null;
+    }
+    for (int i = 0; !d.unitWeights() && i < d.size; i++) {
+      if (d.weights[i] != 1) {
+        return null;
+      }
+    }
+    return d.rows;
   }
 
   /**

@@ -18,6 +18,7 @@ import dev.rivulet.query.face.ShownRows;
 import dev.rivulet.query.state.ChangeBuffer;
 import dev.rivulet.query.state.ResultConflicts;
 import dev.rivulet.query.state.RetractedRows;
+import dev.rivulet.query.state.RowTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -77,6 +78,7 @@ public final class LiveQuery extends BaseCollection {
   private final List<String> demandPlans = new ArrayList<>(); // its plans in the demand adapter
   private final List<Output> demandOutputs = new ArrayList<>(); // per plan: demanded values (null: whole)
   private final RetractedRows retracted = new RetractedRows(); // scratch of run()
+  private long bulkInstalled; // see bulkInstalled()
   private final QueryFailure failure; // failed and recovering
   private final ShownRows shown; // null unless ShownRows.applies to the shape
   private final java.util.function.BinaryOperator<Row> show; // publicRow for shown, made once, not per row
@@ -260,10 +262,14 @@ public final class LiveQuery extends BaseCollection {
 
   private void install() {
     int n = ENGINE.deltaSize(output);
+    int from = installNew(n);
+    if (from == n) {
+      return;
+    }
     // Retractions are checked first and applied last: a key that gets a new row in this run has
     // its row replaced in place, and only keys left without a row are removed.
     retracted.clear();
-    for (int i = 0; i < n; i++) {
+    for (int i = from; i < n; i++) {
       long w = ENGINE.deltaWeight(output, i);
       if (w < 0) {
         Row full = ENGINE.deltaRow(output, i);
@@ -276,9 +282,9 @@ public final class LiveQuery extends BaseCollection {
       }
     }
     if (retracted.isEmpty()) {
-      rows.reserve(rows.size() + n);
+      rows.reserve(rows.size() + n - from);
     }
-    for (int i = 0; i < n; i++) {
+    for (int i = from; i < n; i++) {
       long w = ENGINE.deltaWeight(output, i);
       if (w > 0) {
         Row full = ENGINE.deltaRow(output, i);
@@ -307,6 +313,30 @@ public final class LiveQuery extends BaseCollection {
   private void removed(Row gone) {
     rows.removeRow(gone);
     changed(null, gone, null);
+  }
+
+  /**
+   * Installs an insert-only change whose rows nobody records (a hydration's result) in one bulk
+   * put ({@link RowTable#putNew}) while each key is new; returns how many entries it installed
+   * (0 when the change does not qualify): the general path goes on from there, and fails on the
+   * duplicate key that stopped it.
+   */
+  private int installNew(int n) {
+    if (conflictAt >= 0 || recordsChanges()) {
+      return 0;
+    }
+    Row[] inserts = ENGINE.deltaInserts(output);
+    if (inserts == null) {
+      return 0;
+    }
+    int done = rows.putNew(inserts, n);
+    bulkInstalled += done;
+    return done;
+  }
+
+  /** Result rows installed by the bulk path ({@link #installNew}) so far (for tests). */
+  long bulkInstalled() {
+    return bulkInstalled;
   }
 
   /** Whether {@code full} is a custom key's conflict row (see {@code PublicKeys}). */

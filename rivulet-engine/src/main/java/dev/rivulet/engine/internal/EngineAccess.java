@@ -57,6 +57,12 @@ public abstract class EngineAccess {
 
   public abstract long deltaWeight(Output output, int i);
 
+  /**
+   * The rows of the last change in place (entries {@code [0, deltaSize)}, valid until the next
+   * run) when it is insert-only: every weight one, no positions; null otherwise.
+   */
+  public abstract Row[] deltaInserts(Output output);
+
   /** The position of entry {@code i} of a positioned change; -1 when not positioned. */
   public abstract int deltaPosition(Output output, int i);
 

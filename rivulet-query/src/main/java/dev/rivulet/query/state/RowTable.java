@@ -20,7 +20,9 @@ import java.util.function.Consumer;
  * folded in, which keeps keys inserted in sequence (the usual bulk load) next to each other in
  * memory, and lets such a table fill most of its slots (see {@link #maxLoad}); if a probe run ever
  * grows long (hashes that share their low bits), the table switches for good to a multiplicative
- * spread, at half load at most. Removal shifts the following probe run back instead of
+ * spread, at half load at most; a table keyed by several columns spreads so from the start. A bulk
+ * put of new keys ({@link #putNew}, a query's hydrated result) makes no key rows: their slots hold
+ * the key's hash, and the key row is made from the row when first asked for. Removal shifts the following probe run back instead of
  * leaving tombstones.
  *
  * <p>Not thread-safe: owned by one collection, guarded by its database's monitor.
@@ -30,9 +32,10 @@ public final class RowTable {
   private static final int LONG_PROBE = 24;
   private static final int CHUNK = 64;
   private final int[] keyIndexes; // where a row's key sits (for putRow and the other row-keyed calls)
-  private Row[] keys; // the key rows, once keys are not primitive (with primitive keys: null, made on demand)
+  private Row[] keys; // the key rows, once keys are not primitive (with primitive keys: null, made on demand); a slot
+  // filled by putNew holds null until its key row is asked for (keyAt)
   private Row[] rows; // null: empty slot
-  private boolean primitive = true; // every key is one 64-bit integer, kept in intKeys or longKeys
+  private boolean primitive; // every key is one 64-bit integer, kept in intKeys or longKeys
   private int[] intKeys; // the primitive keys while every one fits in 32 bits, else null
   private long[] longKeys; // the primitive keys once one does not fit in 32 bits, else null
   private int[] hashes; // the key rows' hash codes; used once keys are not primitive
@@ -44,6 +47,10 @@ public final class RowTable {
   /** A table of rows that hold their key at {@code keyIndexes}. */
   public RowTable(int[] keyIndexes) {
     this.keyIndexes = keyIndexes;
+    this.primitive = keyIndexes.length == 1; // a key of other width is never one integer
+    // A key row of small integers hashes into runs of near slots (31 * h + next): spread at once,
+    // rather than after the first long probe run has cost a rehash.
+    this.scrambled = keyIndexes.length > 1;
     allocate(MIN_CAPACITY);
   }
 
@@ -254,6 +261,74 @@ public final class RowTable {
   }
 
   /**
+   * {@link #putRow} of {@code batch[0..n)} in order while each row's key is new to the table, with
+   * the table sized once for them (a hydration's result). Returns how many rows were put: {@code
+   * n}, or the index of the first row whose key is already present (that row and the later ones
+   * are not put). On a table of key rows no key row is made: a row's key hash is taken from its
+   * key columns, and its key row only when asked for.
+   */
+  public int putNew(Row[] batch, int n) {
+    reserve(size + n);
+    for (int from = 0; from < n; from += CHUNK) { // in chunks: see putRows
+      int to = Math.min(n, from + CHUNK);
+      int stop = primitive ? putNewEach(batch, from, to) : putNewKeyed(batch, from, to);
+      if (stop >= 0) {
+        return stop;
+      }
+    }
+    return n;
+  }
+
+  /** {@link #putNew} of {@code batch[from..to)} one {@link #putRow} each; the first index not put, or -1. */
+  private int putNewEach(Row[] batch, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (getRow(batch[i]) != null) {
+        return i;
+      }
+      putRow(batch[i]);
+    }
+    return -1;
+  }
+
+  /** {@link #putNew} of {@code batch[from..to)} into a table of key rows; the first index not put, or -1. */
+  private int putNewKeyed(Row[] batch, int from, int to) {
+    int[] ki = keyIndexes;
+    for (int i = from; i < to; i++) {
+      Row row = batch[i].canonical();
+      int h = 1; // the hash of row.project(keyIndexes), without making it
+      for (int c : ki) {
+        h = 31 * h + java.util.Objects.hashCode(row.get(c));
+      }
+      Row[] rs = rows;
+      int[] hs = hashes;
+      int m = mask;
+      int probes = 0;
+      int s = home(h);
+      for (; rs[s] != null; s = s + 1 & m, probes++) {
+        if (hs[s] == h && sameKey(s, row)) {
+          return i;
+        }
+      }
+      rs[s] = batch[i];
+      hs[s] = h;
+      added(probes);
+    }
+    return -1;
+  }
+
+  /** Whether slot {@code s} holds the key of {@code row}, a canonical row (a table of key rows). */
+  private boolean sameKey(int s, Row row) {
+    Row k = keys[s];
+    Row other = k == null ? rows[s].canonical() : k.canonical();
+    for (int j = 0; j < keyIndexes.length; j++) {
+      if (!java.util.Objects.equals(other.get(k == null ? keyIndexes[j] : j), row.get(keyIndexes[j]))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * {@link #putRow} of {@code row}, whose key {@code key} is to be kept in {@code intKeys} at an
    * unscrambled home: one probe loop, no other call unless the table must grow or spread. Returns
    * false, doing nothing, when the key does not fit in 32 bits.
@@ -297,7 +372,15 @@ public final class RowTable {
   }
 
   private Row keyAt(int s) {
-    return primitive ? Row.of(keyAtSlot(s)) : keys[s];
+    if (primitive) {
+      return Row.of(keyAtSlot(s));
+    }
+    Row k = keys[s];
+    if (k == null) { // put by putNew
+      k = rows[s].project(keyIndexes);
+      keys[s] = k;
+    }
+    return k;
   }
 
   /** The primitive key in slot {@code s}. */
@@ -335,7 +418,7 @@ public final class RowTable {
     }
     int h = key.hashCode();
     for (int s = home(h); rows[s] != null; s = (s + 1) & mask) {
-      if (hashes[s] == h && keys[s].equals(key)) {
+      if (hashes[s] == h && keyAt(s).equals(key)) {
         return s;
       }
     }
