@@ -113,6 +113,28 @@ class InnerJoinHydrationTest {
   }
 
   @Test
+  void aLargeBatchConsolidatedBelowTheBulkSizeMeetsASmallUnitWeightBatchRowByRow() {
+    // Regression: the path was chosen before consolidation, so a small batch of unit weights (its
+    // weights unallocated, handed over by an input with no other target) took the row path, which reads them.
+    GraphBuilder b = Graph.builder();
+    Stream joined = b.input("l", S).join(b.input("r", S), JoinType.INNER, List.of("k"), List.of("k"));
+    b.output("out", joined);
+    Graph g = b.build();
+    g.input("l").sendAll(new Row[] {Row.of(1, 5, "a"), Row.of(2, 6, "b")}, 2, S);
+    for (int i = 0; i < KeyIndex.BULK_AT; i++) {
+      g.input("r").send(Row.of(100 + i, i % 10, "r"), 1);
+    }
+    for (int i = 0; i < KeyIndex.BULK_AT; i++) {
+      if (i != 5) {
+        g.input("r").send(Row.of(100 + i, i % 10, "r"), -1);
+      }
+    }
+    g.run();
+    assertThat(((JoinOperator) joined.op).innerBulkSteps).isZero();
+    assertThat(g.output("out").delta().toMap()).isEqualTo(java.util.Map.of(Row.of(1, 5, "a", 105, 5, "r"), 1L));
+  }
+
+  @Test
   void aJoinWhoseBatchesAreAllSmallNeverTakesTheBulkPath() {
     Wired w = wire(List.of("k"), false);
     Graph g = w.graph();
