@@ -154,7 +154,7 @@ final class JoinOperator extends Operator {
 
   @Override
   boolean readsUnitWeights() {
-    return inPlace != null || type == JoinType.INNER; // see step
+    return inPlace != null || type == JoinType.INNER; // see step and stepInner
   }
 
   @Override
@@ -226,7 +226,7 @@ final class JoinOperator extends Operator {
       pairSide(pairs, dl, leftKeys, right, left, true);
       pairSide(pairs, dr, rightKeys, left, right, false);
     }
-    examined += pairs.examined;
+    examined += pairs.size(); // one entry of the other index read per pair
     handOn(pairs);
   }
 
