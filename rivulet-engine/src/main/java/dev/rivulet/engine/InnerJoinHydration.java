@@ -15,10 +15,10 @@ import java.util.Arrays;
  * weight {@code w * u}, in the order of {@code d}'s rows, then of {@code k}'s entries.
  *
  * <p>The index is read without making bags ({@link KeyIndex#bagOf}, {@link KeyIndex#packedFirst}):
- * a side packed by its own hydration stays packed however many of its keys the other side meets,
- * so no value is hashed and no bag is made during a hydration. The pairs go into arrays owned by
- * this batch; a batch of unit weights (every change and entry weighing one, as a hydration's) allocates
- * no weights and is handed on whole ({@link Delta#adopt}).
+ * a side packed by its own hydration (integer keys) stays packed however many of its keys the
+ * other side meets, so pairing makes no bag and hashes no value. The pairs go into arrays owned by
+ * this object; while every change and entry read weighs one (a hydration's, packed) no weights are
+ * allocated, and the join hands the rows on whole ({@link Delta#adopt}).
  *
  * <p>Not thread-safe: made per step by its join (the graph's run loop).
  */
@@ -29,9 +29,7 @@ final class InnerJoinHydration {
   private final JoinRows shape;
   private Row[] rows;
   private long[] weights; // null while every pair weighs one
-  private int size;
-  /** Entries of the other side's index read so far (the pairs' count, before weights). */
-  long examined;
+  private int size; // also the other side's entries read: one pair each
 
   /** @param capacity the pairs expected (the arrays grow past it) */
   InnerJoinHydration(JoinRows shape, int capacity) {
@@ -44,49 +42,27 @@ final class InnerJoinHydration {
    * class comment); {@code dIsLeft} tells which side {@code d} is.
    */
   void pair(Delta d, Object[] keys, KeyIndex<Row> other, boolean dIsLeft) {
+    long[] w = d.unitWeights() ? null : d.weights;
     for (int from = 0; from < d.size; from += CHUNK) {
-      int to = Math.min(d.size, from + CHUNK);
-      if (d.unitWeights()) {
-        pairUnit(d.rows, keys, from, to, other, dIsLeft);
-      } else {
-        pairWeighted(d.rows, d.weights, keys, from, to, other, dIsLeft);
-      }
+      pair(d.rows, w, keys, from, Math.min(d.size, from + CHUNK), other, dIsLeft);
     }
   }
 
-  /** {@link #pair} of the unit-weight rows {@code [from, to)}. */
-  private void pairUnit(Row[] in, Object[] keys, int from, int to, KeyIndex<Row> other, boolean dIsLeft) {
+  /** {@link #pair} of the rows {@code [from, to)}, with weights {@code w} (null: all 1). */
+  private void pair(Row[] in, long[] w, Object[] keys, int from, int to, KeyIndex<Row> other, boolean dIsLeft) {
     for (int i = from; i < to; i++) {
       Object key = keys[i];
       if (key == null) {
         continue;
       }
+      long wi = w == null ? 1 : w[i];
       int e = other.packedFirst(key);
       if (e >= 0) {
         for (; e >= 0; e = other.packedNext(e)) {
-          add(in[i], other.packedValue(e), other.packedWeight(e), dIsLeft);
+          add(in[i], other.packedValue(e), wi * other.packedWeight(e), dIsLeft);
         }
       } else {
-        matchBag(in[i], 1, other.bagOf(key), dIsLeft);
-      }
-    }
-  }
-
-  /** {@link #pair} of the rows {@code [from, to)} with their weights. */
-  private void pairWeighted(Row[] in, long[] w, Object[] keys, int from, int to, KeyIndex<Row> other,
-      boolean dIsLeft) {
-    for (int i = from; i < to; i++) {
-      Object key = keys[i];
-      if (key == null) {
-        continue;
-      }
-      int e = other.packedFirst(key);
-      if (e >= 0) {
-        for (; e >= 0; e = other.packedNext(e)) {
-          add(in[i], other.packedValue(e), w[i] * other.packedWeight(e), dIsLeft);
-        }
-      } else {
-        matchBag(in[i], w[i], other.bagOf(key), dIsLeft);
+        matchBag(in[i], wi, other.bagOf(key), dIsLeft);
       }
     }
   }
@@ -117,10 +93,9 @@ final class InnerJoinHydration {
       weights[size] = w;
     }
     size++;
-    examined++;
   }
 
-  /** The pairs collected. */
+  /** The pairs collected, which is also the number of the other side's entries read. */
   int size() {
     return size;
   }

@@ -154,18 +154,17 @@ final class JoinOperator extends Operator {
 
   @Override
   boolean readsUnitWeights() {
-    return inPlace != null || type == JoinType.INNER; // see step
+    return inPlace != null || type == JoinType.INNER; // see step and stepInner
   }
 
   @Override
   void step() {
-    if (inPlace != null) { // only the left rows' hydration reads unit weights as they are
+    // Unit weights read as they are: the left rows' hydration's, and an inner join's bulk step's
+    // (the inner join materializes for its row path itself, once consolidation fixed the sizes).
+    if (inPlace != null) {
       if (inputs[0].size < KeyIndex.BULK_AT) {
         inputs[0].materialize();
       }
-      inputs[1].materialize();
-    } else if (type == JoinType.INNER && !bulk(inputs[0], inputs[1])) { // so does an inner join's bulk step
-      inputs[0].materialize();
       inputs[1].materialize();
     }
     long late = lateWork();
@@ -209,7 +208,9 @@ final class JoinOperator extends Operator {
    * side turn empty or non-empty.)
    */
   private void stepInner(Delta dl, Delta dr) {
-    if (!bulk(dl, dr)) {
+    if (!bulk(dl, dr)) { // chosen on the consolidated sizes: only the bulk path reads unit weights
+      dl.materialize();
+      dr.materialize();
       stepInnerRows(dl, leftKeys, right, left, true);
       stepInnerRows(dr, rightKeys, left, right, false);
       return;
@@ -225,7 +226,7 @@ final class JoinOperator extends Operator {
       pairSide(pairs, dl, leftKeys, right, left, true);
       pairSide(pairs, dr, rightKeys, left, right, false);
     }
-    examined += pairs.examined;
+    examined += pairs.size(); // one entry of the other index read per pair
     handOn(pairs);
   }
 

@@ -5,9 +5,9 @@ import java.util.function.UnaryOperator;
 /**
  * Applies a function to every row: {@code map(f)(A + B) = map(f)(A) + map(f)(B)}, weights kept.
  * Linear, so it retains nothing. Positions on the input (from a window) are kept, since a row-wise
- * function does not reorder. Each result is checked against the output schema. A batch without
- * positions is mapped in place, each result over its input row, and handed on whole with its
- * weights (unit weights stay unallocated).
+ * function does not reorder. Each result is checked against the output schema. Outside a window
+ * map, a batch without positions is mapped in place, each result over its input row (the input
+ * buffer is this operator's), and handed on whole with its weights (unit weights stay unallocated).
  *
  * <p>A window map ({@link Stream#mapWindow}) also drops the retraction and insertion of a row
  * whose result did not change and whose place among the window's other rows did not either (see

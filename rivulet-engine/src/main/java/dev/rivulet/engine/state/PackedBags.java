@@ -18,7 +18,8 @@ import java.util.Arrays;
  * a key whose last entry goes is closed, with no entries. A per-entry weight array is made only
  * when some weight is not 1. When an append finds the arrays full and at most half their entries
  * live, the live entries are first moved to the front (chains kept in order), so a packed side
- * changed for a long time keeps its room within about twice its live entries.
+ * changed for a long time grows its room only while more than half of it is live: within about
+ * three times the most entries it ever held live.
  *
  * <p>Not thread-safe: owned by the index that uses it.
  *
@@ -298,7 +299,7 @@ final class PackedBags<V> {
   /**
    * Moves the live entries to the front of new arrays of the same length, each key's chain kept in
    * order, so that a packed side changed for a long time (each change appends an entry and unlinks
-   * one) holds no more than twice its live entries, and no opened or retracted value stays reachable.
+   * one) reuses the room of its dead entries instead of growing, and no opened value stays reachable.
    */
   private void compact() {
     int capacity = next.length;
