@@ -18,6 +18,7 @@ import dev.rivulet.engine.Schema;
 import dev.rivulet.query.Expr;
 import dev.rivulet.query.QueryException;
 import dev.rivulet.testkit.Seeds;
+import java.math.BigDecimal;
 import java.util.Random;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -27,10 +28,10 @@ import org.junit.jupiter.api.Test;
  * AND and OR compiles to {@link ColumnTests} (not with a NOT, another comparison, a NULL literal
  * or a computed operand inside), and it accepts exactly the rows the general tree makes TRUE
  * ({@link ExprCompiler#compile} evaluated, TRUE only): random trees over every column type with
- * NULLs, on random rows.
+ * NULLs (decimals equal across scales), on random rows.
  */
 class ColumnTestsTest {
-  private static final Schema S = Schema.parse("i INT, d DOUBLE, s STRING, b BOOL, x ANY");
+  private static final Schema S = Schema.parse("i INT, d DOUBLE, m DECIMAL, s STRING, b BOOL, x ANY");
 
   private static final Scope SCOPE = (c, clause) -> {
     if (!c.alias().equals("t") || !S.has(c.column())) {
@@ -130,6 +131,7 @@ class ColumnTestsTest {
     return switch (type) {
       case INT -> (long) rnd.nextInt(3);
       case DOUBLE -> rnd.nextInt(4) / 2.0;
+      case DECIMAL -> new BigDecimal(rnd.nextInt(4)).movePointLeft(1).setScale(1 + rnd.nextInt(2)); // 0.20 = 0.2
       case STRING -> "s" + rnd.nextInt(3);
       case BOOL -> rnd.nextBoolean();
       default -> rnd.nextBoolean() ? (Object) (long) rnd.nextInt(3) : "s" + rnd.nextInt(3);
