@@ -186,7 +186,9 @@ public final class SourceCollection extends BaseCollection {
    * single-row update of a sync source allocates nothing on its way in. Checked as {@link
    * SyncBatch#write} checks; a refused row changes nothing.
    *
-   * @throws IllegalStateException when the collection is closed
+   * @throws SchemaException when the row is null or does not fit the schema
+   * @throws IllegalStateException when the collection is closed, or from a listener of a
+   *     transaction still publishing
    */
   public void syncWrite(Row row) {
     checkOpen();

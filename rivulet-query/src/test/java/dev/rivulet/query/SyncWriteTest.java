@@ -99,6 +99,28 @@ class SyncWriteTest {
   }
 
   @Test
+  void aListenerIsRefusedASyncWriteAsItIsRefusedAOneWriteBatch() {
+    Side side = new Side(List.of(Row.of(1, "open", 3)));
+    List<String> refused = new ArrayList<>();
+    side.open.subscribe(batch -> {
+      for (Runnable write : List.<Runnable>of(() -> side.c.syncWrite(Row.of(9, "open", 1)),
+          () -> side.c.beginSync().write(Row.of(9, "open", 1)).commit())) {
+        try {
+          write.run();
+          refused.add("accepted");
+        } catch (IllegalStateException e) {
+          refused.add(e.getMessage());
+        }
+      }
+    });
+    side.c.syncWrite(Row.of(2, "open", 5));
+    assertThat(refused).hasSize(2).doesNotContain("accepted");
+    assertThat(refused.get(0)).contains("must not write").isEqualTo(refused.get(1));
+    assertThat(side.c.rows()).containsExactlyInAnyOrder(Row.of(1, "open", 3), Row.of(2, "open", 5));
+    assertThat(side.db.lastTxId()).as("the refused writes opened no transaction").isEqualTo(2);
+  }
+
+  @Test
   void aSyncWriteToAnIdleCollectionMakesItLoading() {
     Rivulet db = Rivulet.create();
     SourceCollection c = db.collection("issues", S, List.of("id"));

@@ -12,12 +12,12 @@ import java.nio.file.Path;
 
 /**
  * {@code -Drivulet.bench.updateDump=FILE}: the update loop writes one line per timed update to
- * {@code FILE.<mix>}: its index, wall-clock and CPU nanoseconds, allocated bytes, the collections
- * that ran, and the change of the live query's operator counters ({@link OperatorStats}: the rows
- * each kind of operator examined, the top-K's retained entries). What the slowest updates were is
+ * {@code FILE.<mix>}, these columns in order: its index, wall-clock and CPU nanoseconds, allocated
+ * bytes, how many garbage collections ran, the change of the live query's operator counters
+ * ({@link OperatorStats}: the rows the top-K examined, the rows the other operators examined, the
+ * top-K's retained entries), and the thread's minor page faults. What the slowest updates were is
  * then read off the file (a refill examines thousands of rows, a consolidation drops retained
- * entries), and the thread's minor page faults during the update. Reads happen outside the
- * timed section; the stats list it reads allocates.
+ * entries). Reads happen outside the timed section; the stats list it reads allocates.
  */
 final class UpdateDump {
   static final String FILE = System.getProperty("rivulet.bench.updateDump");

@@ -22,8 +22,8 @@ import java.util.function.Consumer;
  * grows long (hashes that share their low bits), the table switches for good to a multiplicative
  * spread, at half load at most; a table keyed by several columns spreads so from the start. A bulk
  * put of new keys ({@link #putNew}, a query's hydrated result) makes no key rows: their slots hold
- * the key's hash, and the key row is made from the row when first asked for. Removal shifts the following probe run back instead of
- * leaving tombstones.
+ * the key's hash, and the key row is made from the row when first asked for. Removal shifts the
+ * following probe run back instead of leaving tombstones.
  *
  * <p>Not thread-safe: owned by one collection, guarded by its database's monitor.
  */
@@ -164,7 +164,7 @@ public final class RowTable {
 
   /** The key of {@code row} as a primitive, when this table compares primitives; else null. */
   private Long primitiveKey(Row row) {
-    return primitive && keyIndexes.length == 1 && row.get(keyIndexes[0]) instanceof Long l ? l : null;
+    return primitive && row.get(keyIndexes[0]) instanceof Long l ? l : null; // primitive: one key column
   }
 
   private int findLong(long k) {
@@ -462,6 +462,15 @@ public final class RowTable {
   /** True while every key is one 64-bit integer compared as a primitive (for tests). */
   boolean primitiveKeys() {
     return primitive;
+  }
+
+  /** How many slots hold a key row (for tests: {@link #putNew} leaves them out until asked). */
+  int keyRowsMade() {
+    int made = 0;
+    for (int s = 0; keys != null && s < keys.length; s++) {
+      made += keys[s] != null ? 1 : 0;
+    }
+    return made;
   }
 
   /** True while the primitive keys are kept in 32 bits each (for tests). */

@@ -4,16 +4,16 @@ import static dev.rivulet.query.Exprs.col;
 import static dev.rivulet.query.Exprs.eq;
 import static dev.rivulet.query.Exprs.lit;
 import static dev.rivulet.query.Exprs.ne;
+import static dev.rivulet.query.expr.ColumnTestRows.S;
+import static dev.rivulet.query.expr.ColumnTestRows.SCOPE;
+import static dev.rivulet.query.expr.ColumnTestRows.agreesWithGeneral;
+import static dev.rivulet.query.expr.ColumnTestRows.value;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rivulet.engine.Column;
 import dev.rivulet.engine.ColumnType;
 import dev.rivulet.engine.Row;
-import dev.rivulet.engine.Schema;
 import dev.rivulet.query.Expr;
-import dev.rivulet.query.QueryException;
 import dev.rivulet.testkit.Seeds;
-import java.math.BigDecimal;
 import java.util.Random;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -26,16 +26,6 @@ import org.junit.jupiter.api.Test;
  * classes (an INT 2 and a DOUBLE literal 2.0, a DECIMAL 2.50 and 2.5).
  */
 class ColumnEqualsTest {
-  private static final Schema S = Schema.parse("i INT, d DOUBLE, m DECIMAL, s STRING, b BOOL, x ANY");
-
-  private static final Scope SCOPE = (c, clause) -> {
-    if (!c.alias().equals("t") || !S.has(c.column())) {
-      throw new QueryException(clause + ": unknown column " + c);
-    }
-    Column column = S.column(S.indexOf(c.column()));
-    return new Scope.Slot(S.indexOf(c.column()), column.type(), column.nullable());
-  };
-
   @Test
   void columnEqualsLiteralTakesTheFastPathEitherWayRound() {
     assertThat(ExprCompiler.predicate(eq(col("t.s"), lit("open")), SCOPE)).isInstanceOf(ColumnEquals.class);
@@ -62,39 +52,9 @@ class ColumnEqualsTest {
         Expr e = rnd.nextBoolean() ? eq(column, literal) : eq(literal, column);
         Predicate<Row> fast = ExprCompiler.predicate(e, SCOPE);
         assertThat(fast).as("seed %d: %s", seed, e).isInstanceOf(ColumnEquals.class);
-        Evaluator general = ExprCompiler.compile(e, SCOPE, "where");
-        for (int r = 0; r < 40; r++) {
-          Row row = row(rnd);
-          boolean want = Boolean.TRUE.equals(general.eval(row));
-          assertThat(fast.test(row)).as("seed %d: %s on %s (replay: %s)", seed, e, row, Seeds.replayHint(seed))
-              .isEqualTo(want);
-          matched += want ? 1 : 0;
-        }
+        matched += agreesWithGeneral(fast, e, rnd, seed);
       }
     }
     assertThat(matched).as("some rows match").isPositive();
-  }
-
-  private static Row row(Random rnd) {
-    Object[] values = new Object[S.width()];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = value(S.column(i).type(), rnd);
-    }
-    return Row.of(values);
-  }
-
-  /** A value of {@code type} from a small domain (so that values repeat), NULL one time in five. */
-  private static Object value(ColumnType type, Random rnd) {
-    if (rnd.nextInt(5) == 0) {
-      return null;
-    }
-    return switch (type) {
-      case INT -> (long) rnd.nextInt(4);
-      case DOUBLE -> rnd.nextInt(8) / 2.0;
-      case DECIMAL -> new BigDecimal(rnd.nextInt(8)).movePointLeft(1).setScale(1 + rnd.nextInt(2)); // 2.50 = 2.5
-      case STRING -> rnd.nextBoolean() ? "open" : "s" + rnd.nextInt(3);
-      case BOOL -> rnd.nextBoolean();
-      default -> rnd.nextBoolean() ? (Object) (long) rnd.nextInt(4) : "s" + rnd.nextInt(3);
-    };
   }
 }

@@ -89,11 +89,15 @@ class RowTablePutNewTest {
       batch[i] = Row.of((long) i, "u" + (i % 7), null, null, i);
     }
     assertThat(t.putNew(batch, batch.length)).isEqualTo(100);
+    assertThat(t.keyRowsMade()).as("no key row made by the put").isZero();
     assertThat(t.primitiveKeys()).isFalse();
     assertThat(t.scrambled()).as("several key columns: spread from the start").isTrue();
     assertThat(t.putNew(new Row[] {Row.of(5L, "u5", 1L, null, "again")}, 1)).isZero();
+    assertThat(t.keyRowsMade()).as("a refused put makes none either").isZero();
     assertThat(t.get(Row.of(5L, "u5"))).isSameAs(batch[5]);
+    assertThat(t.keyRowsMade()).as("a lookup makes the key rows it compares").isBetween(1, 99);
     assertThat(t.keys()).hasSize(100).contains(Row.of(99L, "u1"));
+    assertThat(t.keyRowsMade()).isEqualTo(100);
   }
 
   private static Row randomRow(Random rnd, int range, int i) {
