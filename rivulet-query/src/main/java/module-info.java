@@ -5,7 +5,6 @@
  */
 module dev.rivulet.query {
   requires transitive dev.rivulet.engine;
-  requires java.management; // the warm-up measures its own CPU time
 
   exports dev.rivulet.query;
 }
