@@ -6,7 +6,6 @@ import dev.rivulet.engine.Row;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,9 +29,7 @@ class CaptureValueTypesTest {
   void everyStorageClassRoundTripsThroughEveryCapturePath() throws SQLException {
     String url = "jdbc:sqlite:file:capture-value-types?mode=memory&cache=shared";
     try (Connection keep = DriverManager.getConnection(url)) {
-      try (Statement st = keep.createStatement()) {
-        st.execute("CREATE TABLE vals (k TEXT PRIMARY KEY, v, n INTEGER) WITHOUT ROWID");
-      }
+      SqlRows.exec(keep, "CREATE TABLE vals (k TEXT PRIMARY KEY, v, n INTEGER) WITHOUT ROWID");
       try (SqliteReplica replica = SqliteReplica.open(url)) {
         List<Row> expected = new ArrayList<>();
         for (int i = 0; i < VALUES.length; i++) {
@@ -64,10 +61,9 @@ class CaptureValueTypesTest {
   void aColumnRepeatingOrAlternatingItsTextReachesTheMirrorAsWritten() throws SQLException {
     String url = "jdbc:sqlite:file:capture-repeated-text?mode=memory&cache=shared";
     try (Connection keep = DriverManager.getConnection(url)) {
-      try (Statement st = keep.createStatement()) {
-        st.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, status TEXT, v)");
-        st.execute("INSERT INTO items VALUES (1, 'open', 'x'), (2, 'open', 'x')");
-      }
+      SqlRows.exec(keep,
+          "CREATE TABLE items (id INTEGER PRIMARY KEY, status TEXT, v)",
+          "INSERT INTO items VALUES (1, 'open', 'x'), (2, 'open', 'x')");
       try (SqliteReplica replica = SqliteReplica.open(url)) {
         Object[] statuses = {"open", "open", "opened", "open", "op", "", "open", "op\u00e9n", "open\u0000", "open", null,
             "open", "open", 4L};

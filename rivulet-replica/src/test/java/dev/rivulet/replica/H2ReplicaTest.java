@@ -28,13 +28,12 @@ class H2ReplicaTest {
 
   private static Connection create(String url) throws SQLException {
     Connection c = DriverManager.getConnection(url);
-    try (Statement st = c.createStatement()) {
-      st.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, price DECIMAL(10, 2), ok BOOLEAN, d DATE,"
-          + " ts TIMESTAMP, data VARBINARY, note CLOB, score DOUBLE PRECISION, n BIGINT)");
-      st.execute("CREATE TABLE log (msg VARCHAR)");
-      st.execute("INSERT INTO items VALUES (1, 9.99, TRUE, DATE '2024-01-02', TIMESTAMP '2024-01-02 03:04:05',"
-          + " X'0102', 'long text', 1.5, 10000000000)");
-    }
+    SqlRows.exec(c,
+        "CREATE TABLE items (id INTEGER PRIMARY KEY, price DECIMAL(10, 2), ok BOOLEAN, d DATE,"
+            + " ts TIMESTAMP, data VARBINARY, note CLOB, score DOUBLE PRECISION, n BIGINT)",
+        "CREATE TABLE log (msg VARCHAR)",
+        "INSERT INTO items VALUES (1, 9.99, TRUE, DATE '2024-01-02', TIMESTAMP '2024-01-02 03:04:05',"
+            + " X'0102', 'long text', 1.5, 10000000000)");
     return c;
   }
 
@@ -75,9 +74,7 @@ class H2ReplicaTest {
         List<ChangeBatch> batches = new ArrayList<>();
         ids.subscribeChanges(SubscribeOptions.sync(), batches::add);
         int before = batches.size();
-        try (Statement st = keep.createStatement()) {
-          st.execute("INSERT INTO items (id) VALUES (5)");
-        }
+        SqlRows.exec(keep, "INSERT INTO items (id) VALUES (5)");
         assertThat(batches).as("another connection's write publishes nothing").hasSize(before);
         assertThat(ids.rows()).containsExactly(Row.of(1));
         replica.execute("INSERT INTO items (id) VALUES (6)");

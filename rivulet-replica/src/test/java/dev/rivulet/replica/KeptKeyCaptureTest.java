@@ -25,12 +25,11 @@ class KeptKeyCaptureTest {
   @Test
   void keptKeysAreMarkedAndTheMarkedPathAgreesWithTheGeneralOne() throws SQLException {
     try (Connection conn = SqliteBackend.connect("jdbc:sqlite::memory:")) {
-      try (Statement st = conn.createStatement()) {
-        st.execute("CREATE TABLE codes (code TEXT COLLATE NOCASE PRIMARY KEY, n INTEGER, b BLOB) WITHOUT ROWID");
-        st.execute("CREATE TABLE pairs (a INTEGER, b TEXT, r REAL, PRIMARY KEY (a, b))");
-        st.execute("INSERT INTO codes VALUES ('a', 1, x'01'), ('b', 2, NULL)");
-        st.execute("INSERT INTO pairs VALUES (1, 'x', 1.5), (2, 'y', NULL)");
-      }
+      SqlRows.exec(conn,
+          "CREATE TABLE codes (code TEXT COLLATE NOCASE PRIMARY KEY, n INTEGER, b BLOB) WITHOUT ROWID",
+          "CREATE TABLE pairs (a INTEGER, b TEXT, r REAL, PRIMARY KEY (a, b))",
+          "INSERT INTO codes VALUES ('a', 1, x'01'), ('b', 2, NULL)",
+          "INSERT INTO pairs VALUES (1, 'x', 1.5), (2, 'y', NULL)");
       SqliteBackend backend = new SqliteBackend();
       List<TableInfo> tables = backend.discover(conn);
       Rivulet db = Rivulet.create();

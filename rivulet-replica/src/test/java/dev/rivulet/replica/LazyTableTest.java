@@ -16,7 +16,6 @@ import dev.rivulet.query.SubscribeOptions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,10 +34,9 @@ class LazyTableTest {
   /** The schema's database with only {@code ISSUES} issues (ids 100.., the first three open) of {@code PER_ISSUE} comments each. */
   private static Connection bigDatabase(ReplicaDialect d, String url) throws SQLException {
     Connection keep = d.create(url);
-    try (Statement st = keep.createStatement()) {
-      st.execute("DELETE FROM comments");
-      st.execute("DELETE FROM issues");
-    }
+    SqlRows.exec(keep,
+        "DELETE FROM comments",
+        "DELETE FROM issues");
     try (PreparedStatement issue = keep.prepareStatement("INSERT INTO issues VALUES (?, 1, ?, ?, NULL)");
         PreparedStatement comment = keep.prepareStatement("INSERT INTO comments VALUES (?, ?, ?)")) {
       for (int i = 0; i < ISSUES; i++) {

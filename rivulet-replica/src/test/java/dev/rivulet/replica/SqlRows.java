@@ -36,6 +36,15 @@ public final class SqlRows {
     return out;
   }
 
+  /** Runs {@code statements} on {@code c}, in order (a test's schema and seed rows). */
+  public static void exec(Connection c, String... statements) throws SQLException {
+    try (Statement st = c.createStatement()) {
+      for (String sql : statements) {
+        st.execute(sql);
+      }
+    }
+  }
+
   /** A copy of {@code rows} in the rows' natural order: a mirror and its table compared whatever their order. */
   public static List<Row> sorted(List<Row> rows) {
     List<Row> out = new ArrayList<>(rows);

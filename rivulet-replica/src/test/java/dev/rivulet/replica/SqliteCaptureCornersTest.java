@@ -28,10 +28,9 @@ class SqliteCaptureCornersTest {
   void tablesWhoseNamesDifferOnlyInPunctuationAreCapturedApart() throws SQLException {
     String url = "jdbc:sqlite:file:trigger-names?mode=memory&cache=shared";
     try (Connection keep = DriverManager.getConnection(url)) {
-      try (Statement st = keep.createStatement()) {
-        st.execute("CREATE TABLE \"a-b\" (id INTEGER PRIMARY KEY, v TEXT)");
-        st.execute("CREATE TABLE a_b (id INTEGER PRIMARY KEY, v TEXT)");
-      }
+      SqlRows.exec(keep,
+          "CREATE TABLE \"a-b\" (id INTEGER PRIMARY KEY, v TEXT)",
+          "CREATE TABLE a_b (id INTEGER PRIMARY KEY, v TEXT)");
       try (SqliteReplica replica = SqliteReplica.open(url)) {
         replica.execute("INSERT INTO \"a-b\" VALUES (1, 'dash')");
         replica.execute("INSERT INTO a_b VALUES (2, 'underscore')");
@@ -47,12 +46,11 @@ class SqliteCaptureCornersTest {
     String codes = "SELECT * FROM codes ORDER BY code";
     String pairs = "SELECT * FROM pairs ORDER BY a, b";
     try (Connection keep = DriverManager.getConnection(url)) {
-      try (Statement st = keep.createStatement()) {
-        st.execute("CREATE TABLE codes (code TEXT COLLATE NOCASE PRIMARY KEY, n INTEGER) WITHOUT ROWID");
-        st.execute("CREATE TABLE pairs (a INTEGER, b TEXT, n INTEGER, PRIMARY KEY (a, b))");
-        st.execute("INSERT INTO codes VALUES ('a', 1), ('b', 2)");
-        st.execute("INSERT INTO pairs VALUES (1, 'x', 1), (2, 'y', 2)");
-      }
+      SqlRows.exec(keep,
+          "CREATE TABLE codes (code TEXT COLLATE NOCASE PRIMARY KEY, n INTEGER) WITHOUT ROWID",
+          "CREATE TABLE pairs (a INTEGER, b TEXT, n INTEGER, PRIMARY KEY (a, b))",
+          "INSERT INTO codes VALUES ('a', 1), ('b', 2)",
+          "INSERT INTO pairs VALUES (1, 'x', 1), (2, 'y', 2)");
       try (SqliteReplica replica = SqliteReplica.open(url)) {
         replica.execute("UPDATE codes SET code = 'A' WHERE code = 'a'"); // NOCASE-equal, another key
         replica.execute("UPDATE codes SET n = 5 WHERE code = 'b'"); // the key kept
@@ -92,10 +90,9 @@ class SqliteCaptureCornersTest {
   void rowsReplacedThroughAUniqueColumnLeaveTheMirror() throws SQLException {
     String url = "jdbc:sqlite:file:replace-conflict?mode=memory&cache=shared";
     try (Connection keep = DriverManager.getConnection(url)) {
-      try (Statement st = keep.createStatement()) {
-        st.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT UNIQUE, qty INTEGER)");
-        st.execute("INSERT INTO items VALUES (1, 'a', 1), (2, 'b', 2), (3, 'c', 3)");
-      }
+      SqlRows.exec(keep,
+          "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT UNIQUE, qty INTEGER)",
+          "INSERT INTO items VALUES (1, 'a', 1), (2, 'b', 2), (3, 'c', 3)");
       try (SqliteReplica replica = SqliteReplica.open(url)) {
         LiveQuery all = replica.liveQuery("all", Query.from("i", replica.table("items")).orderBy(Query.asc(col("i.id"))));
         replica.execute("INSERT OR REPLACE INTO items VALUES (4, 'a', 4)"); // takes row 1's name: row 1 goes
@@ -112,9 +109,7 @@ class SqliteCaptureCornersTest {
   void aCommitTheMirrorRefusesIsNotPublishedWithTheNextOne() throws SQLException {
     String url = "jdbc:sqlite:file:refused?mode=memory&cache=shared";
     try (Connection keep = DriverManager.getConnection(url)) {
-      try (Statement st = keep.createStatement()) {
-        st.execute("CREATE TABLE n (id INTEGER PRIMARY KEY, q INTEGER)");
-      }
+      SqlRows.exec(keep, "CREATE TABLE n (id INTEGER PRIMARY KEY, q INTEGER)");
       try (SqliteReplica replica = SqliteReplica.open(url)) {
         assertThatThrownBy(() -> replica.execute("INSERT INTO n VALUES (1, 'text')"))
             .isInstanceOf(SchemaException.class).hasMessageContaining("'q'");

@@ -10,7 +10,6 @@ import dev.rivulet.query.Query;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,10 +25,9 @@ class StatementReuseTest {
 
   private static Connection create(String url) throws SQLException {
     Connection c = DriverManager.getConnection(url);
-    try (Statement st = c.createStatement()) {
-      st.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT UNIQUE, qty INTEGER, data BLOB, score REAL)");
-      st.execute("INSERT INTO items VALUES (1, 'a', 1, X'00ff', 0.5), (2, 'b', 2, NULL, NULL)");
-    }
+    SqlRows.exec(c,
+        "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT UNIQUE, qty INTEGER, data BLOB, score REAL)",
+        "INSERT INTO items VALUES (1, 'a', 1, X'00ff', 0.5), (2, 'b', 2, NULL, NULL)");
     return c;
   }
 
