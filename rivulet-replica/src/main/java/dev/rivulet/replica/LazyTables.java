@@ -83,13 +83,14 @@ final class LazyTables {
       Row oldKey = c.keyBefore(keys);
       Row before = oldKey == null ? null : oldRow(c.table(), oldKey, keys, rows);
       Row after = c.after();
+      Row newKey = after == null ? null : c.keyKept() ? oldKey : after.project(keys); // projected once
       if (before != null) {
         rows.put(oldKey.canonical(), null);
       }
       if (after != null) {
-        rows.put(after.project(keys).canonical(), after);
+        rows.put(newKey.canonical(), after);
       }
-      if (before != null && after != null && (c.keyKept() || oldKey.equals(after.project(keys)))) {
+      if (before != null && after != null && (c.keyKept() || oldKey.equals(newKey))) {
         out.add(new SourceChange.Edit(after, before));
       } else {
         if (before != null) {
