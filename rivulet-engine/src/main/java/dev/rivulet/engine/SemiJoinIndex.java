@@ -183,6 +183,9 @@ final class SemiJoinIndex {
 
   /** Widens the dense range to hold {@code k} (with room to grow that way); false when it would be too wide. */
   private boolean widen(long k) {
+    if (k == Long.MAX_VALUE) {
+      return false; // k + 1 would overflow: the primitive form takes every long
+    }
     long limit = 4L * rows.length + DENSE_SLACK;
     long lo = heads.length == 0 ? k : Math.min(base, k);
     long hi = heads.length == 0 ? k + 1 : Math.max(base + heads.length, k + 1);

@@ -333,7 +333,7 @@ final class TopKOperator extends Operator {
    */
   private void hydrate(OrderStatisticTree<Row> tree, Delta changes) {
     int n = changes.size;
-    boolean defer = tree == whole && end != Long.MAX_VALUE && end >= 1 && end + slack <= n / 2;
+    boolean defer = tree == whole && end != Long.MAX_VALUE && end >= 1 && end <= n / 2 - slack;
     if (defer && changes.unitWeights()) {
       hydrateSelecting(tree, changes);
     } else if (defer) {
