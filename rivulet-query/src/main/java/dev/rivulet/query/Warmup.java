@@ -21,9 +21,10 @@ import java.util.function.BooleanSupplier;
  * thread builds a small private database and works through a few query shapes (a filter with an
  * order and a limit, a left join, a text-ordered window, an inner join, a group, array and
  * singleton includes) while the application is still loading its rows, cheapest and most widely
- * useful work first: it compiles every shape (so the classes a first live query of any of them
- * needs are loaded and its call sites linked), then loads {@value #ROWS} rows and creates each
- * shape as a live query (its hydration's per-row loops), then makes a few updates. It runs once
+ * useful work first: it compiles the two ordered, limited shapes (so the classes a first live
+ * query needs are loaded and its call sites linked), loads {@value #ROWS} rows and creates them as
+ * live queries (their hydrations' per-row loops, the longest a first query runs), then compiles
+ * and creates the other shapes, then makes a few updates. It runs once
  * per process, at the lowest thread priority. It starts no further step {@value #BUDGET_MS} ms of wall-clock time after it
  * began (give or take the one step running then; see {@link Budget}), or once a user's database
  * starts creating a live query (from then on the user's own query warms the same code). Nothing it does reaches the
