@@ -19,6 +19,8 @@ package dev.rivulet.engine;
 public final class Input {
   private final String name;
   private final InputOperator op;
+  /** Rows {@link #sendAll} passed over (checked or made canonical), for tests. */
+  long preparedRows;
 
   Input(String name, InputOperator op) {
     this.name = name;
@@ -72,12 +74,22 @@ public final class Input {
    * Queues {@code rows[0..n)}, each inserted once, like {@code n} calls of {@link #send(Row, long,
    * Schema)} in order: a hydration's bulk path, no call per row. A typed row is replaced by its
    * canonical form in {@code rows} itself, and the array becomes the input's (when nothing else is
-   * queued it is not copied): the caller does not use it after the call.
+   * queued it is not copied): the caller does not use it after the call. With {@code canonical}
+   * (the caller vouches that no row is typed: a collection's stored rows), rows that need no
+   * check are queued without a pass over them.
    */
   Input sendAll(Row[] rows, int n, Schema checkedAgainst) {
+    return sendAll(rows, n, checkedAgainst, false);
+  }
+
+  /** {@link #sendAll(Row[], int, Schema)}; see there for {@code canonical}. */
+  Input sendAll(Row[] rows, int n, Schema checkedAgainst, boolean canonical) {
     boolean check = checkedAgainst != op.schema && !checkedAgainst.equals(op.schema);
-    for (int from = 0; from < n; from += SortedBatch.CHUNK) { // in chunks: see SortedBatch
-      prepare(rows, from, Math.min(n, from + SortedBatch.CHUNK), check);
+    if (check || !canonical) {
+      preparedRows += n;
+      for (int from = 0; from < n; from += SortedBatch.CHUNK) { // in chunks: see SortedBatch
+        prepare(rows, from, Math.min(n, from + SortedBatch.CHUNK), check);
+      }
     }
     op.acceptAllTrusted(rows, n);
     return this;

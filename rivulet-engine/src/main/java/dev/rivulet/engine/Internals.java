@@ -15,8 +15,8 @@ final class Internals extends EngineAccess {
   }
 
   @Override
-  public void sendAll(Input input, Row[] rows, int n, Schema checkedAgainst) {
-    input.sendAll(rows, n, checkedAgainst);
+  public void sendAll(Input input, Row[] rows, int n, Schema checkedAgainst, boolean canonical) {
+    input.sendAll(rows, n, checkedAgainst, canonical);
   }
 
   @Override

@@ -162,7 +162,7 @@ final class JoinOperator extends Operator {
     // Unit weights read as they are: the left rows' hydration's, and an inner join's bulk step's
     // (the inner join materializes for its row path itself, once consolidation fixed the sizes).
     if (inPlace != null) {
-      if (inputs[0].size < KeyIndex.BULK_AT) {
+      if (inputs[0].size < LeftRowsHydration.AT) {
         inputs[0].materialize();
       }
       inputs[1].materialize();
@@ -320,13 +320,15 @@ final class JoinOperator extends Operator {
       }
     }
     // The dL loop reads only the right index, so a hydration-sized dL is indexed in bulk after it.
-    if (dl.size < KeyIndex.BULK_AT) {
-      matchLeft(dl, null, null, 0, dl.size);
-      return;
-    }
-    if (inPlace != null) {
+    // Left rows mode takes its in-place path from a smaller batch: it builds no bags, and so a
+    // small hydration (the engine's warm-up's) runs the code a large one will.
+    if (inPlace != null && dl.size >= LeftRowsHydration.AT) {
       inPlace.emitInPlace(dl); // each left row is emitted at most once: its entry is written over dL's
       handOff(dl);
+      return;
+    }
+    if (dl.size < KeyIndex.BULK_AT) {
+      matchLeft(dl, null, null, 0, dl.size);
       return;
     }
     reserveOutput(dl.size); // a hydration's left rows emit about one row each

@@ -20,6 +20,13 @@ import dev.rivulet.engine.state.LongBatch;
  * <p>Not thread-safe: owned by its join (the graph's run loop).
  */
 final class LeftRowsHydration {
+  /**
+   * The least batch of left rows its join hands to {@link #emitInPlace}: far below {@link
+   * KeyIndex#BULK_AT}, as the path builds no bags (a lazy index packs a batch of {@link
+   * KeyIndex#PACK_AT} anyway), so that a hydration of a thousand rows runs the code one of a
+   * hundred thousand will.
+   */
+  static final int AT = 512;
   // Per-row loops run in chunks, one call each: a fresh JVM compiles a chunk after about a hundred
   // calls, where one long loop would run interpreted until on-stack replacement.
   private static final int CHUNK = 16;

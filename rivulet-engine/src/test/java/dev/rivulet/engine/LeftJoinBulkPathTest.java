@@ -242,4 +242,49 @@ class LeftJoinBulkPathTest {
     g.run();
     assertThat(g.output("fast").delta().toMap()).isEqualTo(g.output("general").delta().toMap());
   }
+
+  /**
+   * The in-place path is taken from {@link LeftRowsHydration#AT} left rows on, far below {@link
+   * KeyIndex#BULK_AT} (so that the engine's warm-up of a thousand rows runs it), and not below:
+   * sizes around both bounds, each agreeing with the general join at the hydration and after a
+   * batch of the same size with retractions (no longer a hydration: weights materialized).
+   */
+  @Test
+  void theInPlacePathStartsAtItsOwnSize() {
+    int[] sizes = {LeftRowsHydration.AT - 1, LeftRowsHydration.AT, 1000, KeyIndex.BULK_AT - 1, KeyIndex.BULK_AT};
+    for (int n : sizes) {
+      Random rnd = new Random(n);
+      Single fast = single(true);
+      Single general = single(false);
+      for (long k = 0; k < 50; k++) {
+        Row r = Row.of(k, rnd.nextInt(4) == 0 ? null : rnd.nextBoolean());
+        fast.graph().input("r").send(r, 1);
+        general.graph().input("r").send(r, 1);
+      }
+      Row[] rows = new Row[n];
+      for (int id = 0; id < n; id++) { // 40% NULL keys, some keys (50..54) without right rows
+        rows[id] = Row.of((long) id, id % 5 < 2 ? null : (long) rnd.nextInt(55));
+      }
+      general.graph().input("l").sendAll(rows.clone(), n, L);
+      fast.graph().input("l").sendAll(rows.clone(), n, L);
+      fast.graph().run();
+      general.graph().run();
+      String at = "size " + n;
+      assertThat(fast.graph().output("out").delta().toMap()).as(at)
+          .isEqualTo(general.graph().output("out").delta().toMap()).isNotEmpty();
+      boolean inPlace = n >= LeftRowsHydration.AT;
+      assertThat(fast.join().inPlaceHydrations()).as(at).isEqualTo(inPlace ? 1 : 0);
+      assertThat(fast.join().index(true).packs()).as(at + ": packed on the in-place path").isEqualTo(inPlace ? 1 : 0);
+      for (Single s : List.of(fast, general)) { // every row's key turned NULL or from NULL to one, in one batch
+        Input in = s.graph().input("l");
+        for (int id = 0; id < n; id++) {
+          in.send(rows[id], -1).send(Row.of((long) id, rows[id].get(1) == null ? (Object) (long) (id % 60) : null), 1);
+        }
+        s.graph().run();
+      }
+      assertThat(fast.graph().output("out").delta().toMap()).as(at + ": a batch of 2n changes")
+          .isEqualTo(general.graph().output("out").delta().toMap()).isNotEmpty();
+      assertThat(fast.join().inPlaceHydrations()).as(at + ": the changes in place").isEqualTo(inPlace ? 2 : 1);
+    }
+  }
 }

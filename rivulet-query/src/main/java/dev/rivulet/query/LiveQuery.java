@@ -196,7 +196,9 @@ public final class LiveQuery extends BaseCollection {
         continue; // read only by includes' indexed semi-joins, which take its rows themselves
       }
       Row[] rows = sources[i].sourceRows();
-      ENGINE.sendAll(inputs[i], rows, rows.length, sources[i].schema);
+      // A collection stores canonical rows (a source's are made so where they enter, a live
+      // query's are its graph's output), so the engine need not read them again.
+      ENGINE.sendAll(inputs[i], rows, rows.length, sources[i].schema, true);
     }
   }
 

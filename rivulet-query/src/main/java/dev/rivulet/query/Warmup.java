@@ -21,9 +21,10 @@ import java.util.function.BooleanSupplier;
  * thread builds a small private database and works through a few query shapes (a filter with an
  * order and a limit, a left join, a text-ordered window, an inner join, a group, array and
  * singleton includes) while the application is still loading its rows, cheapest and most widely
- * useful work first: it compiles every shape (so the classes a first live query of any of them
- * needs are loaded and its call sites linked), then loads {@value #ROWS} rows and creates each
- * shape as a live query (its hydration's per-row loops), then makes a few updates. It runs once
+ * useful work first: it compiles the two ordered, limited shapes (so the classes a first live
+ * query needs are loaded and its call sites linked), loads {@value #ROWS} rows and creates them as
+ * live queries (their hydrations' per-row loops, the longest a first query runs), then compiles
+ * and creates the other shapes, then makes a few updates. It runs once
  * per process, at the lowest thread priority. It starts no further step {@value #BUDGET_MS} ms of wall-clock time after it
  * began (give or take the one step running then; see {@link Budget}), or once a user's database
  * starts creating a live query (from then on the user's own query warms the same code). Nothing it does reaches the
@@ -45,6 +46,11 @@ final class Warmup {
   static final long BUDGET_MS = 300;
   /** How many query shapes a round compiles, then creates ({@link #shape}). */
   static final int SHAPES = 6;
+  /**
+   * How many shapes (the first: the two ordered and limited ones, whose hydrations run the
+   * longest per-row loops) a round compiles and creates before it compiles the others.
+   */
+  static final int FIRST = 2;
   private static final int OWNERS_COUNT = 50;
   private static final Schema ITEMS = Schema.parse(
       "id INT NOT NULL, status STRING, priority INT, title STRING, created INT, owner INT");
@@ -117,10 +123,11 @@ final class Warmup {
   }
 
   /**
-   * One round on a fresh private database, cheapest and most widely useful steps first: compiles
-   * every query shape (plan and graph, no rows: the classes of every shape are loaded and its call
-   * sites linked), then loads {@value #ROWS} rows, then creates each shape as a live query (its
-   * hydration: the operators' bulk paths), then makes a few updates through all of them. Asks
+   * One round on a fresh private database, most widely useful steps first: compiles the first
+   * {@value #FIRST} query shapes (plan and graph, no rows: their classes loaded and call sites
+   * linked), loads {@value #ROWS} rows and creates those shapes as live queries (their hydrations:
+   * the operators' bulk paths, which a large hydration would otherwise run interpreted), then
+   * compiles the other shapes and creates them, then makes a few updates through all. Asks
    * {@code stop} before each step and returns early when it says so. The database is dropped at
    * the end (nothing else references it).
    */
@@ -131,33 +138,48 @@ final class Warmup {
     SourceCollection items = db.collection("items", ITEMS, KEY);
     SourceCollection owners = db.collection("owners", OWNERS, KEY);
     List<Query> shapes = new ArrayList<>(SHAPES);
-    for (int i = 0; i < SHAPES; i++) {
-      if (stop.getAsBoolean()) {
-        return done;
-      }
-      Query shape = shape(i, items, owners); // built one at a time: the first compiles sooner
-      synchronized (db) {
-        LiveQuery.create(db, "warm-up", shape, null); // compiled only: never hydrated, run or registered
-      }
-      shapes.add(shape);
-      done.compiled++;
-    }
-    if (stop.getAsBoolean()) {
+    if (!compile(shapes, FIRST, items, owners, db, stop, done) || stop.getAsBoolean()) {
       return done;
     }
     load(items, owners);
-    for (Query shape : shapes) {
-      if (stop.getAsBoolean()) {
-        return done;
-      }
-      db.liveQuery("warm-up", shape);
-      done.hydrated++;
+    if (!hydrate(shapes, 0, db, stop, done) || !compile(shapes, SHAPES, items, owners, db, stop, done)
+        || !hydrate(shapes, FIRST, db, stop, done)) {
+      return done;
     }
     for (int i = 0; i < 20 && !stop.getAsBoolean(); i++) {
       items.beginSync().write(item(i * 97 % ROWS, i)).commit();
       done.updates++;
     }
     return done;
+  }
+
+  /** Compiles the shapes from {@code shapes.size()} to {@code until} (no rows: never hydrated, run or registered); false when stopped. */
+  private static boolean compile(List<Query> shapes, int until, SourceCollection items, SourceCollection owners,
+      Rivulet db, BooleanSupplier stop, Progress done) {
+    for (int i = shapes.size(); i < until; i++) {
+      if (stop.getAsBoolean()) {
+        return false;
+      }
+      Query shape = shape(i, items, owners); // built one at a time: the first compiles sooner
+      synchronized (db) {
+        LiveQuery.create(db, "warm-up", shape, null);
+      }
+      shapes.add(shape);
+      done.compiled++;
+    }
+    return true;
+  }
+
+  /** Creates the compiled shapes from {@code from} on as live queries (their hydrations); false when stopped. */
+  private static boolean hydrate(List<Query> shapes, int from, Rivulet db, BooleanSupplier stop, Progress done) {
+    for (int i = from; i < shapes.size(); i++) {
+      if (stop.getAsBoolean()) {
+        return false;
+      }
+      db.liveQuery("warm-up", shapes.get(i));
+      done.hydrated++;
+    }
+    return true;
   }
 
   /** The steps one round got through: shapes compiled, shapes created as live queries, updates. */
@@ -180,9 +202,10 @@ final class Warmup {
     load.markReady().commit();
   }
 
+  /** Item {@code id}: two in five have no owner (NULL keys, as an optional reference has), five in 55 of the others an absent one. */
   private static Row item(int id, int salt) {
     return Row.of(id, id % 3 == 0 ? "closed" : "open", (id * 31 + salt) % 5, "title " + (id * 7919 % ROWS),
-        id, id % (OWNERS_COUNT + 5));
+        id, id % 5 < 2 ? null : Integer.valueOf(id % (OWNERS_COUNT + 5)));
   }
 
   /** Query shape {@code i} (of {@value #SHAPES}), the most common first. */

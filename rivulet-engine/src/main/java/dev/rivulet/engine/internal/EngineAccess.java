@@ -45,9 +45,10 @@ public abstract class EngineAccess {
   /**
    * Queues {@code rows[0..n)}, each inserted once, as {@code n} calls of {@link #send} would (a
    * hydration); typed rows are replaced by their canonical form in {@code rows}, and the array
-   * becomes the input's (the caller does not use it again).
+   * becomes the input's (the caller does not use it again). {@code canonical}: the caller vouches
+   * that no row is typed (a collection's stored rows), so rows that need no check are not read.
    */
-  public abstract void sendAll(Input input, Row[] rows, int n, Schema checkedAgainst);
+  public abstract void sendAll(Input input, Row[] rows, int n, Schema checkedAgainst, boolean canonical);
 
   /** Entries in the last change of {@code output}. */
   public abstract int deltaSize(Output output);
