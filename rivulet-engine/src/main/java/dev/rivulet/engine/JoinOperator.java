@@ -570,7 +570,7 @@ final class JoinOperator extends Operator {
       crossBagDelta(kc.right, l0, false);
       for (int i = 0; i < kc.left.size; i++) {
         for (int j = 0; j < kc.right.size; j++) {
-          emit(kc.left.rows[i].concat(kc.right.rows[j]), kc.left.weights[i] * kc.right.weights[j]);
+          emit(rows.pair(kc.left.rows[i], kc.right.rows[j]), kc.left.weights[i] * kc.right.weights[j]);
         }
       }
     }

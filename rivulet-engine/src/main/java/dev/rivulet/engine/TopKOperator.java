@@ -30,6 +30,9 @@ import java.util.Map;
  * with a margin that doubles from one such refill to the next (up to {@code 8 * slack}).
  * The tree then holds exactly the rows up to the boundary, so its ranks are the true ranks of the
  * rows it holds, and every rank a run reads lies in it.
+ *
+ * <p>Concurrency: the operator, its trees and its deferred rows are confined to the thread that runs
+ * its graph; the comparator and the scratch arrays it reuses between runs are never shared.
  */
 final class TopKOperator extends Operator {
   private final int[] partitionColumns;

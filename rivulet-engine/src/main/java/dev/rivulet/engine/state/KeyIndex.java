@@ -212,7 +212,9 @@ public final class KeyIndex<V> {
   /**
    * {@link #addAll} of the entries of a hydration-sized batch noted in {@code batch}, whose values
    * must be {@code V}s: the same resulting index as {@link #addAll} of those entries with their
-   * keys boxed, packed or built the same way, without the boxed keys' array.
+   * keys boxed, without the boxed keys' array. Unlike {@link #addAll}, it packs a lazy, empty
+   * index's batch of additions whatever its size (its callers pass only hydration-sized batches,
+   * far above {@link #PACK_AT}).
    *
    * @return the least entry index (see {@link LongBatch#value}) whose value's weight became negative, or -1
    */
