@@ -36,7 +36,8 @@ import java.time.ZonedDateTime;
  * BINARY and Postgres' C collations); {@code false < true}. Nulls are placed by the caller (see
  * {@link SortKey}); {@link #compare} puts them first.
  *
- * <p>Stateless and thread-safe.
+ * <p>Thread-safe. A canonical integer in [0, 16384) is one shared instance per value (see {@code
+ * SharedLongs}); its only state.
  */
 public final class Values {
   private static final double TWO_63 = 9.223372036854775808E18;
@@ -49,11 +50,14 @@ public final class Values {
    * @throws IllegalArgumentException naming the type when {@code v} is of no supported type
    */
   public static Object canonical(Object v) {
-    if (v == null || v instanceof Long || v instanceof String || v instanceof Boolean) {
+    if (v instanceof Long l) {
+      return SharedLongs.share(l);
+    }
+    if (v == null || v instanceof String || v instanceof Boolean) {
       return v;
     }
     if (v instanceof Integer i) {
-      return (long) i;
+      return SharedLongs.of(i);
     }
     if (v instanceof Double d) {
       return ofDouble(d);
@@ -62,7 +66,7 @@ public final class Values {
       return ofDecimal(bd);
     }
     if (v instanceof Short || v instanceof Byte) {
-      return ((Number) v).longValue();
+      return SharedLongs.of(((Number) v).longValue());
     }
     if (v instanceof Float f) {
       return ofDouble(f.doubleValue());

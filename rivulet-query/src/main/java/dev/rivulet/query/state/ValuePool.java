@@ -18,9 +18,10 @@ import java.util.Arrays;
  * <ul>
  *   <li>two windows in a row without a hit, or (at {@value #MAX} hashed slots) below 1/8 (an id, a
  *       timestamp: values that do not repeat), stop the column for good, which frees its tables;
- *   <li>else a window whose hits replaced almost nothing (at least half of its lookups hit, but under
- *       1/16 found an equal value in another instance: the writer hands out shared instances
- *       already, e.g. constants or small boxed integers) pauses the column: its next {@value
+ *   <li>else a window whose hits replaced almost nothing (at least 1/8 of its lookups hit, but under
+ *       1/16 of those hits found an equal value in another instance: the writer hands out shared
+ *       instances already, e.g. constants, or integers below 16384, which the engine's canonical
+ *       form shares) pauses the column: its next {@value
  *       #PAUSE} values are passed through unlooked, then a window is measured again. Pausing costs
  *       no memory, since what the lookups would have replaced was the same instance;
  *   <li>else a hashed cache that missed over 1/16 of the lookups grows fourfold, up to {@value
@@ -379,7 +380,7 @@ public final class ValuePool {
     if (idleWindows[column] >= 2) {
       caches[column] = STOPPED;
       directs[column] = null;
-    } else if (h * 2 >= WINDOW && s * 16 < WINDOW) {
+    } else if (h * 8 >= WINDOW && s * 16 < h) {
       paused[column] = PAUSE; // the hits found the same instances: nothing to grow for either
     } else if (m * 16 > WINDOW && cache != null && cache.values.length < MAX) {
       caches[column] = grown(cache);

@@ -66,14 +66,29 @@ class ValuePoolTest {
   }
 
   @Test
+  void rowsOfSmallIntsArriveSharedSoTheColumnPauses() {
+    // Row.of makes one shared Long per integer in [0, 16384) (the engine's SharedLongs): the pool
+    // finds nothing to replace in a window of them and stops looking them up for a while.
+    ValuePool pool = new ValuePool(2);
+    Random rnd = new Random(7);
+    for (int i = 0; i < ValuePool.WINDOW + 1; i++) {
+      Row r = Row.of(1_000_000 + i, rnd.nextInt(3_000));
+      Object before = r.get(1);
+      pool.share(r);
+      assertThat(r.get(1)).isSameAs(before);
+    }
+    assertThat(pool.paused(1)).as("nothing replaced: paused").isTrue();
+  }
+
+  @Test
   void onlyEqualValuesSeenBeforeAreReplaced() {
     ValuePool pool = new ValuePool(3);
     Row first = Row.of(1_000L, "a", null);
     Object a = first.get(1);
     pool.share(first);
     assertThat(first.get(1)).isSameAs(a);
-    Object id = Row.of(2_000L).get(0);
-    Row second = Row.of(2_000L, new String("a".toCharArray()), null);
+    Object id = Row.of(2_000_000L).get(0); // above the engine's shared small integers: a fresh instance
+    Row second = Row.of(2_000_000L, new String("a".toCharArray()), null);
     Object secondId = second.get(0);
     pool.share(second);
     assertThat(second.get(1)).isSameAs(a);
@@ -222,7 +237,7 @@ class ValuePoolTest {
       Random rnd = new Random(seed);
       Long[] small = new Long[40];
       for (int i = 0; i < small.length; i++) {
-        small[i] = (long) (1_000 + i); // boxed once: the writer's shared instances
+        small[i] = (Long) Row.of(1_000L + i).get(0); // the writer's shared instances (the engine's own)
       }
       ValuePool pool = new ValuePool(2);
       ValuePool general = null;
