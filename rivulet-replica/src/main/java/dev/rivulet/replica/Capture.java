@@ -52,14 +52,13 @@ final class Capture extends Function {
   // repeats its value (a status, a name), instead of a new string per captured row
   private final byte[][] lastBytes;
   private final String[] lastText;
-  private final PackedArguments packed; // null when the arguments come one per value
 
   /**
    * Captures operation {@code op} on {@code t} into {@code buffer}; {@code rowidKey} when {@code
    * t}'s key is its rowid, {@code text} is the database's encoding, {@code db} the native database
    * of the connection the function is created on.
    */
-  Capture(TableInfo t, boolean rowidKey, int op, boolean packed, Charset text, CaptureBuffer buffer, DB db) {
+  Capture(TableInfo t, boolean rowidKey, int op, Charset text, CaptureBuffer buffer, DB db) {
     this.table = t.name();
     this.op = op;
     this.width = t.columns().size();
@@ -72,21 +71,15 @@ final class Capture extends Function {
     int arguments = width + (op == UPDATE ? keyWidth : 0);
     this.lastBytes = new byte[arguments][];
     this.lastText = new String[arguments];
-    this.packed = packed ? new PackedArguments(arguments) : null;
   }
 
   /** The SQL name of the function for operation {@code op} on the {@code index}-th mirrored table. */
-  static String name(int index, int op, boolean packed) {
-    return "rivulet_capture_" + index + "_" + "iudk".charAt(op) + (packed ? "j" : "");
+  static String name(int index, int op) {
+    return "rivulet_capture_" + index + "_" + "iudk".charAt(op);
   }
 
   @Override
   protected void xFunc() throws SQLException {
-    if (packed != null) {
-      packedCall();
-      return;
-    }
-    buffer.countGeneral();
     switch (op) {
       case INSERT -> buffer.add(table, null, row(0, width, rowid));
       case DELETE -> buffer.add(table, row(0, keyWidth, rowid < 0 ? -1 : 0), null);
@@ -94,24 +87,6 @@ final class Capture extends Function {
       default -> buffer.add(table, row(width, keyWidth, rowid < 0 ? -1 : 0), row(0, width, rowid));
     }
     // no result(): the call's value (NULL) is never read
-  }
-
-  /** A packed call: its one argument is the JSON array of the arguments (one value_blob JNI read). */
-  private void packedCall() throws SQLException {
-    String json = new String(db.value_blob(this, 0), text);
-    buffer.countPacked();
-    switch (op) {
-      case INSERT -> buffer.add(table, null, packedRow(json, 0, width));
-      case DELETE -> buffer.add(table, packedRow(json, 0, keyWidth), null);
-      case KEPT -> buffer.addKept(table, packedRow(json, 0, width));
-      default -> buffer.add(table, packedRow(json, width, keyWidth), packedRow(json, 0, width));
-    }
-  }
-
-  private Row packedRow(String json, int from, int n) throws SQLException {
-    Object[] values = new Object[n];
-    packed.read(json, from, values);
-    return Row.of(values);
   }
 
   /** Arguments {@code from} to {@code from + n} as a row; the one at {@code from + integer} (if not -1) is an integer. */

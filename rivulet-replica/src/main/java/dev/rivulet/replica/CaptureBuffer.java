@@ -33,9 +33,6 @@ final class CaptureBuffer {
   private static final int KEPT_CAPACITY = 1024;
 
   private ArrayList<Changed> buffer = new ArrayList<>();
-  // rows captured through a packed call and through one argument per value (for tests)
-  private long packedRows;
-  private long generalRows;
 
   void add(String table, Row oldKey, Row after) {
     buffer.add(new Changed(table, oldKey, after, false));
@@ -44,26 +41,6 @@ final class CaptureBuffer {
   /** Adds an update of {@code table}'s row that kept its key, to {@code after}. */
   void addKept(String table, Row after) {
     buffer.add(new Changed(table, null, after, true));
-  }
-
-  /** Counts a row whose values came packed in one argument. */
-  void countPacked() {
-    packedRows++;
-  }
-
-  /** Counts a row whose values came one argument each. */
-  void countGeneral() {
-    generalRows++;
-  }
-
-  /** How many rows were captured packed since this buffer was made (for tests). */
-  long packedRows() {
-    return packedRows;
-  }
-
-  /** How many rows were captured with one argument per value since this buffer was made (for tests). */
-  long generalRows() {
-    return generalRows;
   }
 
   /** A JDBC value as a row holds it: large objects ({@link Clob}, {@link Blob}) read into a string or bytes. */

@@ -69,12 +69,9 @@ final class SqliteBackend implements Backend {
       TableInfo t = mirrored.get(i);
       boolean rowid = rowidKey(conn, t);
       for (int op : Capture.OPS) {
-        for (boolean packed : new boolean[] {false, true}) {
-          Function.create(conn, Capture.name(i, op, packed),
-              new Capture(t, rowid, op, packed, text, buffer, sqlite.getDatabase()));
-        }
+        Function.create(conn, Capture.name(i, op), new Capture(t, rowid, op, text, buffer, sqlite.getDatabase()));
       }
-      createTriggers(conn, t, i, rowid);
+      createTriggers(conn, t, i);
     }
   }
 
@@ -113,13 +110,11 @@ final class SqliteBackend implements Backend {
 
   /**
    * The three capture triggers of {@code t}, the {@code index}-th mirrored table (see {@link
-   * Capture}; {@code rowid} when its key is its rowid). The update trigger calls the function of an update that kept its key when each key
+   * Capture}). The update trigger calls the function of an update that kept its key when each key
    * column's old value {@code IS} its new one, compared bytewise, so that a collation cannot call a
-   * changed key ('a' to 'A' under NOCASE) kept; the general one with the old key otherwise. Each
-   * call packs its arguments into one, their {@code json_array} (one JNI read instead of two per
-   * value), unless one of them is a blob (JSON has none): then they are passed one each.
+   * changed key ('a' to 'A' under NOCASE) kept; the general one with the old key otherwise.
    */
-  private void createTriggers(Connection conn, TableInfo t, int index, boolean rowid) throws SQLException {
+  private void createTriggers(Connection conn, TableInfo t, int index) throws SQLException {
     String news = columns("NEW.", t.columns());
     String oldKey = columns("OLD.", t.keys());
     StringBuilder kept = new StringBuilder();
@@ -128,48 +123,18 @@ final class SqliteBackend implements Backend {
       kept.append(kept.length() == 0 ? "" : " AND ").append("OLD.").append(c).append(" IS NEW.").append(c)
           .append(" COLLATE BINARY");
     }
-    String rowidColumn = rowid ? t.keys().get(0) : null; // always an integer: never a blob
-    String newBlob = blobTest("NEW.", t.columns(), rowidColumn);
-    String oldBlob = blobTest("OLD.", t.keys(), rowidColumn);
-    String update = "CASE WHEN " + kept + " THEN " + call(index, Capture.KEPT, news, newBlob)
-        + " ELSE " + call(index, Capture.UPDATE, news + ", " + oldKey, or(newBlob, oldBlob)) + " END";
     // the index keeps names apart that differ only in characters a trigger name cannot hold (a-b, a_b)
     String name = index + "_" + t.name().replaceAll("[^A-Za-z0-9_]", "_");
     String table = qualified(t.name());
     try (Statement st = conn.createStatement()) {
       st.execute("CREATE TEMP TRIGGER rivulet_ins_" + name + " AFTER INSERT ON " + table + " BEGIN SELECT "
-          + call(index, Capture.INSERT, news, newBlob) + "; END");
-      st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT "
-          + update + "; END");
+          + Capture.name(index, Capture.INSERT) + "(" + news + "); END");
+      st.execute("CREATE TEMP TRIGGER rivulet_upd_" + name + " AFTER UPDATE ON " + table + " BEGIN SELECT CASE WHEN "
+          + kept + " THEN " + Capture.name(index, Capture.KEPT) + "(" + news + ") ELSE "
+          + Capture.name(index, Capture.UPDATE) + "(" + news + ", " + oldKey + ") END; END");
       st.execute("CREATE TEMP TRIGGER rivulet_del_" + name + " AFTER DELETE ON " + table + " BEGIN SELECT "
-          + call(index, Capture.DELETE, oldKey, oldBlob) + "; END");
+          + Capture.name(index, Capture.DELETE) + "(" + oldKey + "); END");
     }
-  }
-
-  /**
-   * The call of operation {@code op}'s capture with {@code arguments}: packed into their {@code
-   * json_array}, or one each when {@code blob} (an SQL test, null when none can be a blob) holds.
-   */
-  private static String call(int index, int op, String arguments, String blob) {
-    String packed = Capture.name(index, op, true) + "(json_array(" + arguments + "))";
-    return blob == null ? packed
-        : "CASE WHEN " + blob + " THEN " + Capture.name(index, op, false) + "(" + arguments + ") ELSE " + packed + " END";
-  }
-
-  /** Whether one of {@code row}'s {@code names} is a blob, as SQL; null when none can be ({@code rowid}'s is an integer). */
-  private static String blobTest(String row, List<String> names, String rowid) {
-    StringBuilder out = new StringBuilder();
-    for (String n : names) {
-      if (!n.equals(rowid)) {
-        // a blob sorts after every other value and x'' before every other blob: no function call
-        out.append(out.length() == 0 ? "" : " OR ").append(row).append(TableInfo.quote(n)).append(" >= x''");
-      }
-    }
-    return out.length() == 0 ? null : out.toString();
-  }
-
-  private static String or(String a, String b) {
-    return a == null ? b : b == null ? a : a + " OR " + b;
   }
 
   /** {@code names} as a comma-separated list of trigger row references, e.g. {@code NEW."id", NEW."title"}. */
