@@ -29,6 +29,14 @@ import org.sqlite.core.DB;
  * publication otherwise never pays while no live query reads the table, more than the JNI reads
  * it saves; the mask also costs about as much SQL as a column read.
  *
+ * <p>Nor are the arguments packed into one (the trigger passing {@code json_array} of the row, read
+ * with one JNI call and parsed in Java): JSON has no blobs, so the trigger must test each value
+ * first ({@code typeof(v) = 'blob'}, or the cheaper {@code v >= x''}), and that test, {@code
+ * json_array} and the parse cost as much as the per-value reads they replace (measured: no faster
+ * with the comparison, slower with {@code typeof}). A value read costs about what an SQL function
+ * call costs: each is a JNI call on sqlite-jdbc's synchronized native methods, re-entering the
+ * connection's monitor that the running statement holds (a slow-path, recursive lock).
+ *
  * <p>Owned by the replica's write connection: called only on the thread that runs a statement,
  * under the replica's monitor.
  */
