@@ -167,7 +167,9 @@ final class Harness {
   /** The cold figures: one build of {@code w} in this (fresh) process, checked. */
   static void cold(QueryWorkload w, int rows, Config cfg, Report out) {
     Tables.Data data = Tables.Data.generate(rows, cfg.seed());
+    var cpu = ProcessCpu.snapshot();
     Tables.Db db = Tables.open(w, data);
+    ProcessCpu.report(out, w.name(), rows, cpu, ProcessCpu.snapshot());
     String problem = w.check(db.query().rows(), data.issues(), data, "after hydration");
     Cold.report(out, w.name(), rows, db.loadNanos(), db.queryNanos(), problem);
     Cold.cpu(out, w.name(), rows, db.loadCpuNanos(), db.queryCpuNanos());

@@ -109,7 +109,9 @@ final class W5Harness {
   /** The cold figures: one build in this (fresh) process, checked. */
   static void cold(int rows, Config cfg, Report out) {
     Data data = Data.generate(rows, cfg.seed());
+    var cpu = ProcessCpu.snapshot();
     Db db = open(data);
+    ProcessCpu.report(out, W5LeftJoinQuery.NAME, rows, cpu, ProcessCpu.snapshot());
     String problem = W5LeftJoinQuery.check(db.query().rows(), data.tasks(), data.members(), "after hydration");
     Cold.report(out, W5LeftJoinQuery.NAME, rows, db.loadNanos(), db.queryNanos(), problem);
     Cold.cpu(out, W5LeftJoinQuery.NAME, rows, db.loadCpuNanos(), db.queryCpuNanos());
