@@ -105,6 +105,52 @@ class MapWindowTest {
     }
   }
 
+  /**
+   * More than eight retractions in one change: the pairs are found through a map of the
+   * retractions instead of a scan (examined proves the window map met them in one change).
+   */
+  @Test
+  void manyUnchangedRowsInOneChangeAreFoundByRow() {
+    for (long seed = 1; seed <= 20; seed++) {
+      Random rnd = new Random(seed);
+      Graph g = graph(0, 30);
+      Map<Long, Row> rows = new HashMap<>();
+      for (long id = 0; id < 40; id++) {
+        Row row = Row.of(id, (long) rnd.nextInt(10), "h0");
+        rows.put(id, row);
+        g.input("in").send(row, 1);
+      }
+      g.run();
+      for (int step = 0; step < 10; step++) {
+        g.resetCounters();
+        int hidden = 0;
+        for (long id = 0; id < 40; id++) {
+          int what = rnd.nextInt(10);
+          if (what < 5) { // the hidden column only: no change of the projection
+            Row old = rows.get(id);
+            Row next = Row.of(id, old.get(1), "h" + (step + 1));
+            g.input("in").send(old, -1).send(next, 1);
+            rows.put(id, next);
+            hidden++;
+          } else if (what == 5) { // a sort column: a move
+            Row old = rows.get(id);
+            Row next = Row.of(id, (long) rnd.nextInt(10), old.get(2));
+            g.input("in").send(old, -1).send(next, 1);
+            rows.put(id, next);
+          }
+        }
+        g.run();
+        assertThat(entries(g.output("fast").delta())).as("seed %d step %d", seed, step)
+            .isEqualTo(entries(g.output("general").delta()));
+        long examined = g.stats().stream().filter(st -> st.kind().equals("map-window")).findFirst().orElseThrow()
+            .examined();
+        if (hidden >= 24) { // at least 14 of them within the window of 30: more than eight retractions
+          assertThat(examined).as("seed %d step %d", seed, step).isGreaterThanOrEqualTo(2 * 9);
+        }
+      }
+    }
+  }
+
   @Test
   void needsAWindowWithoutPartitions() {
     GraphBuilder b = Graph.builder();
