@@ -4,9 +4,9 @@ import dev.rivulet.engine.state.LongSlots;
 import java.util.Arrays;
 
 /**
- * The left side of a {@link SemiJoinOperator}: rows by key, each key with a chain of entries (a
- * row and its positive weight; one row may have several entries, their weights adding up) in flat
- * arrays, so adding a row allocates nothing but amortized array growth, whatever its weight. Where a key's chain starts depends on the keys seen so far, each form given up for good
+ * The left side of a {@link SemiJoinOperator}: rows by key, each key with a chain of entries (one
+ * per unit of multiplicity) in flat arrays, so adding a row allocates nothing but amortized array
+ * growth. Where a key's chain starts depends on the keys seen so far, each form given up for good
  * for the next when a key does not fit it:
  *
  * <ol>
@@ -39,7 +39,6 @@ final class SemiJoinIndex {
   private int bits; // object: log2 of the slots
   private int usedSlots; // object
   private Row[] rows = new Row[MIN_SLOTS];
-  private long[] weights = new long[MIN_SLOTS];
   private int[] next = new int[MIN_SLOTS];
   private int highWater;
   private int free = END;
@@ -50,7 +49,7 @@ final class SemiJoinIndex {
     return form.name();
   }
 
-  /** Entries held (a row added twice without a removal between may hold two). */
+  /** Entries held (rows counted by multiplicity). */
   int size() {
     return size;
   }
@@ -58,14 +57,9 @@ final class SemiJoinIndex {
   /** Makes room for {@code n} more entries (a hydration of known size; the keys still grow as they come). */
   void reserve(int n) {
     if (highWater + n > rows.length) {
-      grow(highWater + n);
+      rows = Arrays.copyOf(rows, highWater + n);
+      next = Arrays.copyOf(next, highWater + n);
     }
-  }
-
-  private void grow(int capacity) {
-    rows = Arrays.copyOf(rows, capacity);
-    weights = Arrays.copyOf(weights, capacity);
-    next = Arrays.copyOf(next, capacity);
   }
 
   /** The first entry of {@code key}'s chain, or {@link #END}. */
@@ -82,22 +76,11 @@ final class SemiJoinIndex {
     return rows[entry];
   }
 
-  /** The weight of {@code entry}'s row in it (positive). */
-  long weight(int entry) {
-    return weights[entry];
-  }
-
   /** Adds one unit of {@code row} under {@code key} (not null). */
   void add(Object key, Row row) {
-    add(key, row, 1);
-  }
-
-  /** Adds {@code w} (positive) units of {@code row} under {@code key} (not null): one entry, whatever {@code w}. */
-  void add(Object key, Row row, long w) {
     int s = slotFor(key);
     int e = entry();
     rows[e] = row;
-    weights[e] = w;
     next[e] = heads[s];
     heads[s] = e;
     size++;
@@ -105,68 +88,29 @@ final class SemiJoinIndex {
 
   /** Removes one unit of {@code row} under {@code key}; false when there is none. */
   boolean remove(Object key, Row row) {
-    return remove(key, row, 1);
-  }
-
-  /**
-   * Removes {@code w} (positive) units of {@code row} under {@code key}; false, and nothing
-   * removed, when fewer are held.
-   */
-  boolean remove(Object key, Row row, long w) {
     int s = find(key);
-    if (s < 0 || held(s, row, w) < w) {
-      return false;
-    }
     // by identity first (a retraction usually carries the stored row itself: no row is read),
     // then by equality
-    long rest = take(s, row, w, true);
-    if (rest > 0) {
-      take(s, row, rest, false);
-    }
-    return true;
+    return s >= 0 && (unlink(s, row, true) || unlink(s, row, false));
   }
 
-  /** The units of {@code row} in slot {@code s}'s chain, counted up to {@code w}. */
-  private long held(int s, Row row, long w) {
-    long have = 0;
-    for (int e = heads[s]; e != END; e = next[e]) {
-      if (rows[e] == row || rows[e].equals(row)) {
-        if (weights[e] >= w - have) {
-          return w;
-        }
-        have += weights[e];
-      }
-    }
-    return have;
-  }
-
-  /** Takes up to {@code w} units of {@code row} from slot {@code s}'s chain, unlinking emptied entries; returns the units not found. */
-  private long take(int s, Row row, long w, boolean identity) {
+  private boolean unlink(int s, Row row, boolean identity) {
     int prev = END;
-    for (int e = heads[s]; e != END && w > 0; ) {
-      int after = next[e];
+    for (int e = heads[s]; e != END; prev = e, e = next[e]) {
       if (identity ? rows[e] == row : rows[e].equals(row)) {
-        long t = Math.min(w, weights[e]);
-        w -= t;
-        weights[e] -= t;
-        if (weights[e] == 0) {
-          if (prev == END) {
-            heads[s] = after;
-          } else {
-            next[prev] = after;
-          }
-          rows[e] = null;
-          next[e] = free;
-          free = e;
-          size--;
-          e = after;
-          continue;
+        if (prev == END) {
+          heads[s] = next[e];
+        } else {
+          next[prev] = next[e];
         }
+        rows[e] = null;
+        next[e] = free;
+        free = e;
+        size--;
+        return true;
       }
-      prev = e;
-      e = after;
     }
-    return w;
+    return false;
   }
 
   private int entry() {
@@ -176,7 +120,8 @@ final class SemiJoinIndex {
       return e;
     }
     if (highWater == rows.length) {
-      grow(rows.length * 2);
+      rows = Arrays.copyOf(rows, rows.length * 2);
+      next = Arrays.copyOf(next, next.length * 2);
     }
     return highWater++;
   }

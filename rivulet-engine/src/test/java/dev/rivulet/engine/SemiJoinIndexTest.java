@@ -91,68 +91,6 @@ class SemiJoinIndexTest {
     }
   }
 
-  @Test
-  void aWeightIsOneEntryAndARemovalOfMoreThanIsHeldChangesNothing() {
-    SemiJoinIndex index = new SemiJoinIndex();
-    Row row = Row.of(7L, "a");
-    index.add(7L, row, 1_000_000_000_000L); // one entry: no loop over the units
-    index.add(7L, Row.of(7L, "a"), 2); // an equal row added later: a second entry
-    assertThat(index.size()).isEqualTo(2);
-    assertThat(weights(index, 7L)).containsOnly(Map.entry(row, 1_000_000_000_002L));
-    assertThat(index.remove(7L, row, 1_000_000_000_003L)).isFalse();
-    assertThat(weights(index, 7L)).containsOnly(Map.entry(row, 1_000_000_000_002L));
-    assertThat(index.remove(7L, Row.of(7L, "a"), 1_000_000_000_001L)).isTrue(); // across both entries
-    assertThat(weights(index, 7L)).containsOnly(Map.entry(row, 1L));
-    assertThat(index.size()).isEqualTo(1);
-    assertThat(index.remove(7L, row, 1)).isTrue();
-    assertThat(index.size()).isZero();
-    assertThat(index.head(7L)).isEqualTo(SemiJoinIndex.END);
-  }
-
-  @Test
-  void randomWeightedHistoriesAgreeWithAMap() {
-    for (int run = 0; run < RUNS; run++) {
-      long seed = BASE_SEED + 1000 + run;
-      Random rnd = new Random(seed);
-      SemiJoinIndex index = new SemiJoinIndex();
-      Map<Object, Map<Row, Long>> model = new HashMap<>();
-      for (int op = 0; op < 3000; op++) {
-        Object key = key(rnd, run % 4, op);
-        Map<Row, Long> rows = model.computeIfAbsent(key, k -> new HashMap<>());
-        Row row = Row.of(rnd.nextInt(4), "v" + rnd.nextInt(2)); // few rows: the same row is added again and again
-        long held = rows.getOrDefault(row, 0L);
-        if (held > 0 && rnd.nextInt(3) == 0) {
-          long w = 1 + rnd.nextInt((int) Math.min(held + 2, 1000)); // now and then more than is held
-          boolean ok = index.remove(key, rnd.nextBoolean() ? row : Row.of(row.get(0), row.get(1)), w);
-          assertThat(ok).as("seed %d op %d", seed, op).isEqualTo(w <= held);
-          if (ok) {
-            rows.merge(row, -w, Long::sum);
-            rows.remove(row, 0L);
-          }
-        } else {
-          long w = 1 + rnd.nextInt(rnd.nextBoolean() ? 3 : 1_000_000);
-          index.add(key, row, w);
-          rows.merge(row, w, Long::sum);
-        }
-        if (op % 89 == 0 || op == 2999) {
-          for (Map.Entry<Object, Map<Row, Long>> e : model.entrySet()) {
-            assertThat(weights(index, e.getKey())).as("seed %d op %d key %s", seed, op, e.getKey())
-                .isEqualTo(e.getValue());
-          }
-        }
-      }
-    }
-  }
-
-  private static Map<Row, Long> weights(SemiJoinIndex index, Object key) {
-    Map<Row, Long> out = new HashMap<>();
-    for (int e = index.head(key); e != SemiJoinIndex.END; e = index.next(e)) {
-      assertThat(index.weight(e)).isPositive();
-      out.merge(index.row(e), index.weight(e), Long::sum);
-    }
-    return out;
-  }
-
   private static Object key(Random rnd, int kind, int op) {
     boolean late = op > 1500;
     switch (kind) {
