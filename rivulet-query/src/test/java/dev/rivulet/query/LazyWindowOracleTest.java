@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * Ordered, limited reads of a lazy collection (pushed down into its requests, with keyset
  * refills) against the same reads of an eager copy: random histories insert, delete and edit
  * comments (moves between issues, order changes before and after a window's boundary, ties and
- * NULLs), open and close issues (demand comes and goes, cancelling pending requests), and serve
+ * NULLs; one at a time, or in batches through {@link MemoryLazySource#putAll}, some larger than
+ * the source), open and close issues (demand comes and goes, cancelling pending requests), and serve
  * the source's loads late and in random order (served then, or taken as a snapshot when asked and
  * handed over later, older than the changes pushed meanwhile). After every settle (every load served) the lazy
  * queries' rows, nested values in their order included, equal the eager ones and are READY;
@@ -146,6 +147,20 @@ class LazyWindowOracleTest {
           String status = rnd.nextBoolean() ? "open" : "closed";
           issues.beginSync().write(Row.of(i, status)).commit();
           log.append(" issue ").append(i).append('=').append(status);
+        } else if (op < 9) { // a batch through putAll: a few rows, or more than the source holds (its indexes rebuilt)
+          int n = rnd.nextInt(4) == 0 ? 45 : 2 + rnd.nextInt(4);
+          List<Row> batch = new ArrayList<>();
+          for (int k = 0; k < n; k++) {
+            batch.add(randomComment(rnd, rnd.nextInt(40) + 1)); // ids may repeat: the later row wins
+          }
+          SourceCollection.SyncBatch sync = eager.beginSync();
+          batch.forEach(r -> {
+            comments.put((Long) r.get(0), r);
+            sync.write(r);
+          });
+          sync.commit();
+          memory.putAll(batch);
+          log.append(" putAll ").append(batch);
         }
         serve(queued, rnd, rnd.nextInt(3) == 0 ? 1 : 0); // loads stay pending over several changes
         String at = "seed " + seed + " step " + step + " (" + Seeds.replayHint(seed) + "):" + log;
