@@ -3,10 +3,7 @@ package dev.rivulet.engine;
 import dev.rivulet.engine.state.Bag;
 import dev.rivulet.engine.state.KeyIndex;
 import dev.rivulet.engine.state.KeyWeights;
-import dev.rivulet.engine.state.LongBatch;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -39,46 +36,48 @@ import java.util.function.Predicate;
  * Stream#leftJoinSetting}) emits each pair as the left row with one column set to the right row's
  * value: one copy of the left row, no wide pair.
  *
- * <p>An update-sized step reuses per-operator scratch state ({@code keyRun}, the key buffer): the
- * operator is confined to the thread that runs its graph, and a step never re-enters itself.
+ * <p>Its step is one of three algorithms by join type, each in its own class: {@link InnerJoinStep}
+ * (no null-extended part, no grouping), {@link LeftJoinStep} (left or anti: only the right
+ * changes grouped by key) and {@link KeyedJoinStep} (right or full: both sides grouped by key);
+ * the indexes, the key buffer and the helpers they share stay here.
+ *
+ * <p>An update-sized step reuses per-operator scratch state (the key buffer, the left step's key
+ * group): the operator is confined to the thread that runs its graph, and a step never re-enters
+ * itself.
  */
 final class JoinOperator extends Operator {
   private static final int KEEP_KEYS = 1024; // a larger key buffer (a hydration's) is let go
   // A hydration's per-row loops run in chunks, one call each: a fresh JVM compiles a chunk after
   // about a hundred calls, where one long loop would run interpreted until on-stack replacement.
-  private static final int CHUNK = 64;
-  private final JoinType type;
-  private final int[] leftKeys;
-  private final int[] rightKeys;
-  private final boolean singleKey;
-  private final KeyIndex<Row> left = new KeyIndex<>(true);
-  private final KeyIndex<Row> right = new KeyIndex<>(true);
-  private Object[] keyBuffer = new Object[16];
-  private final JoinRows rows; // the shape of the rows emitted
-  private final boolean keepLeft;
-  private final boolean keepRight;
-  private final Predicate<Row> onRight; // a left join's filter on right parts, or null
-  private final boolean unmatchedPass; // whether a row without a match passes that filter
-  private final KeyWeights rightWeights; // left rows mode: per right key, total and onRight-passing weight
+  static final int CHUNK = 64;
+  final JoinType type;
+  final int[] leftKeys;
+  final int[] rightKeys;
+  final boolean singleKey;
+  final KeyIndex<Row> left = new KeyIndex<>(true);
+  final KeyIndex<Row> right = new KeyIndex<>(true);
+  Object[] keyBuffer = new Object[16];
+  final JoinRows rows; // the shape of the rows emitted
+  final boolean keepLeft;
+  final boolean keepRight;
+  final Predicate<Row> onRight; // a left join's filter on right parts, or null
+  final boolean unmatchedPass; // whether a row without a match passes that filter
+  final KeyWeights rightWeights; // left rows mode: per right key, total and onRight-passing weight
   /** The most right changes a left or anti join's update step groups by key without a map ({@link #stepRightFew}). */
   static final int FEW = 8;
   /** This join's {@link #FEW} (tests set 0 to take the map path always). */
   int few = FEW;
-  private static final Object TAKEN = new Object(); // a key slot whose row was grouped already
-  private final Delta keyRun = new Delta(2); // stepRightFew's group of one key, reused
   /** Steps whose right changes were grouped without a map ({@link #stepRightFew}), for tests. */
   long fewRuns;
   /** The least side of an inner step that takes the hydration-sized path (tests set more to take the row path always). */
   int bulkAt = KeyIndex.BULK_AT;
   /** Inner steps that took the hydration-sized path ({@link InnerJoinHydration}), for tests. */
   long innerBulkSteps;
-  private final LeftRowsHydration inPlace; // left rows mode on one key column: a hydration's left rows, else null
-
-  /** The changes of one key within a run. */
-  private static final class KeyChanges {
-    final Delta left = new Delta(2);
-    final Delta right = new Delta(2);
-  }
+  final LeftRowsHydration inPlace; // left rows mode on one key column: a hydration's left rows, else null
+  // The step of this join's type (exactly one is set): inner, left or anti, right or full.
+  private final InnerJoinStep inner;
+  private final LeftJoinStep leftPreserving;
+  private final KeyedJoinStep keyed;
 
   JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys) {
     this(l, r, type, leftKeys, rightKeys, null);
@@ -142,6 +141,9 @@ final class JoinOperator extends Operator {
     this.unmatchedPass = onRight == null || onRight.test(rows.rightNulls());
     this.inPlace = rows.leftRows() && singleKey
         ? new LeftRowsHydration(name, leftKeys[0], rightWeights, unmatchedPass, left) : null;
+    this.inner = type == JoinType.INNER ? new InnerJoinStep(this) : null;
+    this.leftPreserving = type != JoinType.INNER && !keepRight ? new LeftJoinStep(this) : null;
+    this.keyed = keepRight ? new KeyedJoinStep(this) : null;
   }
 
   /** A projecting twin of this plain, checked and not yet added inner join (see the projecting constructor). */
@@ -181,298 +183,17 @@ final class JoinOperator extends Operator {
     Delta dl = inputs[0].consolidateIfRetracting();
     Delta dr = inputs[1].consolidateIfRetracting();
     examined += dl.size + dr.size;
-    if (type == JoinType.INNER) {
-      stepInner(dl, dr);
-      return;
-    }
-    if (!keepRight) {
-      stepLeftPreserving(dl, dr);
-      return;
-    }
-    Map<Object, KeyChanges> byKey = new LinkedHashMap<>();
-    group(dl, leftKeys, byKey, true);
-    group(dr, rightKeys, byKey, false);
-    for (Map.Entry<Object, KeyChanges> e : byKey.entrySet()) {
-      stepKey(e.getKey(), e.getValue());
-    }
-  }
-
-  /**
-   * An inner join has no null-extended part, so it needs no per-key grouping: {@code dL x R0},
-   * then {@code dL} goes into the left index, then {@code L1 x dR}, then {@code dR} into the
-   * right index. Each side's matches are emitted before its changes go into its index (they read
-   * only the other index), so a hydration-sized batch is indexed in bulk ({@link
-   * KeyIndex#addAll}); its pairs are collected by {@link InnerJoinHydration}, which reads the
-   * other index without making bags, with the smaller side going first ({@link #pairSide}), and
-   * handed on as one batch. (Right and full joins group a run's changes by key to see each key's
-   * side turn empty or non-empty.)
-   */
-  private void stepInner(Delta dl, Delta dr) {
-    if (!bulk(dl, dr)) { // chosen on the consolidated sizes: only the bulk path reads unit weights
-      dl.materialize();
-      dr.materialize();
-      stepInnerRows(dl, leftKeys, right, left, true);
-      stepInnerRows(dr, rightKeys, left, right, false);
-      return;
-    }
-    innerBulkSteps++;
-    InnerJoinHydration pairs = new InnerJoinHydration(rows, Math.max(dl.size, dr.size));
-    // The smaller change is indexed first and the larger one probes it: short chains per probe, and
-    // a fresh JVM compiles the probe loop (called per chunk of the larger side) early.
-    if (dl.size >= dr.size) {
-      pairSide(pairs, dr, rightKeys, left, right, false);
-      pairSide(pairs, dl, leftKeys, right, left, true);
+    if (inner != null) {
+      inner.step(dl, dr);
+    } else if (leftPreserving != null) {
+      leftPreserving.step(dl, dr);
     } else {
-      pairSide(pairs, dl, leftKeys, right, left, true);
-      pairSide(pairs, dr, rightKeys, left, right, false);
-    }
-    examined += pairs.size(); // one entry of the other index read per pair
-    handOn(pairs);
-  }
-
-  /**
-   * One side's change {@code d} of a hydration-sized inner step: its pairs with {@code other}
-   * (none while that is empty), then into {@code own} in bulk. Either side may go first: {@code
-   * L0 x dR + dL x R1} and {@code dL x R0 + L1 x dR} are the same change.
-   */
-  private void pairSide(InnerJoinHydration pairs, Delta d, int[] keyColumns, KeyIndex<Row> other,
-      KeyIndex<Row> own, boolean isLeft) {
-    Object[] keys = keysOf(d, keyColumns);
-    if (other.entries() > 0) { // a hydration's first batch meets nothing: no lookups
-      pairs.pair(d, keys, other, isLeft);
-    }
-    addAllChecked(own, keys, d);
-  }
-
-  /** Whether an inner step takes the hydration-sized path ({@link InnerJoinHydration}, indexes built in bulk). */
-  private boolean bulk(Delta dl, Delta dr) {
-    return dl.size >= bulkAt || dr.size >= bulkAt;
-  }
-
-  /** Emits the pairs collected: a batch of unit weights as it is, without a copy where the target allows. */
-  private void handOn(InnerJoinHydration pairs) {
-    if (pairs.unitWeights()) {
-      Delta out = new Delta(0);
-      out.adopt(pairs.rows(), pairs.size());
-      handOff(out);
-      return;
-    }
-    reserveOutput(pairs.size());
-    for (int i = 0; i < pairs.size(); i++) {
-      emit(pairs.rows()[i], pairs.weight(i));
-    }
-  }
-
-  /** One side of an update-sized inner step, row by row: its matches in {@code other}, then into {@code own}. */
-  private void stepInnerRows(Delta d, int[] keys, KeyIndex<Row> other, KeyIndex<Row> own, boolean isLeft) {
-    for (int i = 0; i < d.size; i++) {
-      Row row = d.rows[i];
-      Object key = keyOf(row, keys);
-      if (key == null) {
-        continue;
-      }
-      Bag<Row> match = other.get(key);
-      if (match != null) {
-        examined += match.size();
-        for (int j = 0; j < match.size(); j++) {
-          Row out = isLeft ? rows.pair(row, match.value(j)) : rows.pair(match.value(j), row);
-          emit(out, d.weights[i] * match.weight(j));
-        }
-      }
-      long w = own.add(key, row, d.weights[i]);
-      if (w < 0) {
-        throw new InvariantViolation(name + ": multiplicity of " + row + " would become " + w);
-      }
-    }
-  }
-
-  /**
-   * A left or anti join: a key's right side turns empty or non-empty only through {@code dR}, so
-   * only {@code dR} is grouped by key. First {@code dR} meets {@code L0} ({@code L0 x dR}; where the
-   * right side turns non-empty or empty, {@code L0}'s unmatched rows are retracted or emitted) and
-   * enters the right index; then each {@code dL} row meets {@code R1}: {@code dL x R1}, or the row
-   * unmatched when {@code R1} is empty. Together that is the law's {@code L0 x dR + dL x R1} plus
-   * the change of the null-extended part, without a per-key map over a hydration's left rows.
-   * While the left index is empty (a hydration), {@code dR} pairs with nothing and turns no
-   * unmatched row matched, so it goes into the right index without grouping.
-   */
-  private void stepLeftPreserving(Delta dl, Delta dr) {
-    if (!dr.isEmpty() && left.entries() == 0) {
-      // No left rows yet (a hydration): dR meets nothing, so it only enters the right index, in bulk.
-      Object[] keys = keysOf(dr, rightKeys);
-      for (int from = 0; rightWeights != null && from < dr.size; from += CHUNK) {
-        weigh(keys, dr, from, Math.min(dr.size, from + CHUNK));
-      }
-      addAllChecked(right, keys, dr);
-    } else if (!dr.isEmpty() && dr.size <= few) {
-      stepRightFew(dr);
-    } else if (!dr.isEmpty()) {
-      Map<Object, Delta> byKey = new LinkedHashMap<>();
-      for (int i = 0; i < dr.size; i++) {
-        Row row = dr.rows[i];
-        Object key = keyOf(row, rightKeys);
-        if (key != null) { // a right row with a null key matches nothing and is not kept
-          byKey.computeIfAbsent(key, k -> new Delta(2)).add(row, dr.weights[i]);
-        }
-      }
-      for (Map.Entry<Object, Delta> e : byKey.entrySet()) {
-        stepRightKey(e.getKey(), e.getValue());
-      }
-    }
-    // The dL loop reads only the right index, so a hydration-sized dL is indexed in bulk after it.
-    // Left rows mode takes its in-place path from a smaller batch: it builds no bags, and so a
-    // small hydration (the engine's warm-up's) runs the code a large one will.
-    if (inPlace != null && dl.size >= LeftRowsHydration.AT) {
-      inPlace.emitInPlace(dl); // each left row is emitted at most once: its entry is written over dL's
-      handOff(dl);
-      return;
-    }
-    if (dl.size < KeyIndex.BULK_AT) {
-      matchLeft(dl, null, null, 0, dl.size);
-      return;
-    }
-    reserveOutput(dl.size); // a hydration's left rows emit about one row each
-    if (!singleKey) {
-      Object[] keys = keysOf(dl, leftKeys);
-      for (int from = 0; from < dl.size; from += CHUNK) {
-        matchLeft(dl, keys, null, from, Math.min(dl.size, from + CHUNK));
-      }
-      addAllChecked(left, keys, dl);
-      return;
-    }
-    // One pass reads each key, matches the row and notes its integer key for the index.
-    LongBatch bulk = new LongBatch(dl.size);
-    for (int from = 0; from < dl.size; from += CHUNK) {
-      matchLeft(dl, null, bulk, from, Math.min(dl.size, from + CHUNK));
-    }
-    if (bulk.others()) {
-      addAllChecked(left, keysOf(dl, leftKeys), dl); // some key is not an integer
-      return;
-    }
-    LeftRowsHydration.addAll(left, bulk, leftKeys[0], name);
-  }
-
-  /**
-   * An update-sized {@code dR} (at most {@link #FEW} rows) of a left or anti join, grouped by key
-   * without a map: each key's rows, in first-seen order, are gathered into {@link #keyRun} (reused;
-   * the operator runs on one thread and a step does not re-enter itself) and stepped as the
-   * general path steps a key's group, so the output is the same, in the same order.
-   */
-  private void stepRightFew(Delta dr) {
-    Object[] keys = keysOf(dr, rightKeys);
-    fewRuns++;
-    for (int i = 0; i < dr.size; i++) {
-      Object key = keys[i];
-      if (key == null || key == TAKEN) {
-        continue; // a right row with a null key matches nothing and is not kept; TAKEN: already stepped
-      }
-      Delta d = keyRun;
-      d.clear();
-      d.add(dr.rows[i], dr.weights[i]);
-      for (int j = i + 1; j < dr.size; j++) {
-        if (keys[j] != null && keys[j] != TAKEN && key.equals(keys[j])) {
-          d.add(dr.rows[j], dr.weights[j]);
-          keys[j] = TAKEN;
-        }
-      }
-      stepRightKey(key, d);
-    }
-    releaseFew(dr.size);
-  }
-
-  /** Lets go of what {@link #stepRightFew} held: the scratch group and the first {@code n} keys. */
-  private void releaseFew(int n) {
-    keyRun.clear();
-    Arrays.fill(keyBuffer, 0, n, null);
-  }
-
-  /**
-   * One key's right changes {@code d} in a left or anti join: {@code L0 x dR}, into the right
-   * index, and the key's unmatched left rows retracted or emitted where its right side turns
-   * non-empty or empty.
-   */
-  private void stepRightKey(Object key, Delta d) {
-    Bag<Row> l0 = left.get(key);
-    boolean r0Empty = right.get(key) == null;
-    if (type != JoinType.ANTI) {
-      crossBagDelta(d, l0, false);
-    }
-    apply(right, key, d);
-    if (rightWeights != null) {
-      weigh(null, d, 0, d.size);
-    }
-    boolean r1Empty = right.get(key) == null;
-    if (r0Empty != r1Empty) {
-      emitBag(l0, r1Empty ? 1 : -1, true);
-    }
-  }
-
-  /**
-   * Adds the right rows {@code d[from, to)}, under {@code keys} (or, without them, the key of
-   * each row), to {@link #rightWeights}: each row's weight to its key's total, and to its passing
-   * weight when {@code onRight} accepts the row. A row with a null key is not weighed.
-   */
-  private void weigh(Object[] keys, Delta d, int from, int to) {
-    for (int i = from; i < to; i++) {
-      Row row = d.rows[i];
-      Object key = keys != null ? keys[i] : keyOf(row, rightKeys);
-      if (key != null) {
-        long w = d.weights[i];
-        rightWeights.add(key, w, onRight == null || onRight.test(row) ? w : 0);
-      }
-    }
-  }
-
-  /**
-   * {@code dL x R1} for {@code dl[from, to)}, or each row unmatched where {@code R1} has no rows of
-   * its key. Without {@code keys} each row's key is read here, and the row goes into the left index
-   * at once (an update-sized run) or its key is noted in {@code bulk}; a null key is never looked
-   * up. In left rows mode a row's
-   * pairs are all the row itself, so the row is emitted once with its key's passing right weight
-   * ({@link #rightWeights}): no right bag is read and no right row tested here.
-   */
-  private void matchLeft(Delta dl, Object[] keys, LongBatch bulk, int from, int to) {
-    for (int i = from; i < to; i++) {
-      Row row = dl.rows[i];
-      long w = dl.weights[i];
-      Object key = keys != null ? keys[i] : keyOf(row, leftKeys);
-      if (rightWeights != null) {
-        long pass = key == null ? KeyWeights.ABSENT : rightWeights.passing(key);
-        if (pass == KeyWeights.ABSENT) {
-          emitUnmatched(row, w, true);
-        } else if (pass != 0) {
-          emit(row, w * pass);
-        }
-      } else {
-        matchRight(row, w, key);
-      }
-      if (keys == null && key != null) {
-        if (bulk != null) {
-          bulk.add(key, row, w);
-        } else {
-          addChecked(left, key, row, w, name);
-        }
-      }
-    }
-  }
-
-  /** {@code row x R1} for a left row of weight {@code w} under {@code key}, or the row unmatched. */
-  private void matchRight(Row row, long w, Object key) {
-    Bag<Row> r1 = key == null ? null : right.get(key);
-    if (r1 == null) {
-      emitUnmatched(row, w, true);
-    } else if (type != JoinType.ANTI) {
-      examined += r1.size();
-      for (int j = 0; j < r1.size(); j++) {
-        if (onRight == null || onRight.test(r1.value(j))) {
-          emit(rows.pair(row, r1.value(j)), w * r1.weight(j));
-        }
-      }
+      keyed.step(dl, dr);
     }
   }
 
   /** The keys of {@code d}'s rows (null for a null key), in a buffer reused across runs. */
-  private Object[] keysOf(Delta d, int[] keys) {
+  Object[] keysOf(Delta d, int[] keys) {
     if (keyBuffer.length < d.size) {
       keyBuffer = new Object[Math.max(d.size, keyBuffer.length * 2)];
     }
@@ -489,7 +210,7 @@ final class JoinOperator extends Operator {
   }
 
   /** Adds {@code d} under {@code keys} to {@code index}, then lets a hydration-sized buffer go. */
-  private void addAllChecked(KeyIndex<Row> index, Object[] keys, Delta d) {
+  void addAllChecked(KeyIndex<Row> index, Object[] keys, Delta d) {
     int bad = index.addAll(keys, d.rows, d.unitWeights() ? null : d.weights, d.size);
     if (bad >= 0) {
       Row row = d.rows[bad]; // a retracting delta is consolidated: the row's only change this run
@@ -504,7 +225,7 @@ final class JoinOperator extends Operator {
   }
 
   /** The key of {@code row} (see the class comment), or null when a key column is null. */
-  private Object keyOf(Row row, int[] keys) {
+  Object keyOf(Row row, int[] keys) {
     if (singleKey) {
       return row.canonicalAt(keys[0]);
     }
@@ -542,68 +263,7 @@ final class JoinOperator extends Operator {
     }
   }
 
-  /** Groups one side's changes by key; rows with a null key bypass the index. */
-  private void group(Delta d, int[] keys, Map<Object, KeyChanges> byKey, boolean isLeft) {
-    for (int i = 0; i < d.size; i++) {
-      Row row = d.rows[i];
-      Object key = keyOf(row, keys);
-      if (key == null) {
-        emitUnmatched(row, d.weights[i], isLeft);
-        continue;
-      }
-      KeyChanges kc = byKey.computeIfAbsent(key, k -> new KeyChanges());
-      (isLeft ? kc.left : kc.right).add(row, d.weights[i]);
-    }
-  }
-
-  private void stepKey(Object key, KeyChanges kc) {
-    Bag<Row> l0 = left.get(key);
-    Bag<Row> r0 = right.get(key);
-    boolean l0Empty = l0 == null;
-    boolean r0Empty = r0 == null;
-    boolean l1Empty = (l0Empty ? 0 : l0.total()) + sum(kc.left) == 0;
-    boolean r1Empty = (r0Empty ? 0 : r0.total()) + sum(kc.right) == 0;
-
-    if (type != JoinType.ANTI) {
-      // dL x R0 + L0 x dR + dL x dR  (= dL x R0 + L1 x dR)
-      crossBagDelta(kc.left, r0, true);
-      crossBagDelta(kc.right, l0, false);
-      for (int i = 0; i < kc.left.size; i++) {
-        for (int j = 0; j < kc.right.size; j++) {
-          emit(rows.pair(kc.left.rows[i], kc.right.rows[j]), kc.left.weights[i] * kc.right.weights[j]);
-        }
-      }
-    }
-    if (keepLeft) {
-      nullPart(l0, kc.left, r0Empty, r1Empty, true);
-    }
-    if (keepRight) {
-      nullPart(r0, kc.right, l0Empty, l1Empty, false);
-    }
-    apply(left, key, kc.left);
-    apply(right, key, kc.right);
-  }
-
-  /**
-   * Change of one side's null-extended rows for a key: they exist exactly while the other side
-   * is empty. {@code own0} is that side's bag before the run, {@code own} its change.
-   */
-  private void nullPart(Bag<Row> own0, Delta own, boolean other0Empty, boolean other1Empty, boolean isLeft) {
-    if (other0Empty && other1Empty) {
-      for (int i = 0; i < own.size; i++) {
-        emitUnmatched(own.rows[i], own.weights[i], isLeft);
-      }
-    } else if (other0Empty) {
-      emitBag(own0, -1, isLeft);
-    } else if (other1Empty) {
-      emitBag(own0, 1, isLeft);
-      for (int i = 0; i < own.size; i++) {
-        emitUnmatched(own.rows[i], own.weights[i], isLeft);
-      }
-    }
-  }
-
-  private void emitBag(Bag<Row> bag, long sign, boolean isLeft) {
+  void emitBag(Bag<Row> bag, long sign, boolean isLeft) {
     if (bag == null || isLeft && !unmatchedPass) {
       return;
     }
@@ -613,7 +273,7 @@ final class JoinOperator extends Operator {
     }
   }
 
-  private void emitUnmatched(Row row, long weight, boolean isLeft) {
+  void emitUnmatched(Row row, long weight, boolean isLeft) {
     if (isLeft && keepLeft && unmatchedPass) {
       emit(rows.leftAlone(row), weight);
     } else if (!isLeft && keepRight) {
@@ -622,7 +282,7 @@ final class JoinOperator extends Operator {
   }
 
   /** Emits {@code d x bag} (or {@code bag x d} when {@code dIsLeft} is false). */
-  private void crossBagDelta(Delta d, Bag<Row> bag, boolean dIsLeft) {
+  void crossBagDelta(Delta d, Bag<Row> bag, boolean dIsLeft) {
     if (bag == null || d.isEmpty()) {
       return;
     }
@@ -638,21 +298,13 @@ final class JoinOperator extends Operator {
     }
   }
 
-  private static long sum(Delta d) {
-    long s = 0;
-    for (int i = 0; i < d.size; i++) {
-      s += d.weights[i];
-    }
-    return s;
-  }
-
   /**
    * Adds one key's consolidated changes {@code d} to {@code index}, insertions first: a key whose
    * row is replaced (a retraction and an insertion, an updated bucket value) keeps its bag instead
    * of dropping it and making a new one. Each row occurs once in {@code d}, so the order changes
    * neither a row's weight nor whether it goes negative.
    */
-  private void apply(KeyIndex<Row> index, Object key, Delta d) {
+  void apply(KeyIndex<Row> index, Object key, Delta d) {
     for (int i = 0; i < d.size; i++) {
       if (d.weights[i] > 0) {
         addChecked(index, key, d.rows[i], d.weights[i], name);
