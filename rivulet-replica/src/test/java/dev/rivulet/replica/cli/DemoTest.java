@@ -24,11 +24,11 @@ import picocli.CommandLine;
  * the same queries on the file it wrote.
  */
 class DemoTest {
-  private static final String TOP_SQL = "SELECT i.id, i.priority, p.name, i.title, u.name, coalesce(cc.n, 0)"
+  static final String TOP_SQL = "SELECT i.id, i.priority, p.name, i.title, u.name, coalesce(cc.n, 0)"
       + " FROM issues i JOIN projects p ON p.id = i.project LEFT JOIN users u ON u.id = i.assignee"
       + " LEFT JOIN (SELECT issue, count(*) AS n FROM comments GROUP BY issue) cc ON cc.issue = i.id"
       + " WHERE i.status = 'open' ORDER BY i.priority DESC, i.id LIMIT 20";
-  private static final String PROJECTS_SQL = "SELECT p.name, count(*), count(CASE WHEN i.priority >= 90 THEN 1 END),"
+  static final String PROJECTS_SQL = "SELECT p.name, count(*), count(CASE WHEN i.priority >= 90 THEN 1 END),"
       + " count(CASE WHEN i.assignee IS NULL THEN 1 END), max(i.priority)"
       + " FROM issues i JOIN projects p ON p.id = i.project WHERE i.status = 'open' GROUP BY p.name ORDER BY p.name";
 
@@ -87,7 +87,7 @@ class DemoTest {
     assertThat(none.err()).contains("name a subcommand");
   }
 
-  private static List<Row> sql(Connection c, String query) throws SQLException {
+  static List<Row> sql(Connection c, String query) throws SQLException {
     return SqlRows.read(c, query, v -> v instanceof Number num ? (Object) num.longValue() : v);
   }
 
