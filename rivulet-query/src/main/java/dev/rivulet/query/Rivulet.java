@@ -241,16 +241,21 @@ public final class Rivulet {
    * to, and what was thrown or a {@link SubscriptionOverflowException}) and a live query's that
    * failed during a write (the query, and its {@link LiveCollection#error()}), after the write is
    * published. The default logs them. The handler runs on the thread that found the failure,
-   * within the transaction (it must not write), and must not throw.
+   * within the transaction (it must not write), and must not throw (what it throws is logged).
    */
   public void onError(BiConsumer<LiveCollection, Throwable> handler) {
     errorHandler = Objects.requireNonNull(handler, "error handler");
   }
 
+  /**
+   * Hands a failure to the error handler. A handler that throws (an exception or an error, such as
+   * a test's failed assertion) is logged: it runs inside a mailbox's drain and a publication, which
+   * it must not cut short for the other subscribers and collections.
+   */
   void report(LiveCollection source, Throwable error) {
     try {
       errorHandler.accept(source, error);
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       log(source, e);
     }
   }
