@@ -318,6 +318,19 @@ public final class Rivulet {
     }
   }
 
+  /**
+   * Throws, as the commit itself would before changing anything, when a sync commit to {@code c}
+   * (null: to no source collection) is refused: from a listener, or to a collection that is closed
+   * or of another database. Its caller marks the batch committed only after this passes, holding
+   * the monitor, so a refused batch can be committed later.
+   */
+  synchronized void checkSyncCommit(SourceCollection c) {
+    checkNotInTransaction();
+    if (c != null) {
+      checkSyncTarget(c);
+    }
+  }
+
   private void checkSyncTarget(SourceCollection c) {
     if (c.db != this) {
       throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
@@ -373,11 +386,15 @@ public final class Rivulet {
    * within the transaction it observes) is refused.
    */
   private void begin() {
+    checkNotInTransaction();
+    propagating = true;
+    lastTxId++;
+  }
+
+  private void checkNotInTransaction() {
     if (propagating) {
       throw new IllegalStateException("a listener must not write: the transaction it observes is still publishing");
     }
-    propagating = true;
-    lastTxId++;
   }
 
   /** Ends a transaction, published or failed: every collection's change buffer is emptied. */

@@ -320,13 +320,16 @@ public final class SourceCollection extends BaseCollection {
      * on it (the failure is the query's, see {@link Rivulet}).
      *
      * @throws IllegalStateException, applying nothing, when the batch is already committed or the
-     *     collection was closed since
+     *     collection was closed since, or when called from a listener (the batch stays open)
      */
     public void commit() {
       open();
       shareLastBlock();
-      done = true;
-      db.commitSync(SourceCollection.this, this);
+      synchronized (db) {
+        db.checkSyncCommit(SourceCollection.this); // a refused commit (from a listener) leaves the batch open
+        done = true;
+        db.commitSync(SourceCollection.this, this);
+      }
     }
 
     /** Marks this batch committed by the sync transaction that holds it. */
