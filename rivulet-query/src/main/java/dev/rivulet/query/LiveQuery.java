@@ -360,6 +360,9 @@ public final class LiveQuery extends BaseCollection {
   @Override
   public void close() {
     synchronized (db) {
+      if (statusNow() == Status.CLOSED) {
+        return; // closed already: its demand plans are gone
+      }
       for (String id : demandPlans) {
         db.demand().unregister(id);
       }
