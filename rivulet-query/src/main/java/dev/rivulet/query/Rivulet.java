@@ -155,15 +155,20 @@ public final class Rivulet {
       Warmup.userQueryStarting();
     }
     LiveQuery q = LiveQuery.create(this, name, query, keyColumns);
-    q.hydrate();
-    q.checkSources(); // over a source in error, it starts failed and recovers with it
     try {
-      q.run(); // nothing reads a query being created yet
-    } catch (RuntimeException e) {
-      if (!q.isDuplicate(e)) {
-        throw e;
+      q.hydrate();
+      q.checkSources(); // over a source in error, it starts failed and recovers with it
+      try {
+        q.run(); // nothing reads a query being created yet
+      } catch (RuntimeException e) {
+        if (!q.isDuplicate(e)) {
+          throw e;
+        }
+        q.runFailed(e); // a duplicate key: the query starts failed and recovers when the key is unique
       }
-      q.runFailed(e); // a duplicate key: the query starts failed and recovers when the key is unique
+    } catch (RuntimeException e) {
+      q.abandon(); // its demand of lazy collections goes with it
+      throw e;
     }
     q.settle();
     q.discardStaged();
