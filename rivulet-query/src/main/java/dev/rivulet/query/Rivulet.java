@@ -45,6 +45,7 @@ public final class Rivulet {
   private final List<BaseCollection> dropped = new ArrayList<>(); // closed while publishing: forgotten at its end
   private final DemandAdapter demand = new DemandAdapter(this);
   private boolean propagating;
+  private final List<Runnable> afterTransaction = new ArrayList<>(); // run when the transaction ends
   private boolean demanding; // runDemand's loop is running
   private long lastTxId;
   private boolean internal; // the warm-up's own: its live queries do not stop the warm-up
@@ -415,7 +416,31 @@ public final class Rivulet {
       dropped.clear();
     }
     propagating = false;
+    runAfterTransaction();
     runDemand(); // what the transaction demanded
+  }
+
+  /**
+   * Runs {@code action} once the running transaction has ended, or now when none runs (caller
+   * holds the monitor): a collection's ready signal completes so, so that what it runs sees the
+   * whole transaction published and may write.
+   */
+  void afterTransaction(Runnable action) {
+    if (propagating) {
+      afterTransaction.add(action);
+    } else {
+      action.run();
+    }
+  }
+
+  private void runAfterTransaction() {
+    while (!afterTransaction.isEmpty()) {
+      List<Runnable> now = new ArrayList<>(afterTransaction);
+      afterTransaction.clear();
+      for (Runnable r : now) {
+        r.run(); // completes a future: what depends on it cannot throw out of here
+      }
+    }
   }
 
   /**
