@@ -83,6 +83,7 @@ abstract class Accumulator {
     private final boolean average;
     private final boolean asDouble;
     private final boolean decimalAverage;
+    private final boolean dynamic; // an ANY input: a double among its values makes a double sum
     private long n;
     private long longSum;
     private BigDecimal exact = BigDecimal.ZERO;
@@ -95,6 +96,7 @@ abstract class Accumulator {
       this.average = average;
       this.asDouble = in == ColumnType.DOUBLE;
       this.decimalAverage = in == ColumnType.DECIMAL;
+      this.dynamic = in == ColumnType.ANY;
     }
 
     @Override
@@ -142,7 +144,8 @@ abstract class Accumulator {
         BigDecimal avg = total.divide(BigDecimal.valueOf(n), MathContext.DECIMAL128);
         return Values.canonical(decimalAverage ? avg : (Object) avg.doubleValue());
       }
-      boolean toDouble = asDouble || (doubles > 0 && !decimalAverage);
+      // Over INT a Double is an exact integer beyond 64 bits (2^63), not a double: the sum stays exact.
+      boolean toDouble = asDouble || (doubles > 0 && dynamic);
       return Values.canonical(toDouble ? (Object) total.doubleValue() : total);
     }
   }

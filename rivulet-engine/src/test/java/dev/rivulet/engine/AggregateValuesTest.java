@@ -111,12 +111,13 @@ class AggregateValuesTest {
   }
 
   @Test
-  void integerSumMeetingAHugeDoubleIsADouble() {
-    // 1e19 is beyond 64 bits, so an INT column holds it as its canonical Double.
+  void integerSumMeetingAHugeIntegerStaysExact() {
+    // 1e19 is beyond 64 bits, so an INT column holds it as its canonical Double: an exact integer,
+    // not a double, so the sum (DECIMAL over INT) is exact, not rounded to a double.
     Graph g = global(Aggregate.sum("i", "s"));
     g.input("in").insert(Row.of("k", 1e19, null, null, null)).insert(Row.of("k", 1, null, null, null));
     Object sum = after(g).get(0);
-    assertThat(sum).isInstanceOf(Double.class).isEqualTo(1e19);
+    assertThat(sum).isEqualTo(new BigDecimal("10000000000000000001"));
     g.input("in").delete(Row.of("k", 1e19, null, null, null));
     assertThat(after(g)).isEqualTo(Row.of(1));
   }

@@ -541,7 +541,7 @@ abstract class BaseCollection implements LiveCollection {
     }
     status = next;
     if (next == Status.READY) {
-      ready.complete(null);
+      db.afterTransaction(() -> ready.complete(null));
     }
   }
 
@@ -556,7 +556,8 @@ abstract class BaseCollection implements LiveCollection {
       eventSubscribers = 0;
       treeSubscribers = 0;
       staged.clear();
-      ready.completeExceptionally(new IllegalStateException("collection '" + name + "' was closed"));
+      db.afterTransaction(() -> ready.completeExceptionally(new IllegalStateException("collection '" + name
+          + "' was closed")));
       db.closed(this);
     }
   }
@@ -581,6 +582,6 @@ abstract class BaseCollection implements LiveCollection {
     status = Status.ERROR;
     error = cause;
     staged.clear();
-    ready.completeExceptionally(cause);
+    db.afterTransaction(() -> ready.completeExceptionally(cause));
   }
 }

@@ -20,7 +20,11 @@ public interface LiveCollection extends Source {
   /** The failure that put this collection in {@link Status#ERROR}, or null. */
   Throwable error();
 
-  /** Completes when the collection first becomes ready (or exceptionally when it fails). */
+  /**
+   * Completes when the collection first becomes ready (or exceptionally when it fails or is
+   * closed), once the transaction that made it so has been published: what it runs sees that whole
+   * transaction and may write or create live queries.
+   */
   CompletableFuture<Void> ready();
 
   /** The row with key {@code key}. */

@@ -357,15 +357,27 @@ public final class LiveQuery extends BaseCollection {
     db.demand().flush();
   }
 
+  /**
+   * Undoes what creating this query registered outside it, when its creation fails: its demand
+   * plans (a lazy collection would otherwise keep the rows they asked for, with nobody to release
+   * them). Caller holds the monitor.
+   */
+  void abandon() {
+    for (String id : demandPlans) {
+      db.demand().unregister(id);
+    }
+    if (!demandPlans.isEmpty()) {
+      db.demand().flush();
+    }
+  }
+
   @Override
   public void close() {
     synchronized (db) {
-      for (String id : demandPlans) {
-        db.demand().unregister(id);
+      if (statusNow() == Status.CLOSED) {
+        return; // closed already: its demand plans are gone
       }
-      if (!demandPlans.isEmpty()) {
-        db.demand().flush();
-      }
+      abandon();
       super.close();
       if (shown != null) {
         shown.clear();

@@ -45,6 +45,7 @@ public final class Rivulet {
   private final List<BaseCollection> dropped = new ArrayList<>(); // closed while publishing: forgotten at its end
   private final DemandAdapter demand = new DemandAdapter(this);
   private boolean propagating;
+  private final List<Runnable> afterTransaction = new ArrayList<>(); // run when the transaction ends
   private boolean demanding; // runDemand's loop is running
   private long lastTxId;
   private boolean internal; // the warm-up's own: its live queries do not stop the warm-up
@@ -155,15 +156,20 @@ public final class Rivulet {
       Warmup.userQueryStarting();
     }
     LiveQuery q = LiveQuery.create(this, name, query, keyColumns);
-    q.hydrate();
-    q.checkSources(); // over a source in error, it starts failed and recovers with it
     try {
-      q.run(); // nothing reads a query being created yet
-    } catch (RuntimeException e) {
-      if (!q.isDuplicate(e)) {
-        throw e;
+      q.hydrate();
+      q.checkSources(); // over a source in error, it starts failed and recovers with it
+      try {
+        q.run(); // nothing reads a query being created yet
+      } catch (RuntimeException e) {
+        if (!q.isDuplicate(e)) {
+          throw e;
+        }
+        q.runFailed(e); // a duplicate key: the query starts failed and recovers when the key is unique
       }
-      q.runFailed(e); // a duplicate key: the query starts failed and recovers when the key is unique
+    } catch (RuntimeException e) {
+      q.abandon(); // its demand of lazy collections goes with it
+      throw e;
     }
     q.settle();
     q.discardStaged();
@@ -241,16 +247,21 @@ public final class Rivulet {
    * to, and what was thrown or a {@link SubscriptionOverflowException}) and a live query's that
    * failed during a write (the query, and its {@link LiveCollection#error()}), after the write is
    * published. The default logs them. The handler runs on the thread that found the failure,
-   * within the transaction (it must not write), and must not throw.
+   * within the transaction (it must not write), and must not throw (what it throws is logged).
    */
   public void onError(BiConsumer<LiveCollection, Throwable> handler) {
     errorHandler = Objects.requireNonNull(handler, "error handler");
   }
 
+  /**
+   * Hands a failure to the error handler. A handler that throws (an exception or an error, such as
+   * a test's failed assertion) is logged: it runs inside a mailbox's drain and a publication, which
+   * it must not cut short for the other subscribers and collections.
+   */
   void report(LiveCollection source, Throwable error) {
     try {
       errorHandler.accept(source, error);
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       log(source, e);
     }
   }
@@ -313,6 +324,19 @@ public final class Rivulet {
     }
   }
 
+  /**
+   * Throws, as the commit itself would before changing anything, when a sync commit to {@code c}
+   * (null: to no source collection) is refused: from a listener, or to a collection that is closed
+   * or of another database. Its caller marks the batch committed only after this passes, holding
+   * the monitor, so a refused batch can be committed later.
+   */
+  synchronized void checkSyncCommit(SourceCollection c) {
+    checkNotInTransaction();
+    if (c != null) {
+      checkSyncTarget(c);
+    }
+  }
+
   private void checkSyncTarget(SourceCollection c) {
     if (c.db != this) {
       throw new QueryException("sync transaction: collection '" + c.name() + "' belongs to another database");
@@ -368,11 +392,15 @@ public final class Rivulet {
    * within the transaction it observes) is refused.
    */
   private void begin() {
+    checkNotInTransaction();
+    propagating = true;
+    lastTxId++;
+  }
+
+  private void checkNotInTransaction() {
     if (propagating) {
       throw new IllegalStateException("a listener must not write: the transaction it observes is still publishing");
     }
-    propagating = true;
-    lastTxId++;
   }
 
   /** Ends a transaction, published or failed: every collection's change buffer is emptied. */
@@ -388,7 +416,31 @@ public final class Rivulet {
       dropped.clear();
     }
     propagating = false;
+    runAfterTransaction();
     runDemand(); // what the transaction demanded
+  }
+
+  /**
+   * Runs {@code action} once the running transaction has ended, or now when none runs (caller
+   * holds the monitor): a collection's ready signal completes so, so that what it runs sees the
+   * whole transaction published and may write.
+   */
+  void afterTransaction(Runnable action) {
+    if (propagating) {
+      afterTransaction.add(action);
+    } else {
+      action.run();
+    }
+  }
+
+  private void runAfterTransaction() {
+    while (!afterTransaction.isEmpty()) {
+      List<Runnable> now = new ArrayList<>(afterTransaction);
+      afterTransaction.clear();
+      for (Runnable r : now) {
+        r.run(); // completes a future: what depends on it cannot throw out of here
+      }
+    }
   }
 
   /**

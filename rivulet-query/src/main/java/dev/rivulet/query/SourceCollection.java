@@ -142,7 +142,7 @@ public final class SourceCollection extends BaseCollection {
         if (c == null) {
           throw new IllegalArgumentException(at + " is null");
         }
-        Row row = check(c instanceof SourceChange.Add a ? a.row() : c instanceof SourceChange.Remove r ? r.row()
+        Row row = checkIn(at, c instanceof SourceChange.Add a ? a.row() : c instanceof SourceChange.Remove r ? r.row()
             : ((SourceChange.Edit) c).old());
         Row key = row.project(keyIndexes);
         Row current = now.containsKey(key) ? now.get(key) : synced(key);
@@ -159,7 +159,7 @@ public final class SourceCollection extends BaseCollection {
               + (current == null ? "absent" : current.toString()));
         }
         if (c instanceof SourceChange.Edit e) {
-          Row next = check(e.row());
+          Row next = checkIn(at, e.row());
           if (!next.project(keyIndexes).equals(key)) {
             throw new IllegalArgumentException(at + ": an edit must keep the key " + key + ", not change it to "
                 + next.project(keyIndexes));
@@ -172,6 +172,15 @@ public final class SourceCollection extends BaseCollection {
         }
       }
       batch.commit();
+    }
+  }
+
+  /** {@link #check} of a row of change {@code at} (e.g. "apply to 'c': change 3 (...)"), naming it when refused. */
+  private Row checkIn(String at, Row row) {
+    try {
+      return check(row);
+    } catch (SchemaException e) {
+      throw new SchemaException(at + ": " + e.getMessage());
     }
   }
 
@@ -320,13 +329,16 @@ public final class SourceCollection extends BaseCollection {
      * on it (the failure is the query's, see {@link Rivulet}).
      *
      * @throws IllegalStateException, applying nothing, when the batch is already committed or the
-     *     collection was closed since
+     *     collection was closed since, or when called from a listener (the batch stays open)
      */
     public void commit() {
       open();
       shareLastBlock();
-      done = true;
-      db.commitSync(SourceCollection.this, this);
+      synchronized (db) {
+        db.checkSyncCommit(SourceCollection.this); // a refused commit (from a listener) leaves the batch open
+        done = true;
+        db.commitSync(SourceCollection.this, this);
+      }
     }
 
     /** Marks this batch committed by the sync transaction that holds it. */

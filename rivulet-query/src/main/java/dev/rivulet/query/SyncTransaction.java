@@ -72,11 +72,25 @@ public final class SyncTransaction {
   /**
    * Applies every collection's writes as one transaction.
    *
-   * @throws IllegalStateException, applying nothing, when a collection was closed since its write
+   * @throws IllegalStateException, applying nothing, when a collection was closed since its write,
+   *     or when called from a listener (then the transaction stays open)
    */
   public void commit() {
     open();
-    done = true;
+    synchronized (db) {
+      if (batches != null) {
+        for (SourceCollection c : batches.keySet()) {
+          db.checkSyncCommit(c);
+        }
+      } else {
+        db.checkSyncCommit(first);
+      }
+      done = true; // the checks passed: the commit goes through
+      commitChecked();
+    }
+  }
+
+  private void commitChecked() {
     if (batches != null) {
       batches.values().forEach(SourceCollection.SyncBatch::seal);
       db.commitSync(batches, sourceChanges);

@@ -12,8 +12,8 @@ import java.util.TreeSet;
  * Aggregates recomputed from a group's whole list of argument values, the plainest way, with the
  * semantics {@code dev.rivulet.engine.Aggregate} documents: {@code count(*)} counts rows; the
  * others ignore NULLs; over no non-NULL value {@code count} is 0 and the rest are NULL; sums are
- * exact and rounded once (to a double when the argument is DOUBLE, or holds a double and is not
- * DECIMAL); an average is the exact sum divided by the count to 34 digits, half-even, then a
+ * exact and rounded once (to a double when the argument is DOUBLE, or is ANY and holds a double;
+ * an INT's double is an exact integer beyond 64 bits); an average is the exact sum divided by the count to 34 digits, half-even, then a
  * double unless the argument is DECIMAL; min and max use the total order of the reference value
  * model ({@link RefValues}), with which every value here is computed.
  */
@@ -63,7 +63,7 @@ final class NaiveAggregates {
         if (nonNull == 0) {
           return null;
         }
-        boolean toDouble = argType == RefType.DOUBLE || (sawDouble && argType != RefType.DECIMAL);
+        boolean toDouble = argType == RefType.DOUBLE || (sawDouble && argType == RefType.ANY);
         return RefValues.canonical(toDouble ? (Object) sum.doubleValue() : sum);
       default: // AVG
         if (nonNull == 0) {

@@ -20,9 +20,10 @@ import java.math.RoundingMode;
  *       converted (like division by zero) must not stop a live pipeline. An integer beyond 64 bits
  *       stays exact, as integer arithmetic carries it (see {@link Arithmetic}).
  *   <li>To {@code DOUBLE} from {@code INT} or {@code DECIMAL}: the nearest double.
- *   <li>To {@code DECIMAL} from {@code INT}: the same value; from {@code DOUBLE}: the shortest
- *       decimal that reads back as the double ({@code 0.1}, not its binary expansion), as
- *       PostgreSQL and H2 convert; a non-finite double stays itself.
+ *   <li>To {@code DECIMAL} from {@code INT}: the same value, also an integer beyond 64 bits that a
+ *       double happens to hold (2<sup>63</sup>); from {@code DOUBLE}: the shortest decimal that
+ *       reads back as the double ({@code 0.1}, not its binary expansion), as PostgreSQL and H2
+ *       convert; a non-finite double stays itself.
  *   <li>To {@code STRING} from {@code INT}: its decimal digits, with a {@code -} when negative.
  *   <li>From an untyped NULL or an {@code ANY} expression to any type: by the kind the value has
  *       when evaluated, by the rules above; a value no rule converts is an error naming it.
@@ -50,8 +51,8 @@ public final class Casts {
 
   /** An evaluator of {@code CAST(arg AS to)}, {@code arg} of static type {@code from}. */
   static Evaluator compile(Evaluator arg, ColumnType from, ColumnType to, String text, String clause) {
-    if (from == to) {
-      return arg;
+    if (from == to || from == ColumnType.INT && to == ColumnType.DECIMAL) {
+      return arg; // every INT value is a DECIMAL one; its canonical Double (2^63) is an integer, not a double
     }
     return row -> {
       Object v = arg.eval(row);

@@ -26,8 +26,9 @@ import java.util.Locale;
  *   <li>COALESCE: the first non-NULL argument. CASE: the value of the first arm whose condition
  *       is TRUE (a NULL condition does not match), else the ELSE value, else NULL.
  *   <li>Arithmetic: {@link RefArith}, by the static type of the operation.
- *   <li>CAST: {@link RefCasts}. A COALESCE or CASE of type DOUBLE turns its INT or DECIMAL
- *       branches' values into doubles.
+ *   <li>CAST: {@link RefCasts}; an INT cast to DECIMAL keeps its value (an exact integer beyond
+ *       64 bits that a double holds is no double). A COALESCE or CASE of type DOUBLE turns its INT
+ *       or DECIMAL branches' values into doubles.
  *   <li>LIKE with an escape character: {@link RefStrings#like(String, String, boolean, int)}.
  * </ul>
  */
@@ -113,6 +114,9 @@ public final class RefEval {
     }
     if (e instanceof Expr.Cast c) {
       Object v = eval(c.arg(), row);
+      if (v != null && types.type(c.arg()) == RefType.INT && RefType.of(c.type()) == RefType.DECIMAL) {
+        return v; // an INT's value as it is, also an exact integer beyond 64 bits that a double holds
+      }
       return v == null ? null : RefCasts.convert(v, RefType.of(c.type()));
     }
     if (e instanceof Expr.Arith a) {
