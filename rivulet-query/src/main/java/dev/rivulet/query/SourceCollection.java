@@ -104,15 +104,16 @@ public final class SourceCollection extends BaseCollection {
       throw new SchemaException(at + "key " + key + " has " + key.width() + " values but the key columns "
           + keyColumns() + " are " + keyIndexes.length);
     }
+    Row canonical = key.canonical(); // a typed key shows an INT beyond 64 bits as a BigInteger, which no type accepts
     for (int i = 0; i < keyIndexes.length; i++) {
       Column c = schema.column(keyIndexes[i]);
-      Object v = key.get(i);
+      Object v = canonical.get(i);
       if (v == null ? !c.nullable() : !c.type().accepts(v)) {
         throw new SchemaException(at + "key column '" + c.name() + "' is " + c + " but key " + key + " has "
             + (v == null ? "NULL" : Values.render(v) + " (" + ColumnType.of(v) + ")"));
       }
     }
-    return key.canonical();
+    return canonical;
   }
 
 

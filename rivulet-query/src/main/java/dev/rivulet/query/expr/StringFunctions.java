@@ -92,7 +92,8 @@ public final class StringFunctions {
    * positions {@code [y, y + z)} when {@code z >= 0}, or {@code [y + z, y)} when {@code z < 0},
    * that exist. So {@code substr('hello', 0, 2)} is {@code 'h'}, {@code substr('hello', -3, 2)}
    * is {@code 'll'}, {@code substr('hello', 3, -2)} is {@code 'he'}. Without a length ({@code z =
-   * Long.MAX_VALUE}) it runs to the end.
+   * Long.MAX_VALUE}) it runs to the end, except, as in SQLite, from a start within the string's
+   * length of {@code Long.MIN_VALUE} ({@code substr('abc', Long.MIN_VALUE)} is {@code 'ab'}).
    */
   public static String substring(String s, long y, long z) {
     boolean bmp = true;

@@ -113,7 +113,10 @@ public final class RefStrings {
    * with {@code lo <= p < hi}, where {@code start} is {@code y} for {@code y > 0}, {@code n + y +
    * 1} for {@code y < 0} (so -1 is the last) and 0 for {@code y = 0} (the position before the
    * first); {@code [lo, hi)} is {@code [start, start + z)} for {@code z >= 0} and {@code [start +
-   * z, start)} for {@code z < 0}. Without a length ({@code z} null) it runs to the end.
+   * z, start)} for {@code z < 0}. Without a length ({@code z} null) the length is 2<sup>63</sup> - 1,
+   * as in SQLite: it runs to the end, except from a start so far before the first position that
+   * even that length ends inside the string (SQLite's {@code substr('abc', -9223372036854775808)}
+   * is {@code 'ab'}).
    */
   public static String substring(String s, long y, Long z) {
     int[] cps = s.codePoints().toArray();
@@ -123,7 +126,7 @@ public final class RefStrings {
     long hi;
     if (z == null) {
       lo = start;
-      hi = Long.MAX_VALUE;
+      hi = saturated(start, Long.MAX_VALUE);
     } else if (z >= 0) {
       lo = start;
       hi = saturated(start, z);
