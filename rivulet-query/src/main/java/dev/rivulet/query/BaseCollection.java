@@ -254,16 +254,16 @@ abstract class BaseCollection implements LiveCollection {
   @Override
   public Subscription subscribe(SubscribeOptions options, Consumer<KeyedBatch> listener) {
     return register(options, listener, null, true, txId -> {
-      Row[] stored = storedRows();
-      return () -> new KeyedBatch(txId, true, insertEvents(stored));
+      Supplier<List<ChangeEvent>> events = initialEvents(storedRows());
+      return () -> new KeyedBatch(txId, true, events.get());
     }, p -> p.events.isEmpty() ? null : new KeyedBatch(p.txId, false, p.events));
   }
 
   @Override
   public Subscription subscribeChanges(SubscribeOptions options, Consumer<ChangeBatch> listener) {
     return register(options.withInitialState(), listener, null, true, txId -> {
-      Row[] stored = storedRows();
-      return () -> new ChangeBatch.Hydrated(txId, Publication.toChanges(insertEvents(stored)));
+      Supplier<List<ChangeEvent>> events = initialEvents(storedRows());
+      return () -> new ChangeBatch.Hydrated(txId, Publication.toChanges(events.get()));
     }, p -> p.events.isEmpty() ? null : new ChangeBatch.Changed(p.txId, p.changes()));
   }
 
@@ -339,7 +339,21 @@ abstract class BaseCollection implements LiveCollection {
     return treeSubscribers > 0;
   }
 
-  /** The initial state as inserts; needs no monitor (stored rows are immutable). */
+  /**
+   * The initial state {@code stored} (captured under the monitor, which the caller holds) as
+   * inserts, built later, outside the monitor, when the public rows depend on the stored rows
+   * alone; with collection includes a public row reads the include facades, which the writer's
+   * transactions change, so then they are built now.
+   */
+  private Supplier<List<ChangeEvent>> initialEvents(Row[] stored) {
+    if (buckets() != TreeDiff.Buckets.NONE) {
+      List<ChangeEvent> now = insertEvents(stored);
+      return () -> now;
+    }
+    return () -> insertEvents(stored);
+  }
+
+  /** The initial state as inserts; needs no monitor when public rows depend on stored rows alone (see {@link #initialEvents}). */
   private List<ChangeEvent> insertEvents(Row[] stored) {
     List<ChangeEvent> out = new ArrayList<>(stored.length);
     for (Row r : stored) {
