@@ -45,8 +45,8 @@ abstract class BaseCollection implements LiveCollection {
   private final int[] storedKeys;
   /** This transaction's change in source form, kept only when a live query reads this collection. */
   final ChangeBuffer change = new ChangeBuffer();
-  /** Whether some live query reads this collection (set once one is created). */
-  boolean observed;
+  /** How many open live queries read this collection (each counts once per time it reads it). */
+  int observers;
   /** Per key touched in the running transaction: {row before it, row now}; net at publish. */
   private final Map<Row, Row[]> staged = new LinkedHashMap<>();
   private final List<Subscriber<?>> subscribers = new CopyOnWriteArrayList<>();
@@ -444,7 +444,7 @@ abstract class BaseCollection implements LiveCollection {
 
   /** Whether {@link #changed} records anything: a live query reads this collection, or a subscriber its events. */
   final boolean recordsChanges() {
-    return observed || eventSubscribers > 0;
+    return observers > 0 || eventSubscribers > 0;
   }
 
   /**
@@ -454,7 +454,7 @@ abstract class BaseCollection implements LiveCollection {
    * net change per key of the whole transaction).
    */
   final void changed(Row key, Row before, Row after) {
-    if (observed) {
+    if (observers > 0) {
       if (before != null) {
         change.add(sourceRow(before), -1);
       }

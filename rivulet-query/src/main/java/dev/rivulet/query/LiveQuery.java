@@ -63,6 +63,7 @@ public final class LiveQuery extends BaseCollection {
   private final Graph graph;
   private final Output output;
   final BaseCollection[] sources; // the collections read, each with its graph input
+  private boolean observing; // whether the sources count this query among their readers
   private final Input[] inputs;
   private final boolean[] unhydrated; // per source: read only by indexed semi-joins (not hydrated)
   private final int visibleWidth;
@@ -169,10 +170,13 @@ public final class LiveQuery extends BaseCollection {
     return new LiveQuery(db, name, Schema.of(cols), keys, b.build(), plan, resultKeys, query, keyColumns);
   }
 
-  /** Marks the sources as read (from now on they keep their changes for this query). */
+  /** Marks the sources as read (from now on they keep their changes for this query, until it closes). */
   void observeSources() {
-    for (BaseCollection s : sources) {
-      s.observed = true;
+    if (!observing) {
+      observing = true;
+      for (BaseCollection s : sources) {
+        s.observers++;
+      }
     }
   }
 
@@ -358,11 +362,18 @@ public final class LiveQuery extends BaseCollection {
   }
 
   /**
-   * Undoes what creating this query registered outside it, when its creation fails: its demand
-   * plans (a lazy collection would otherwise keep the rows they asked for, with nobody to release
-   * them). Caller holds the monitor.
+   * Undoes what creating this query registered outside it, when its creation fails or it closes:
+   * its sources' count of readers (a source read by nobody records no changes, and loads in bulk)
+   * and its demand plans (a lazy collection would otherwise keep the rows they asked for, with
+   * nobody to release them). Caller holds the monitor.
    */
   void abandon() {
+    if (observing) { // its sources need not keep their changes for it any more
+      observing = false;
+      for (BaseCollection s : sources) {
+        s.observers--;
+      }
+    }
     for (String id : demandPlans) {
       db.demand().unregister(id);
     }
