@@ -76,6 +76,25 @@ final class Mirrors {
   }
 
   /**
+   * Publishes {@code c}, a committed transaction's only change, as a transaction of its own when it
+   * is a write (an insert, or an update that kept its key) of an eagerly mirrored table, through
+   * {@link SourceCollection#syncWrite} (no sync transaction or batch is made); returns false,
+   * publishing nothing, for any other change. It publishes what {@link #apply} of the one change
+   * in a sync transaction of its own would.
+   */
+  boolean writeAlone(CaptureBuffer.Changed c) {
+    if (c.after() == null || c.oldKey() != null && !c.keyKept()) {
+      return false; // a delete, or an update that may have moved the key: apply() compares the keys
+    }
+    SourceCollection m = collections.get(c.table());
+    if (m == null) {
+      return false; // a lazy table's
+    }
+    m.syncWrite(c.after());
+    return true;
+  }
+
+  /**
    * Adds to {@code tx} the changes of {@code changes} to eagerly mirrored tables, in capture
    * order: a row whose key changed, or that went, loses its old key; a row written is written
    * whole (a row the commit kept at its key replaces the one there).

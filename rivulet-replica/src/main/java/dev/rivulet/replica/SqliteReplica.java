@@ -92,6 +92,8 @@ public final class SqliteReplica implements AutoCloseable {
   private final StatementRunner runner;
   private boolean inTransaction;
   private boolean publishing;
+  private boolean loneWrites = true; // publish a commit of one write without a sync transaction
+  private long loneWritesPublished; // how many were, for tests
   private boolean closed;
 
   private SqliteReplica(Connection conn, Backend backend, ReplicaOptions options) throws SQLException {
@@ -358,6 +360,10 @@ public final class SqliteReplica implements AutoCloseable {
     }
     publishing = true; // nothing is captured while it publishes: a callback cannot write
     try {
+      if (changes.size() == 1 && loneWrites && mirrors.writeAlone(changes.get(0))) {
+        loneWritesPublished++; // the usual single-row write: no sync transaction
+        return;
+      }
       SyncTransaction tx = db.beginSync();
       lazy.publish(changes, tx);
       mirrors.apply(changes, tx);
@@ -366,6 +372,20 @@ public final class SqliteReplica implements AutoCloseable {
       capture.clear();
       publishing = false;
     }
+  }
+
+  /**
+   * Whether a commit whose only change is a write of an eagerly mirrored table is published
+   * without a sync transaction ({@link Mirrors#writeAlone}); on unless a test turns it off to
+   * compare with the general path.
+   */
+  synchronized void loneWrites(boolean on) {
+    loneWrites = on;
+  }
+
+  /** How many commits were published by {@link Mirrors#writeAlone}, for tests. */
+  synchronized long loneWritesPublished() {
+    return loneWritesPublished;
   }
 
   /** How many statements {@link #execute} has prepared (the others reused a kept one), for tests. */
