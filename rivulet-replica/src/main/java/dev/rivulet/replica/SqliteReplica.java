@@ -354,19 +354,18 @@ public final class SqliteReplica implements AutoCloseable {
 
   /** Hands the committed transaction's captured changes to the mirrors, as one transaction. */
   private void publish() {
-    List<CaptureBuffer.Changed> changes = capture.changes();
-    if (changes.isEmpty()) {
+    if (capture.size() == 0) {
       return;
     }
     publishing = true; // nothing is captured while it publishes: a callback cannot write
     try {
-      if (changes.size() == 1 && loneWrites && mirrors.writeAlone(changes.get(0))) {
+      if (capture.size() == 1 && loneWrites && mirrors.writeAlone(capture)) {
         loneWritesPublished++; // the usual single-row write: no sync transaction
         return;
       }
       SyncTransaction tx = db.beginSync();
-      lazy.publish(changes, tx);
-      mirrors.apply(changes, tx);
+      lazy.publish(capture, tx);
+      mirrors.apply(capture, tx);
       tx.commit();
     } finally {
       capture.clear();
