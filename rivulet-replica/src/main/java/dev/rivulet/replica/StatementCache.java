@@ -25,6 +25,7 @@ final class StatementCache implements AutoCloseable {
   // access order needs no update
   private String lastSql;
   private Prepared last;
+  private long lastHits; // how many cached() calls found the last statement so, for tests
 
   StatementCache(Connection conn, int capacity) {
     this.conn = conn;
@@ -38,6 +39,7 @@ final class StatementCache implements AutoCloseable {
   /** The prepared statement of {@code sql} run before, or null when there is none. */
   Prepared cached(String sql) {
     if (sql == lastSql) {
+      lastHits++;
       return last;
     }
     Prepared p = statements.get(sql);
@@ -79,6 +81,11 @@ final class StatementCache implements AutoCloseable {
   /** How many statements were prepared since this cache was made (the others were reused). */
   long preparedCount() {
     return prepared;
+  }
+
+  /** How many {@link #cached} calls found the statement found last by its SQL text's identity, for tests. */
+  long lastHits() {
+    return lastHits;
   }
 
   int size() {
