@@ -21,7 +21,9 @@ import java.util.function.Consumer;
  * {@link #transaction}; triggers hand every changed row's old and new values to the replica (SQLite:
  * per-connection TEMP triggers calling a capture function; H2: a row trigger per table that keeps
  * only this connection's changes), a statement that fails part-way drops what it captured (inside a
- * transaction SQLite runs each statement under a savepoint; H2 undoes a failed statement itself),
+ * transaction SQLite runs each statement under a savepoint; H2 undoes a failed statement itself;
+ * outside one, SQLite commits what a statement under FAIL conflict resolution changed before it
+ * failed, and the replica publishes that, read back from the table: {@link FailedStatement}),
  * and after each commit the transaction's changes enter the mirror collections as one Rivulet
  * transaction, so that every live query and subscriber sees exactly that committed transaction,
  * once, and never a rolled-back one.
@@ -90,6 +92,7 @@ public final class SqliteReplica implements AutoCloseable {
   private final SchemaSync schema;
   private final LazyTables lazy;
   private final StatementRunner runner;
+  private final FailedStatement failed;
   private boolean inTransaction;
   private boolean publishing;
   private boolean loneWrites = true; // publish a commit of one write without a sync transaction
@@ -108,6 +111,7 @@ public final class SqliteReplica implements AutoCloseable {
       }
     }
     this.lazy = new LazyTables(db, backend, conn, this, () -> inTransaction, mirrors.tables(), options);
+    this.failed = new FailedStatement(conn, backend, mirrors, lazy);
     SyncTransaction load = db.beginSync();
     for (TableInfo t : mirrored) {
       if (!lazy.has(t.name())) { // a lazy one is loaded on demand
@@ -227,7 +231,9 @@ public final class SqliteReplica implements AutoCloseable {
   /**
    * Runs one SQL statement with {@code params}: in its own transaction (published when it
    * commits), or inside the running {@link #transaction}. A statement that fails changes nothing
-   * and publishes nothing. Transaction control goes through {@link #transaction} and {@link
+   * and publishes nothing, except outside a transaction on SQLite under FAIL conflict resolution
+   * ({@code OR FAIL}, {@code ON CONFLICT FAIL}, {@code RAISE(FAIL)}): what it changed before failing
+   * stays committed in the database and is published before the exception is thrown. Transaction control goes through {@link #transaction} and {@link
    * #savepoint}, not SQL.
    *
    * @return the number of rows the statement changed
@@ -247,11 +253,34 @@ public final class SqliteReplica implements AutoCloseable {
         return changeSchema(sql, params);
       }
     }
-    int changed = runner.run(sql, kept, params, inTransaction);
+    int changed;
+    try {
+      changed = runner.run(sql, kept, params, inTransaction);
+    } catch (SQLException e) {
+      if (!inTransaction && capture.size() > 0) {
+        publishFailed(e); // SQLite: what it changed before failing may be committed
+      }
+      throw e;
+    }
     if (!inTransaction) {
       publish();
     }
     return changed;
+  }
+
+  /**
+   * Publishes what the statement that threw {@code e} outside a transaction, having captured
+   * changes, left committed ({@link FailedStatement}); when that cannot be read, the captured
+   * changes are dropped and the reason is added to {@code e}.
+   */
+  private void publishFailed(SQLException e) {
+    try {
+      failed.reconcile(capture);
+      publish();
+    } catch (SQLException | RuntimeException again) {
+      capture.clear();
+      e.addSuppressed(again);
+    }
   }
 
   /** Runs a schema-changing statement in its own transaction, then brings the mirrors in step. */
