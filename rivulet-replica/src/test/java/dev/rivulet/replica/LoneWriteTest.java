@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * new mirror; and a replica that takes it delivers to its subscribers (keyed events of each mirror,
  * with their transaction ids) exactly what a replica with the path turned off delivers for the same
  * statements on an identical database, while the mirrors and a lazy table's live query equal the
- * tables.
+ * tables. On H2 too, whose capture marks an update as keeping its key when each key value is equal.
  */
 class LoneWriteTest {
   private static final String[] SCHEMA = {
@@ -38,9 +38,14 @@ class LoneWriteTest {
     final LiveQuery notes;
 
     Side(String url, boolean loneWrites) throws SQLException {
+      this(url, loneWrites, false);
+    }
+
+    Side(String url, boolean loneWrites, boolean h2) throws SQLException {
       keep = DriverManager.getConnection(url);
-      SqlRows.exec(keep, SCHEMA);
-      replica = SqliteReplica.open(url, ReplicaOptions.lazy("notes"));
+      SqlRows.exec(keep, h2 ? new String[] {SCHEMA[0].replace("TEXT", "VARCHAR"),
+          "CREATE TABLE tags (tag VARCHAR PRIMARY KEY, n INTEGER)", SCHEMA[2].replace("TEXT", "VARCHAR")} : SCHEMA);
+      replica = h2 ? H2Replica.open(url, ReplicaOptions.lazy("notes")) : SqliteReplica.open(url, ReplicaOptions.lazy("notes"));
       replica.loneWrites(loneWrites);
       subscribe("items");
       subscribe("tags");
@@ -118,6 +123,27 @@ class LoneWriteTest {
       assertThat(fast.replica.loneWritesPublished() - before).isEqualTo(1);
       assertThat(general.replica.loneWritesPublished()).isZero();
       assertThat(fast.log).isEqualTo(general.log);
+    }
+  }
+
+  /** H2's capture marks an update whose key values are all equal as kept: such commits take the path too. */
+  @Test
+  void h2LoneWritesTakeThePathAndPublishWhatTheGeneralPathDoes() throws SQLException {
+    String settings = ";DATABASE_TO_LOWER=TRUE;DB_CLOSE_DELAY=-1";
+    try (Side fast = new Side("jdbc:h2:mem:lone_h2_fast" + settings, true, true);
+        Side general = new Side("jdbc:h2:mem:lone_h2_general" + settings, false, true)) {
+      run(List.of(
+          new Step("INSERT INTO items VALUES (1, 'a', 1)", true),
+          new Step("UPDATE items SET qty = 2 WHERE id = 1", true),
+          new Step("UPDATE items SET qty = 3, id = 1 WHERE id = 1", true), // the key written unchanged
+          new Step("UPDATE items SET id = 10 WHERE id = 1", false),
+          new Step("DELETE FROM items WHERE id = 10", false),
+          new Step("INSERT INTO items VALUES (2, 'b', 1), (3, 'c', 2)", false),
+          new Step("UPDATE items SET qty = qty + 1", false),
+          new Step("INSERT INTO tags VALUES ('x', 1)", true),
+          new Step("UPDATE tags SET n = 2 WHERE tag = 'x'", true),
+          new Step("UPDATE tags SET tag = 'X' WHERE tag = 'x'", false),
+          new Step("INSERT INTO notes VALUES (1, 'n')", false)), fast, general);
     }
   }
 
