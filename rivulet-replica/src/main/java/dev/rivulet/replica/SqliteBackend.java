@@ -36,31 +36,11 @@ final class SqliteBackend implements Backend {
       st.execute("PRAGMA recursive_triggers = ON");
       st.execute("PRAGMA journal_mode = WAL");
       st.execute("PRAGMA synchronous = NORMAL");
-      driverSettings(conn);
     } catch (SQLException e) {
       conn.close();
       throw e;
     }
     return conn;
-  }
-
-  /**
-   * Sets what the replica needs of sqlite-jdbc on {@code conn} (see {@link #sqlTransactionControl}),
-   * before anything else runs on it: the settings then never change under the driver's compiled
-   * code, whose deoptimisation while it holds the connection's lock would leave that lock inflated
-   * (every later native call on the connection taking the JVM's slow locking path).
-   */
-  private static SQLiteConnection driverSettings(Connection conn) throws SQLException {
-    SQLiteConnection sqlite = conn.unwrap(SQLiteConnection.class);
-    // execute() never hands out generated keys: without this, sqlite-jdbc matches every statement
-    // against a regular expression and runs an extra query after every INSERT to have them ready
-    sqlite.getConnectionConfig().setGetGeneratedKeys(false);
-    // In JDBC autocommit mode sqlite-jdbc runs an empty BEGIN and COMMIT after every statement (so
-    // that one finished while a read is open commits at once); the replica keeps no read open on
-    // its connection, so SQLite's own autocommit suffices: the driver is told it is off (no SQL is
-    // run) and transaction() begins and ends transactions with SQL (sqlTransactionControl).
-    sqlite.getConnectionConfig().setAutoCommit(false);
-    return sqlite;
   }
 
   @Override
@@ -75,7 +55,15 @@ final class SqliteBackend implements Backend {
 
   @Override
   public void install(Connection conn, List<TableInfo> mirrored, CaptureBuffer buffer) throws SQLException {
-    SQLiteConnection sqlite = driverSettings(conn);
+    // execute() never hands out generated keys: without this, sqlite-jdbc matches every statement
+    // against a regular expression and runs an extra query after every INSERT to have them ready
+    SQLiteConnection sqlite = conn.unwrap(SQLiteConnection.class);
+    sqlite.getConnectionConfig().setGetGeneratedKeys(false);
+    // In JDBC autocommit mode sqlite-jdbc runs an empty BEGIN and COMMIT after every statement (so
+    // that one finished while a read is open commits at once); the replica keeps no read open on
+    // its connection, so SQLite's own autocommit suffices: the driver is told it is off (no SQL is
+    // run) and transaction() begins and ends transactions with SQL (sqlTransactionControl).
+    sqlite.getConnectionConfig().setAutoCommit(false);
     Charset text = encoding(conn);
     for (int i = 0; i < mirrored.size(); i++) {
       TableInfo t = mirrored.get(i);
