@@ -13,8 +13,9 @@ import org.h2.jdbc.JdbcConnection;
  * Not API: the H2 row trigger a replica creates on each mirrored table (H2 instantiates it by class
  * name, hence public). It appends each changed row's old key and new values to the buffer of the
  * replica that created the trigger (an update whose key values are all {@code equals} to the old
- * ones as a kept-key update, with no old key), and only for changes made through that replica's own session:
- * H2 triggers belong to the table, so writes from other connections fire them too and are ignored.
+ * ones as a kept-key update, with no old key), and only for changes made through that replica's
+ * own session: H2 triggers belong to the table, so writes from other connections fire them too and
+ * are ignored.
  *
  * <p>The registry of live triggers is a concurrent map (triggers are created and dropped while
  * other replicas write); a trigger's buffer is touched only on its replica's writing thread. A

@@ -233,8 +233,8 @@ public final class SqliteReplica implements AutoCloseable {
    * commits), or inside the running {@link #transaction}. A statement that fails changes nothing
    * and publishes nothing, except outside a transaction on SQLite under FAIL conflict resolution
    * ({@code OR FAIL}, {@code ON CONFLICT FAIL}, {@code RAISE(FAIL)}): what it changed before failing
-   * stays committed in the database and is published before the exception is thrown. Transaction control goes through {@link #transaction} and {@link
-   * #savepoint}, not SQL.
+   * stays committed in the database and is published before the exception is thrown. Transaction
+   * control goes through {@link #transaction} and {@link #savepoint}, not SQL.
    *
    * @return the number of rows the statement changed
    * @throws IllegalArgumentException for a transaction-control statement (BEGIN, COMMIT, ROLLBACK,
