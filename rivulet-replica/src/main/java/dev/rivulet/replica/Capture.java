@@ -60,6 +60,9 @@ final class Capture extends Function {
   // repeats its value (a status, a name), instead of a new string per captured row
   private final byte[][] lastBytes;
   private final String[] lastText;
+  // the values of a row and of a key as they are read, before Row.of copies them canonical: reused
+  private final Object[] rowValues;
+  private final Object[] keyValues;
 
   /**
    * Captures operation {@code op} on {@code t} into {@code buffer}; {@code rowidKey} when {@code
@@ -79,6 +82,8 @@ final class Capture extends Function {
     int arguments = width + (op == UPDATE ? keyWidth : 0);
     this.lastBytes = new byte[arguments][];
     this.lastText = new String[arguments];
+    this.rowValues = new Object[width];
+    this.keyValues = new Object[keyWidth];
   }
 
   /** The SQL name of the function for operation {@code op} on the {@code index}-th mirrored table. */
@@ -99,7 +104,7 @@ final class Capture extends Function {
 
   /** Arguments {@code from} to {@code from + n} as a row; the one at {@code from + integer} (if not -1) is an integer. */
   private Row row(int from, int n, int integer) throws SQLException {
-    Object[] values = new Object[n];
+    Object[] values = n == width ? rowValues : keyValues; // Row.of copies them: the next row may reuse them
     for (int i = 0; i < n; i++) {
       values[i] = i == integer ? (Object) db.value_long(this, from + i) : value(from + i);
     }

@@ -12,8 +12,10 @@ import org.h2.jdbc.JdbcConnection;
 /**
  * Not API: the H2 row trigger a replica creates on each mirrored table (H2 instantiates it by class
  * name, hence public). It appends each changed row's old key and new values to the buffer of the
- * replica that created the trigger, and only for changes made through that replica's own session:
- * H2 triggers belong to the table, so writes from other connections fire them too and are ignored.
+ * replica that created the trigger (an update whose key values are all {@code equals} to the old
+ * ones as a kept-key update, with no old key), and only for changes made through that replica's
+ * own session: H2 triggers belong to the table, so writes from other connections fire them too and
+ * are ignored.
  *
  * <p>The registry of live triggers is a concurrent map (triggers are created and dropped while
  * other replicas write); a trigger's buffer is touched only on its replica's writing thread. A
@@ -60,7 +62,25 @@ public final class H2Capture implements Trigger {
     if (t == null || !(conn instanceof JdbcConnection jc) || jc.getSession() != t.session()) {
       return; // not the replica's own write
     }
+    if (oldRow != null && newRow != null && sameKey(oldRow, newRow, t.keys())) {
+      t.buffer().addKept(t.table(), row(newRow)); // an update that kept its key: no old key to project
+      return;
+    }
     t.buffer().add(t.table(), oldRow == null ? null : key(oldRow, t.keys()), newRow == null ? null : row(newRow));
+  }
+
+  /**
+   * Whether each key column's old value {@code equals} its new one: then the key is kept (a false
+   * answer only sends the change the general way, which compares the keys' canonical forms; arrays,
+   * large objects and decimals of another scale answer false).
+   */
+  private static boolean sameKey(Object[] oldRow, Object[] newRow, int[] keys) {
+    for (int k : keys) {
+      if (oldRow[k] == null || !oldRow[k].equals(newRow[k])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static Row row(Object[] values) throws SQLException {

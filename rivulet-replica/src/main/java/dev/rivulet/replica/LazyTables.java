@@ -67,30 +67,32 @@ final class LazyTables {
    * left it so far, or as the collection holds it. A row the collection does not hold is in no
    * loaded bucket, so its old values do not matter beyond its key (they are left NULL).
    */
-  void publish(List<CaptureBuffer.Changed> changes, SyncTransaction tx) {
+  void publish(CaptureBuffer changes, SyncTransaction tx) {
     if (sources.isEmpty()) {
       return;
     }
     Map<String, List<SourceChange>> byTable = new LinkedHashMap<>();
     Map<String, Map<Row, Row>> latest = new HashMap<>(); // per table: key -> row as this commit left it (null: gone)
-    for (CaptureBuffer.Changed c : changes) {
-      int[] keys = keyIndexes.get(c.table());
+    for (int i = 0, n = changes.size(); i < n; i++) {
+      String table = changes.table(i);
+      int[] keys = keyIndexes.get(table);
       if (keys == null) {
         continue;
       }
-      List<SourceChange> out = byTable.computeIfAbsent(c.table(), t -> new ArrayList<>());
-      Map<Row, Row> rows = latest.computeIfAbsent(c.table(), t -> new HashMap<>());
-      Row oldKey = c.keyBefore(keys);
-      Row before = oldKey == null ? null : oldRow(c.table(), oldKey, keys, rows);
-      Row after = c.after();
-      Row newKey = after == null ? null : c.keyKept() ? oldKey : after.project(keys); // projected once
+      List<SourceChange> out = byTable.computeIfAbsent(table, t -> new ArrayList<>());
+      Map<Row, Row> rows = latest.computeIfAbsent(table, t -> new HashMap<>());
+      Row oldKey = changes.keyBefore(i, keys);
+      Row before = oldKey == null ? null : oldRow(table, oldKey, keys, rows);
+      Row after = changes.after(i);
+      boolean keyKept = changes.keyKept(i);
+      Row newKey = after == null ? null : keyKept ? oldKey : after.project(keys); // projected once
       if (before != null) {
         rows.put(oldKey.canonical(), null);
       }
       if (after != null) {
         rows.put(newKey.canonical(), after);
       }
-      if (before != null && after != null && (c.keyKept() || oldKey.equals(newKey))) {
+      if (before != null && after != null && (keyKept || oldKey.equals(newKey))) {
         out.add(new SourceChange.Edit(after, before));
       } else {
         if (before != null) {

@@ -22,6 +22,10 @@ final class Mirrors {
   private final Map<String, TableInfo> tables = new LinkedHashMap<>();
   private final Map<String, SourceCollection> collections = new HashMap<>();
   private final Map<String, int[]> keyIndexes = new HashMap<>();
+  // the table writeAlone last published and its mirror: a capture hands over the same name
+  // instance on every change of its table, so the usual run of writes to one table skips the map
+  private String lastTable;
+  private SourceCollection lastMirror;
 
   /** Sets the tables read from the database (in name order), forgetting the earlier ones. */
   void tables(List<TableInfo> read) {
@@ -42,12 +46,14 @@ final class Mirrors {
 
   /** Mirrors {@code t} into {@code c}. */
   void put(TableInfo t, SourceCollection c) {
+    lastTable = null;
     collections.put(t.name(), c);
     keyIndexes.put(t.name(), t.schema().indexesOf(t.keys()));
   }
 
   /** Stops mirroring table {@code name}; returns its mirror, or null when it had none. */
   SourceCollection remove(String name) {
+    lastTable = null;
     keyIndexes.remove(name);
     return collections.remove(name);
   }
@@ -76,24 +82,53 @@ final class Mirrors {
   }
 
   /**
+   * Publishes the only change of {@code changes}, a committed transaction's, as a transaction of
+   * its own when it is a write (an insert, or an update that kept its key) of an eagerly mirrored
+   * table, through {@link SourceCollection#syncWrite} (no sync transaction or batch is made);
+   * returns false, publishing nothing, for any other change. It publishes what {@link #apply} of
+   * the one change in a sync transaction of its own would.
+   */
+  boolean writeAlone(CaptureBuffer changes) {
+    Row after = changes.after(0);
+    if (after == null || changes.oldKey(0) != null && !changes.keyKept(0)) {
+      return false; // a delete, or an update that may have moved the key: apply() compares the keys
+    }
+    String table = changes.table(0);
+    SourceCollection m;
+    if (table == lastTable) {
+      m = lastMirror;
+    } else {
+      m = collections.get(table);
+      if (m == null) {
+        return false; // a lazy table's
+      }
+      lastTable = table;
+      lastMirror = m;
+    }
+    m.syncWrite(after);
+    return true;
+  }
+
+  /**
    * Adds to {@code tx} the changes of {@code changes} to eagerly mirrored tables, in capture
    * order: a row whose key changed, or that went, loses its old key; a row written is written
    * whole (a row the commit kept at its key replaces the one there).
    */
-  void apply(List<CaptureBuffer.Changed> changes, SyncTransaction tx) {
-    for (CaptureBuffer.Changed c : changes) {
-      SourceCollection m = collections.get(c.table());
+  void apply(CaptureBuffer changes, SyncTransaction tx) {
+    for (int i = 0, n = changes.size(); i < n; i++) {
+      SourceCollection m = collections.get(changes.table(i));
       if (m == null) {
         continue; // a lazy table's (LazyTables publishes it)
       }
-      Row oldKey = c.oldKey();
-      boolean moved = oldKey != null && !c.keyKept()
-          && (c.after() == null || !oldKey.equals(c.after().project(keyIndexes.get(c.table()))));
+      Row oldKey = changes.oldKey(i);
+      Row after = changes.after(i);
+      boolean moved = oldKey != null && !changes.keyKept(i)
+          && (after == null || !oldKey.equals(after.project(keyIndexes.get(changes.table(i)))));
       if (moved) {
         tx.delete(m, oldKey); // the key changed (or the row went): its old key goes
       }
-      if (c.after() != null) {
-        tx.write(m, c.after());
+      if (after != null) {
+        tx.write(m, after);
       }
     }
   }

@@ -116,7 +116,8 @@ final class SqlLazySource implements LazySource {
     return Collections.unmodifiableList(out);
   }
 
-  private static Object jdbc(Object canonical) {
+  /** A canonical value as JDBC binds it (bytes as an array, a timestamp as one). */
+  static Object jdbc(Object canonical) {
     if (canonical instanceof Bytes b) {
       return b.toArray();
     }

@@ -21,7 +21,9 @@ import java.util.function.Consumer;
  * {@link #transaction}; triggers hand every changed row's old and new values to the replica (SQLite:
  * per-connection TEMP triggers calling a capture function; H2: a row trigger per table that keeps
  * only this connection's changes), a statement that fails part-way drops what it captured (inside a
- * transaction SQLite runs each statement under a savepoint; H2 undoes a failed statement itself),
+ * transaction SQLite runs each statement under a savepoint; H2 undoes a failed statement itself;
+ * outside one, SQLite commits what a statement under FAIL conflict resolution changed before it
+ * failed, and the replica publishes that, read back from the table: {@link FailedStatement}),
  * and after each commit the transaction's changes enter the mirror collections as one Rivulet
  * transaction, so that every live query and subscriber sees exactly that committed transaction,
  * once, and never a rolled-back one.
@@ -90,8 +92,11 @@ public final class SqliteReplica implements AutoCloseable {
   private final SchemaSync schema;
   private final LazyTables lazy;
   private final StatementRunner runner;
+  private final FailedStatement failed;
   private boolean inTransaction;
   private boolean publishing;
+  private boolean loneWrites = true; // publish a commit of one write without a sync transaction
+  private long loneWritesPublished; // how many were, for tests
   private boolean closed;
 
   private SqliteReplica(Connection conn, Backend backend, ReplicaOptions options) throws SQLException {
@@ -106,6 +111,7 @@ public final class SqliteReplica implements AutoCloseable {
       }
     }
     this.lazy = new LazyTables(db, backend, conn, this, () -> inTransaction, mirrors.tables(), options);
+    this.failed = new FailedStatement(conn, backend, mirrors, lazy);
     SyncTransaction load = db.beginSync();
     for (TableInfo t : mirrored) {
       if (!lazy.has(t.name())) { // a lazy one is loaded on demand
@@ -225,8 +231,10 @@ public final class SqliteReplica implements AutoCloseable {
   /**
    * Runs one SQL statement with {@code params}: in its own transaction (published when it
    * commits), or inside the running {@link #transaction}. A statement that fails changes nothing
-   * and publishes nothing. Transaction control goes through {@link #transaction} and {@link
-   * #savepoint}, not SQL.
+   * and publishes nothing, except outside a transaction on SQLite under FAIL conflict resolution
+   * ({@code OR FAIL}, {@code ON CONFLICT FAIL}, {@code RAISE(FAIL)}): what it changed before failing
+   * stays committed in the database and is published before the exception is thrown. Transaction
+   * control goes through {@link #transaction} and {@link #savepoint}, not SQL.
    *
    * @return the number of rows the statement changed
    * @throws IllegalArgumentException for a transaction-control statement (BEGIN, COMMIT, ROLLBACK,
@@ -245,11 +253,34 @@ public final class SqliteReplica implements AutoCloseable {
         return changeSchema(sql, params);
       }
     }
-    int changed = runner.run(sql, kept, params, inTransaction);
+    int changed;
+    try {
+      changed = runner.run(sql, kept, params, inTransaction);
+    } catch (SQLException e) {
+      if (!inTransaction && capture.size() > 0) {
+        publishFailed(e); // SQLite: what it changed before failing may be committed
+      }
+      throw e;
+    }
     if (!inTransaction) {
       publish();
     }
     return changed;
+  }
+
+  /**
+   * Publishes what the statement that threw {@code e} outside a transaction, having captured
+   * changes, left committed ({@link FailedStatement}); when that cannot be read, the captured
+   * changes are dropped and the reason is added to {@code e}.
+   */
+  private void publishFailed(SQLException e) {
+    try {
+      failed.reconcile(capture);
+      publish();
+    } catch (SQLException | RuntimeException again) {
+      capture.clear();
+      e.addSuppressed(again);
+    }
   }
 
   /** Runs a schema-changing statement in its own transaction, then brings the mirrors in step. */
@@ -352,20 +383,37 @@ public final class SqliteReplica implements AutoCloseable {
 
   /** Hands the committed transaction's captured changes to the mirrors, as one transaction. */
   private void publish() {
-    List<CaptureBuffer.Changed> changes = capture.changes();
-    if (changes.isEmpty()) {
+    if (capture.size() == 0) {
       return;
     }
     publishing = true; // nothing is captured while it publishes: a callback cannot write
     try {
+      if (capture.size() == 1 && loneWrites && mirrors.writeAlone(capture)) {
+        loneWritesPublished++; // the usual single-row write: no sync transaction
+        return;
+      }
       SyncTransaction tx = db.beginSync();
-      lazy.publish(changes, tx);
-      mirrors.apply(changes, tx);
+      lazy.publish(capture, tx);
+      mirrors.apply(capture, tx);
       tx.commit();
     } finally {
       capture.clear();
       publishing = false;
     }
+  }
+
+  /**
+   * Whether a commit whose only change is a write of an eagerly mirrored table is published
+   * without a sync transaction ({@link Mirrors#writeAlone}); on unless a test turns it off to
+   * compare with the general path.
+   */
+  synchronized void loneWrites(boolean on) {
+    loneWrites = on;
+  }
+
+  /** How many commits were published by {@link Mirrors#writeAlone}, for tests. */
+  synchronized long loneWritesPublished() {
+    return loneWritesPublished;
   }
 
   /** How many statements {@link #execute} has prepared (the others reused a kept one), for tests. */

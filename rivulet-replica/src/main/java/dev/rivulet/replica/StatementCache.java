@@ -20,6 +20,12 @@ final class StatementCache implements AutoCloseable {
   private final int capacity;
   private final LinkedHashMap<String, Prepared> statements;
   private long prepared; // how many statements were prepared (misses), for tests
+  // the statement cached() last found, by the identity of its SQL text: a statement run again and
+  // again (a constant string) skips the map; it is the most recently used already, so the map's
+  // access order needs no update
+  private String lastSql;
+  private Prepared last;
+  private long lastHits; // how many cached() calls found the last statement so, for tests
 
   StatementCache(Connection conn, int capacity) {
     this.conn = conn;
@@ -32,7 +38,16 @@ final class StatementCache implements AutoCloseable {
 
   /** The prepared statement of {@code sql} run before, or null when there is none. */
   Prepared cached(String sql) {
-    return statements.get(sql);
+    if (sql == lastSql) {
+      lastHits++;
+      return last;
+    }
+    Prepared p = statements.get(sql);
+    if (p != null) {
+      lastSql = sql;
+      last = p;
+    }
+    return p;
   }
 
   /** Prepares {@code sql} and keeps it (closing the least recently used statement past the capacity). */
@@ -46,6 +61,7 @@ final class StatementCache implements AutoCloseable {
       throw e;
     }
     prepared++;
+    lastSql = null; // the eldest, closed below, may be the one cached() last found
     statements.put(sql, p);
     if (statements.size() > capacity) {
       Iterator<Map.Entry<String, Prepared>> eldest = statements.entrySet().iterator();
@@ -67,6 +83,11 @@ final class StatementCache implements AutoCloseable {
     return prepared;
   }
 
+  /** How many {@link #cached} calls found the statement found last by its SQL text's identity, for tests. */
+  long lastHits() {
+    return lastHits;
+  }
+
   int size() {
     return statements.size();
   }
@@ -86,6 +107,8 @@ final class StatementCache implements AutoCloseable {
       }
     }
     statements.clear();
+    lastSql = null;
+    last = null;
     if (failed != null) {
       throw failed;
     }

@@ -39,7 +39,9 @@ final class StatementRunner implements AutoCloseable {
   /**
    * Runs {@code sql} with {@code params} (its kept statement {@code prepared}, or prepared and kept
    * when that is null), under a savepoint when {@code inTransaction} and the database needs one;
-   * when it fails, its captured rows are dropped.
+   * when it fails, its captured rows are dropped, except outside a transaction on a database that
+   * may have committed part of it (SQLite under FAIL conflict resolution): they are left for the
+   * caller ({@link FailedStatement}).
    *
    * @return the number of rows it changed
    */
@@ -64,7 +66,9 @@ final class StatementRunner implements AutoCloseable {
         exec("ROLLBACK TO rivulet_statement");
         exec("RELEASE rivulet_statement");
       }
-      capture.truncate(mark); // the database undid the statement; so are its captured rows
+      if (inTransaction || !savepoints) {
+        capture.truncate(mark); // the database undid the statement; so are its captured rows
+      }
       throw e;
     }
     if (savepoint) {

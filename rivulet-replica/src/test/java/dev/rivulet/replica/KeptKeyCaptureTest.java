@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The SQLite capture marks an update that kept its key ({@link CaptureBuffer.Changed#keyKept}), so
+ * The SQLite capture marks an update that kept its key ({@link CaptureBuffer#keyKept}), so
  * that {@link Mirrors#apply} writes the row without comparing its key with the old one: the mark
  * is set exactly for updates whose key stayed bytewise the same (not for a NOCASE-equal key whose
  * bytes changed, one part of a composite key, inserts or deletes), and a mirror given the marks
@@ -45,18 +45,20 @@ class KeptKeyCaptureTest {
         st.execute("INSERT INTO pairs VALUES (3, 'w', 0.5)");
         st.execute("DELETE FROM codes WHERE code = 'b'");
       }
-      List<CaptureBuffer.Changed> changes = new ArrayList<>(buffer.changes());
-      assertThat(changes).extracting(CaptureBuffer.Changed::keyKept)
-          .containsExactly(true, false, true, false, false, false);
-      assertThat(changes.get(0).oldKey()).as("a kept key is not projected at capture").isNull();
-      assertThat(changes.get(0).keyBefore(keys(tables, "codes"))).isEqualTo(Row.of("b"));
-      assertThat(changes.get(2).keyBefore(keys(tables, "pairs"))).isEqualTo(Row.of(1L, "x"));
-      assertThat(changes.get(1).keyBefore(keys(tables, "codes"))).isEqualTo(Row.of("a"));
-      List<CaptureBuffer.Changed> unmarked = new ArrayList<>();
-      for (CaptureBuffer.Changed c : changes) {
-        unmarked.add(new CaptureBuffer.Changed(c.table(), c.keyBefore(keys(tables, c.table())), c.after(), false));
+      List<Boolean> marks = new ArrayList<>();
+      for (int i = 0; i < buffer.size(); i++) {
+        marks.add(buffer.keyKept(i));
       }
-      publish(db, marked, changes);
+      assertThat(marks).containsExactly(true, false, true, false, false, false);
+      assertThat(buffer.oldKey(0)).as("a kept key is not projected at capture").isNull();
+      assertThat(buffer.keyBefore(0, keys(tables, "codes"))).isEqualTo(Row.of("b"));
+      assertThat(buffer.keyBefore(2, keys(tables, "pairs"))).isEqualTo(Row.of(1L, "x"));
+      assertThat(buffer.keyBefore(1, keys(tables, "codes"))).isEqualTo(Row.of("a"));
+      CaptureBuffer unmarked = new CaptureBuffer();
+      for (int i = 0; i < buffer.size(); i++) {
+        unmarked.add(buffer.table(i), buffer.keyBefore(i, keys(tables, buffer.table(i))), buffer.after(i));
+      }
+      publish(db, marked, buffer);
       publish(db, general, unmarked);
       for (TableInfo t : tables) {
         List<Row> table = SqlRows.read(conn, "SELECT * FROM " + TableInfo.quote(t.name()));
@@ -92,7 +94,7 @@ class KeptKeyCaptureTest {
     throw new IllegalArgumentException("no table " + name);
   }
 
-  private static void publish(Rivulet db, Mirrors m, List<CaptureBuffer.Changed> changes) {
+  private static void publish(Rivulet db, Mirrors m, CaptureBuffer changes) {
     SyncTransaction tx = db.beginSync();
     m.apply(changes, tx);
     tx.commit();

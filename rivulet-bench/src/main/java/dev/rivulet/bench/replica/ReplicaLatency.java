@@ -52,6 +52,18 @@ import java.util.Random;
  * steady state a write workload runs in: medians over interleaved rounds (the side that goes
  * first rotates), each ratio the median of the rounds' own ratios.
  *
+ * <p>In memory, the cold pass runs over databases and connections of its own, and the steady state
+ * is measured on connections opened after it: HotSpot inflates a connection's lock when compiled
+ * driver code holding it is deoptimised, as happens while the JIT settles, and a connection whose
+ * lock is inflated pays the runtime's slow locking path on every native call of the driver (see
+ * {@link LockState}: +0.35 us per plain write, +0.5 us per captured write) until the lock has been
+ * idle for about a minute. Which connection the settling JIT caught decided the ratio (the
+ * replica's, opened while the driver's code was first compiled: every run; moving one of its
+ * setup queries made the plain side's the one instead, and the ratio fell to 1.28-1.55). The
+ * {@code _lock_inflated} figures say, per side, whether its connection's lock was inflated at the
+ * end of the steady-state pass (1), not (0) or unknown (-1); the steady state compares like with
+ * like only when they agree.
+ *
  * <pre>java -cp rivulet-bench.jar dev.rivulet.bench.replica.ReplicaLatency [rows] [updates] [--overhead-only]</pre>
  *
  * {@code --overhead-only} prints the in-memory capture overhead figures only.
@@ -77,6 +89,7 @@ public final class ReplicaLatency {
     int updates = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
     boolean overheadOnly = args.length > 2 && args[2].equals("--overhead-only");
     Report out = new Report(System.out, "rivulet");
+    coldInMemory(out, rows, updates);
     String url = "jdbc:sqlite:file:replica-latency?mode=memory&cache=shared";
     String plainUrl = "jdbc:sqlite:file:replica-latency-plain?mode=memory&cache=shared";
     try (Connection keep = DriverManager.getConnection(url); Connection plain = DriverManager.getConnection(plainUrl)) {
@@ -84,7 +97,7 @@ public final class ReplicaLatency {
       load(plain, rows);
       Random r = new Random(7);
       try (SqliteReplica replica = SqliteReplica.open(url)) {
-        overhead(out, plainUrl, plain, replica, rows, updates, r, null);
+        steady(out, plainUrl, plain, replica, rows, updates, r, null);
         if (overheadOnly) {
           return;
         }
@@ -137,26 +150,58 @@ public final class ReplicaLatency {
   }
 
   /**
-   * Writes per second of single-row UPDATE transactions: plain JDBC on {@code plain} (default
-   * settings), plain JDBC without generated keys on another connection to {@code plainUrl} (the
-   * same database: a copy of the replica's, so that these writes do not go around the replica),
-   * and through {@code replica}. The cold pass ({@link #ROUNDS} alternating rounds, each side's
-   * figure its total updates over its total time) is followed by untimed warm-up rounds and then
-   * the steady-state pass ({@link #WARM_ROUNDS} rounds): each side's figure is the median of its
-   * rounds, each ratio the median of the rounds' ratios.
+   * The in-memory cold pass ({@link #cold}) over databases and connections of its own, which are
+   * closed before the steady state's are opened (see the class comment).
    */
-  private static void overhead(Report out, String plainUrl, Connection plain, SqliteReplica replica, int rows,
+  private static void coldInMemory(Report out, int rows, int updates) throws SQLException {
+    String url = "jdbc:sqlite:file:replica-latency-cold?mode=memory&cache=shared";
+    String plainUrl = "jdbc:sqlite:file:replica-latency-cold-plain?mode=memory&cache=shared";
+    try (Connection keep = DriverManager.getConnection(url); Connection plain = DriverManager.getConnection(plainUrl)) {
+      load(keep, rows);
+      load(plain, rows);
+      try (SqliteReplica replica = SqliteReplica.open(url)) {
+        cold(out, plainUrl, plain, replica, rows, updates, new Random(5), null);
+      }
+    }
+  }
+
+  /**
+   * Writes per second of single-row UPDATE transactions, the cold pass: plain JDBC on {@code
+   * plain} (default settings), plain JDBC without generated keys on another connection to {@code
+   * plainUrl} (the same database: a copy of the replica's, so that these writes do not go around
+   * the replica), and through {@code replica}; {@link #ROUNDS} alternating rounds, each side's
+   * figure its total updates over its total time.
+   */
+  private static void cold(Report out, String plainUrl, Connection plain, SqliteReplica replica, int rows,
       int updates, Random r, String mix) throws SQLException {
-    String noKeysUrl = plainUrl + (plainUrl.contains("?") ? "&" : "?") + "jdbc.get_generated_keys=false";
     int per = Math.max(1, updates / ROUNDS);
-    try (Connection bare = DriverManager.getConnection(noKeysUrl)) {
-      long[][][] first = rounds(plain, bare, replica, rows, per, r, ROUNDS);
-      coldFigures(out, rows, mix, first, per);
+    try (Connection bare = DriverManager.getConnection(noKeys(plainUrl))) {
+      coldFigures(out, rows, mix, rounds(plain, bare, replica, rows, per, r, ROUNDS), per);
+    }
+  }
+
+  /**
+   * The same writes as {@link #cold}, the steady state: untimed warm-up passes, then the
+   * steady-state pass ({@link #WARM_ROUNDS} rounds): each side's figure is the median of its
+   * rounds, each ratio the median of the rounds' ratios; then each side's lock state ({@link
+   * LockState}).
+   */
+  private static void steady(Report out, String plainUrl, Connection plain, SqliteReplica replica, int rows,
+      int updates, Random r, String mix) throws SQLException {
+    int per = Math.max(1, updates / ROUNDS);
+    try (Connection bare = DriverManager.getConnection(noKeys(plainUrl))) {
       for (int i = 0; i < WARMUP_PASSES; i++) {
         rounds(plain, bare, replica, rows, per, r, ROUNDS); // untimed: until the JIT has compiled both paths
       }
       warmFigures(out, rows, mix, rounds(plain, bare, replica, rows, per, r, WARM_ROUNDS), per);
+      out.count(W, rows, mix, "plain_jdbc_lock_inflated", LockState.inflated(plain));
+      out.count(W, rows, mix, "plain_jdbc_no_generated_keys_lock_inflated", LockState.inflated(bare));
+      out.count(W, rows, mix, "replica_lock_inflated", LockState.inflated(replica));
     }
+  }
+
+  private static String noKeys(String plainUrl) {
+    return plainUrl + (plainUrl.contains("?") ? "&" : "?") + "jdbc.get_generated_keys=false";
   }
 
   /**
@@ -293,7 +338,9 @@ public final class ReplicaLatency {
       load(keep, rows);
       load(plain, rows);
       try (SqliteReplica replica = SqliteReplica.open(url)) {
-        overhead(out, plainUrl, plain, replica, rows, updates, new Random(11), mix);
+        Random r = new Random(11);
+        cold(out, plainUrl, plain, replica, rows, updates, r, mix);
+        steady(out, plainUrl, plain, replica, rows, updates, r, mix);
         List<dev.rivulet.engine.Row> mirror = new ArrayList<>(replica.table("issues").rows());
         mirror.sort(null);
         boolean ok = mirror.equals(all(keep));
