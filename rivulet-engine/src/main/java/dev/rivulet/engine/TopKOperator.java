@@ -481,6 +481,11 @@ final class TopKOperator extends Operator {
     return true; // see step
   }
 
+  /** Whether the partitions are by exactly {@code columns}, in that order. */
+  boolean partitionedBy(int[] columns) {
+    return partitionColumns.length > 0 && Arrays.equals(partitionColumns, columns);
+  }
+
   boolean partitioned() {
     return whole == null;
   }
