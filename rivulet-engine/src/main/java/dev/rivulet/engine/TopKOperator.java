@@ -44,6 +44,11 @@ final class TopKOperator extends Operator {
   private final WindowDiff diff;
   private final WindowDiff.Sink sink = this::emit;
   private final EdgeVisitor edgeVisitor = new EdgeVisitor();
+  // An update's partitions: looked up without projecting a key, a few gathered in a reused batch.
+  private static final int FEW = 8;
+  private final KeyProbe probe = new KeyProbe();
+  private final Delta scratch = new Delta(FEW);
+  private final boolean[] done = new boolean[FEW];
   // The window walks' visitors, made once (a run allocates none).
   private final OrderStatisticTree.RangeVisitor<Row> oldWindow;
   private final OrderStatisticTree.RangeVisitor<Row> newWindow;
@@ -52,6 +57,13 @@ final class TopKOperator extends Operator {
   private final java.util.Comparator<Candidate> byOldRank;
   /** Runs whose changes were all of one partition, stepped without grouping (for tests). */
   long onePartitionRuns;
+  /** Runs whose changes, of a few partitions, were gathered without a map (for tests). */
+  long fewPartitionRuns;
+  /** Runs that replaced a row in its slot, without walking a window (for tests). */
+  long replacements;
+  /** Whether a run replaces a row in its slot when it can, and gathers a few partitions' changes without a map (tests turn them off to compare). */
+  boolean replaceInPlace = true;
+  boolean gatherFew = true;
   private Candidate[] changed = new Candidate[4];
   private long retainedRows;
   /** Rows beyond the whole tree's boundary, unsorted in ranges; null while the tree holds every row. */
@@ -122,19 +134,19 @@ final class TopKOperator extends Operator {
       stepPartition(whole, in);
       return;
     }
-    Row only = samePartition(in);
-    if (only != null) {
+    if (in.size == 0) {
+      return;
+    }
+    if (samePartition(in)) {
       // One partition changed (a single-row update): its changes are the input itself.
       onePartitionRuns++;
-      OrderStatisticTree<Row> tree = partitions.get(only);
-      if (tree == null) {
-        tree = new OrderStatisticTree<>(order, order);
-        partitions.put(only, tree);
-      }
-      stepPartition(tree, in);
-      if (tree.isEmpty()) {
-        partitions.remove(only);
-      }
+      Row first = in.rows[0]; // stepPartition may consolidate the input away
+      stepPartition(partition(first, true), in);
+      dropIfEmpty(first);
+      return;
+    }
+    if (in.size <= FEW && gatherFew) {
+      stepFewPartitions(in);
       return;
     }
     Map<Row, Delta> byPartition = new LinkedHashMap<>();
@@ -151,18 +163,71 @@ final class TopKOperator extends Operator {
     }
   }
 
-  /** The partition of every row of {@code in} when they share one, else null. */
-  private Row samePartition(Delta in) {
-    Row first = in.rows[0].project(partitionColumns);
+  /** Whether every row of {@code in} (not empty) is in the first row's partition. */
+  private boolean samePartition(Delta in) {
     for (int i = 1; i < in.size; i++) {
-      Row r = in.rows[i];
-      for (int k = 0; k < partitionColumns.length; k++) {
-        if (!java.util.Objects.equals(r.canonicalAt(partitionColumns[k]), first.canonicalAt(k))) {
-          return null;
-        }
+      if (!samePartition(in.rows[i], in.rows[0])) {
+        return false;
       }
     }
-    return first;
+    return true;
+  }
+
+  private boolean samePartition(Row a, Row b) {
+    for (int c : partitionColumns) {
+      if (!java.util.Objects.equals(a.canonicalAt(c), b.canonicalAt(c))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The tree of {@code row}'s partition (looked up without projecting its key), made when {@code make} and absent. */
+  private OrderStatisticTree<Row> partition(Row row, boolean make) {
+    OrderStatisticTree<Row> tree = partitions.get(probe.of(row, partitionColumns));
+    if (tree == null && make) {
+      tree = new OrderStatisticTree<>(order, order);
+      partitions.put(probe.project(), tree);
+    }
+    probe.clear();
+    return tree;
+  }
+
+  private void dropIfEmpty(Row row) {
+    if (partitions.get(probe.of(row, partitionColumns)).isEmpty()) {
+      partitions.remove(probe);
+    }
+    probe.clear();
+  }
+
+  /**
+   * The changes of a few partitions (an update that moves a row between partitions): each
+   * partition's entries gathered into a reused scratch batch, in input order, with no map of
+   * partitions; a new partition's first contents get a batch of their own (a hydration may keep it).
+   */
+  private void stepFewPartitions(Delta in) {
+    fewPartitionRuns++;
+    for (int i = 0; i < in.size; i++) {
+      done[i] = false;
+    }
+    for (int i = 0; i < in.size; i++) {
+      if (done[i]) {
+        continue;
+      }
+      Row first = in.rows[i];
+      OrderStatisticTree<Row> tree = partition(first, true);
+      Delta group = tree.isEmpty() ? new Delta(2) : scratch;
+      group.clear();
+      for (int j = i; j < in.size; j++) {
+        if (!done[j] && (j == i || samePartition(in.rows[j], first))) {
+          done[j] = true;
+          group.add(in.rows[j], in.weights[j]);
+        }
+      }
+      stepPartition(tree, group);
+      group.clear();
+      dropIfEmpty(first);
+    }
   }
 
   /** Applies one partition's unconsolidated changes and emits its window's change. */
@@ -183,6 +248,9 @@ final class TopKOperator extends Operator {
       }
     } else if (tree.isEmpty()) {
       hydrate(tree, changes);
+      return;
+    }
+    if (changes.size == 2 && rest == null && replaceInPlace && replaced(tree, changes)) {
       return;
     }
     // Summing equal rows matters to the walk only when a row is both retracted and inserted (an
@@ -211,6 +279,34 @@ final class TopKOperator extends Operator {
     }
     examined += diff.size();
     diff.emit(sink);
+  }
+
+  /**
+   * A row replaced by one that takes its rank (an update of columns the order does not read
+   * first, e.g. a parent's include value): one retraction and one insertion, the new row fitting
+   * the old one's slot in the tree ({@link OrderStatisticTree#replace}). Every other row keeps its
+   * rank, so the window's change is the old row out and the new one in at that position (if it is
+   * in the window); no window is walked and no candidate made.
+   */
+  private boolean replaced(OrderStatisticTree<Row> tree, Delta changes) {
+    int out = changes.weights[0] == -1 ? 0 : changes.weights[1] == -1 ? 1 : -1;
+    if (out < 0 || changes.weights[1 - out] != 1) {
+      return false;
+    }
+    Row old = changes.rows[out];
+    Row now = changes.rows[1 - out];
+    long rank = old.equals(now) ? -1 : tree.replace(old, now); // equal rows: consolidated away by the general path
+    if (rank < 0) {
+      return false;
+    }
+    replacements++;
+    examined += 2;
+    if (rank >= offset && rank < end) {
+      int at = (int) (rank - offset);
+      emit(old, -1, at);
+      emit(now, 1, at);
+    }
+    return true;
   }
 
   private static boolean oneSign(Delta d) {
