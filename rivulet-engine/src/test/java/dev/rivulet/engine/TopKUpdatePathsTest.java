@@ -28,6 +28,7 @@ class TopKUpdatePathsTest {
   @Test
   void replacedRowsAndFewPartitionsAgreeWithTheGeneralPath() {
     long replaced = 0;
+    long pairs = 0;
     long gathered = 0;
     for (int run = 0; run < RUNS; run++) {
       long seed = BASE_SEED + run;
@@ -83,10 +84,43 @@ class TopKUpdatePathsTest {
       assertThat(slow.replacements).isZero();
       assertThat(slow.fewPartitionRuns).isZero();
       replaced += only(fast).replacements;
+      pairs += only(fast).replacedPairs;
       gathered += only(fast).fewPartitionRuns;
     }
     assertThat(replaced).as("runs that replaced a row in its slot").isPositive();
+    assertThat(pairs).as("rows replaced: some runs replaced several").isGreaterThan(replaced);
     assertThat(gathered).as("runs over a few partitions gathered without a map").isPositive();
+  }
+
+  /**
+   * Two retractions and two insertions whose first pairing fits the first slot but leaves the
+   * second row no slot: the pair is swapped back and the general path gives the change.
+   */
+  @Test
+  void aPairingThatCannotBeCompletedIsSwappedBack() {
+    Graph fast = graph(false, 0, Long.MAX_VALUE);
+    Graph general = graph(false, 0, Long.MAX_VALUE);
+    TopKOperator slow = only(general);
+    slow.replaceInPlace = false;
+    Row a = Row.of(1L, 0L, 10L, "a");
+    Row b = Row.of(2L, 0L, 10L, "b");
+    for (Row r : List.of(Row.of(0L, 0L, 20L, "z"), a, b, Row.of(3L, 0L, 5L, "c"))) {
+      send(fast, general, r, 1);
+    }
+    run(fast, general, 0, -1);
+    Row bFirst = Row.of(2L, 0L, 10L, "a"); // fits a's slot (after a, before b) ...
+    Row aNext = Row.of(1L, 0L, 10L, "a2"); // ... and then a's new row fits neither
+    send(fast, general, a, -1);
+    send(fast, general, b, -1);
+    send(fast, general, bFirst, 1);
+    send(fast, general, aNext, 1);
+    run(fast, general, 0, 0);
+    assertThat(only(fast).swappedBack).isEqualTo(1);
+    assertThat(only(fast).replacements).isZero();
+    send(fast, general, aNext, -1);
+    send(fast, general, Row.of(1L, 0L, 10L, "a3"), 1);
+    run(fast, general, 0, 1);
+    assertThat(only(fast).replacements).isEqualTo(1);
   }
 
   private static Graph graph(boolean partitioned, long offset, long limit) {
