@@ -49,11 +49,7 @@ final class TopKOperator extends Operator {
   private final KeyProbe probe = new KeyProbe();
   private final Delta scratch = new Delta(FEW);
   private final boolean[] done = new boolean[FEW];
-  // replaced(): the insertions paired so far, and each pair's rows and rank
-  private final boolean[] paired = new boolean[FEW];
-  private final Row[] pairOld = new Row[FEW / 2];
-  private final Row[] pairNew = new Row[FEW / 2];
-  private final long[] pairRank = new long[FEW / 2];
+  final SlotReplacements slots = new SlotReplacements(FEW); // (tests read its counter)
   // The window walks' visitors, made once (a run allocates none).
   private final OrderStatisticTree.RangeVisitor<Row> oldWindow;
   private final OrderStatisticTree.RangeVisitor<Row> newWindow;
@@ -64,10 +60,9 @@ final class TopKOperator extends Operator {
   long onePartitionRuns;
   /** Runs whose changes, of a few partitions, were gathered without a map (for tests). */
   long fewPartitionRuns;
-  /** Runs that replaced rows in their slots, without walking a window, the rows so replaced, and runs whose pairs were swapped back (for tests). */
+  /** Runs that replaced rows in their slots, without walking a window, and the rows so replaced (for tests). */
   long replacements;
   long replacedPairs;
-  long swappedBack;
   /** Whether a run replaces a row in its slot when it can, and gathers a few partitions' changes without a map (tests turn them off to compare). */
   boolean replaceInPlace = true;
   boolean gatherFew = true;
@@ -289,99 +284,18 @@ final class TopKOperator extends Operator {
   }
 
   /**
-   * Rows replaced by rows that take their ranks (an update of columns the order does not read
-   * first, e.g. parents' include values): as many retractions as insertions, each of weight one,
-   * every insertion fitting one retracted row's slot in the tree ({@link
-   * OrderStatisticTree#replace}), paired in input order. Every other row keeps its rank, so the
-   * window's change is each old row out and its new one in at that position (those in the window);
-   * no window is walked and no candidate made. When some retraction finds no insertion to fit its
-   * slot, the pairs made so far are swapped back and the general path runs.
+   * Rows replaced by rows that keep their ranks ({@link SlotReplacements}): swapped in their tree
+   * slots, the window's change emitted without walking a window or making candidates.
    */
   private boolean replaced(OrderStatisticTree<Row> tree, Delta changes) {
-    int n = changes.size;
-    int outs = 0;
-    for (int i = 0; i < n; i++) {
-      long w = changes.weights[i];
-      if (w != 1 && w != -1) {
-        return false;
-      }
-      outs += w < 0 ? 1 : 0;
-    }
-    if (2 * outs != n) {
+    if (!slots.replace(tree, changes)) {
       return false;
     }
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; changes.weights[i] < 0 && j < n; j++) {
-        if (changes.weights[j] > 0 && changes.rows[i].equals(changes.rows[j])) {
-          return false; // a row out and in again: consolidated away by the general path
-        }
-      }
-    }
-    int pairs = 0;
-    Arrays.fill(paired, 0, n, false);
-    for (int i = 0; i < n; i++) {
-      if (changes.weights[i] > 0) {
-        continue;
-      }
-      long rank = -1;
-      for (int j = 0; j < n && rank < 0; j++) {
-        if (changes.weights[j] > 0 && !paired[j]) {
-          rank = tree.replace(changes.rows[i], changes.rows[j]);
-          if (rank >= 0) {
-            paired[j] = true;
-            pairOld[pairs] = changes.rows[i];
-            pairNew[pairs] = changes.rows[j];
-            pairRank[pairs] = rank;
-            pairs++;
-          }
-        }
-      }
-      if (rank < 0) {
-        for (int k = pairs - 1; k >= 0; k--) {
-          tree.replace(pairNew[k], pairOld[k]); // its slot again: it fitted there before
-        }
-        swappedBack += pairs > 0 ? 1 : 0;
-        clearPairs(pairs);
-        return false;
-      }
-    }
     replacements++;
-    replacedPairs += pairs;
-    examined += n;
-    sortPairsByRank(pairs);
-    for (int k = pairs - 1; k >= 0; k--) { // retractions at old positions, descending
-      if (pairRank[k] >= offset && pairRank[k] < end) {
-        emit(pairOld[k], -1, (int) (pairRank[k] - offset));
-      }
-    }
-    for (int k = 0; k < pairs; k++) { // insertions at new positions, ascending
-      if (pairRank[k] >= offset && pairRank[k] < end) {
-        emit(pairNew[k], 1, (int) (pairRank[k] - offset));
-      }
-    }
-    clearPairs(pairs);
+    replacedPairs += slots.pairs();
+    examined += changes.size;
+    slots.emit(offset, end, sink);
     return true;
-  }
-
-  private void sortPairsByRank(int pairs) {
-    for (int k = 1; k < pairs; k++) {
-      for (int m = k; m > 0 && pairRank[m - 1] > pairRank[m]; m--) {
-        long r = pairRank[m];
-        pairRank[m] = pairRank[m - 1];
-        pairRank[m - 1] = r;
-        Row o = pairOld[m];
-        pairOld[m] = pairOld[m - 1];
-        pairOld[m - 1] = o;
-        Row w = pairNew[m];
-        pairNew[m] = pairNew[m - 1];
-        pairNew[m - 1] = w;
-      }
-    }
-  }
-
-  private void clearPairs(int pairs) {
-    Arrays.fill(pairOld, 0, pairs, null);
-    Arrays.fill(pairNew, 0, pairs, null);
   }
 
   private static boolean oneSign(Delta d) {
