@@ -22,6 +22,10 @@ final class Delta {
   private int[] spare; // a cleared positions array, kept to avoid reallocating it every run
   int size;
   private boolean ones; // unit weights, not allocated
+  // An operator's input: the graph's set of operators with pending input, and this one's bit in
+  // it, set whenever entries arrive (null for a buffer that feeds no operator).
+  private long[] pendingBits;
+  private int pendingBit;
 
   Delta() {
     this(4);
@@ -34,6 +38,22 @@ final class Delta {
 
   boolean isEmpty() {
     return size == 0;
+  }
+
+  /** Makes this buffer an input of the operator at bit {@code bit} of {@code bits}, which entries arriving set. */
+  void feeds(long[] bits, int bit) {
+    pendingBits = bits;
+    pendingBit = bit;
+    if (size > 0) {
+      marked();
+    }
+  }
+
+  /** Sets this buffer's operator's bit, when it feeds one (entries arrived). */
+  private void marked() {
+    if (pendingBits != null) {
+      pendingBits[pendingBit >>> 6] |= 1L << pendingBit;
+    }
   }
 
   void add(Row row, long weight) {
@@ -49,6 +69,7 @@ final class Delta {
       positions[size] = -1;
     }
     size++;
+    marked();
   }
 
   void add(Row row, long weight, int position) {
@@ -75,6 +96,7 @@ final class Delta {
       Arrays.fill(positions, size, size + n, -1);
     }
     size += n;
+    marked();
   }
 
   /** Appends {@code src[0..n)}, each with {@code weight} (as {@link #add(Row, long)} would). */
@@ -86,6 +108,7 @@ final class Delta {
       Arrays.fill(positions, size, size + n, -1);
     }
     size += n;
+    marked();
   }
 
   /**
@@ -102,6 +125,7 @@ final class Delta {
     weights = UNALLOCATED;
     ones = true;
     size = n;
+    marked();
     return true;
   }
 
@@ -146,6 +170,7 @@ final class Delta {
     src.ones = o;
     src.size = 0;
     src.dropPositions();
+    marked();
     return true;
   }
 

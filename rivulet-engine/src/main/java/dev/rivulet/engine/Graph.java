@@ -1,6 +1,7 @@
 package dev.rivulet.engine;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,13 @@ public final class Graph {
   private final Map<String, OutputSink> outputs;
   private final OutputSink[] sinks; // the outputs' values, iterated by every run without an iterator
   private final Operator[] steps; // order, as an array
+  // Bit i: steps[i] may have pending input (set as entries arrive in its buffers, cleared as a run
+  // reaches it), so a run looks only at the operators a change reaches, not at all of them.
+  private final long[] pending;
+  /** Operators a run looked at (for tests). */
+  long visited;
+  /** Whether runs look at every operator, as before pending bits (tests compare). */
+  boolean visitAll;
   private boolean started;
   private RuntimeException failure;
   private long runs;
@@ -42,8 +50,10 @@ public final class Graph {
     this.outputs = outputs;
     this.sinks = outputs.values().toArray(new OutputSink[0]);
     this.steps = order.toArray(new Operator[0]);
+    this.pending = new long[(steps.length + 63) >>> 6];
     for (int i = 0; i < order.size(); i++) {
       order.get(i).index = i;
+      steps[i].feedsFrom(pending, i);
     }
   }
 
@@ -89,11 +99,18 @@ public final class Graph {
           op.start();
         }
       }
-      for (Operator op : steps) {
-        if (op.hasPending()) {
-          op.prepareInputs();
-          op.step();
-          op.clearInputs();
+      if (visitAll) {
+        Arrays.fill(pending, 0);
+        for (Operator op : steps) {
+          step(op);
+        }
+      } else {
+        // in topological order: a step sets only later operators' bits, met later in this scan
+        for (int w = 0; w < pending.length; w++) {
+          for (long m = pending[w]; m != 0; m = pending[w]) {
+            pending[w] = m & (m - 1);
+            step(steps[(w << 6) + Long.numberOfTrailingZeros(m)]);
+          }
         }
       }
       for (OutputSink s : sinks) {
@@ -103,6 +120,15 @@ public final class Graph {
     } catch (RuntimeException e) {
       failure = e;
       throw e;
+    }
+  }
+
+  private void step(Operator op) {
+    visited++;
+    if (op.hasPending()) {
+      op.prepareInputs();
+      op.step();
+      op.clearInputs();
     }
   }
 

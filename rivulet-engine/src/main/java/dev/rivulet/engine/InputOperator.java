@@ -117,6 +117,12 @@ final class InputOperator extends Operator {
   }
 
   @Override
+  void feedsFrom(long[] bits, int bit) {
+    super.feedsFrom(bits, bit);
+    pending.feeds(bits, bit);
+  }
+
+  @Override
   boolean hasPending() {
     return !pending.isEmpty();
   }

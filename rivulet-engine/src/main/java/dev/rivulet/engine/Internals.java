@@ -58,4 +58,9 @@ final class Internals extends EngineAccess {
   public Object[] valuesInPlace(Row row) {
     return row.valuesInPlace();
   }
+
+  @Override
+  public Object canonicalAt(Row row, int i) {
+    return row.canonicalAt(i);
+  }
 }

@@ -60,6 +60,13 @@ abstract class Operator {
   /** Called once, in topological order, before the first run's steps. */
   void start() {}
 
+  /** Makes every buffer whose entries this operator steps set its bit {@code bit} of {@code bits} (see {@link Graph#run}). */
+  void feedsFrom(long[] bits, int bit) {
+    for (Delta d : inputs) {
+      d.feeds(bits, bit);
+    }
+  }
+
   boolean hasPending() {
     for (Delta d : inputs) {
       if (!d.isEmpty()) {

@@ -37,6 +37,11 @@ public final class RowList extends AbstractList<Row> implements RandomAccess, Co
     return new RowList(copy);
   }
 
+  /** A list holding {@code canonical} itself (canonical rows, not copied; the caller lets go of the array). */
+  static RowList wrap(Row[] canonical) {
+    return canonical.length == 0 ? EMPTY : new RowList(canonical);
+  }
+
   public static RowList of(Row... rows) {
     return of(Arrays.asList(rows));
   }

@@ -20,33 +20,61 @@ import java.util.Arrays;
  *
  * A key whose chain empties keeps its slot until a table is next rebuilt.
  *
+ * <p>Removing a row walks its key's chain until it finds it. A key whose removal walked past
+ * {@value #INDEX_AT} entries is indexed from then on: its chain becomes doubly linked and its
+ * entries are found by their rows ({@link RowEntries}), so a removal from a long chain (an
+ * active bucket of thousands of children) takes the same few steps as from a short one. The mark
+ * is kept in the key's head ({@link #indexedHead}), so it moves with the key when a table is rebuilt.
+ *
  * <p>Confined to the thread that runs the graph.
  */
 final class SemiJoinIndex {
   /** No entry: the end of a chain. */
   static final int END = -1;
   private static final int FREE_SLOT = -2; // a hashed table's heads value: the slot holds no key
+  // an indexed chain's head value: INDEXED_EMPTY - 1 - first entry, so INDEXED_EMPTY when empty
+  private static final int INDEXED_EMPTY = -3;
   private static final int MIN_SLOTS = 16;
   private static final int DENSE_SLACK = 1024; // a dense range may be this much wider than 4 x the entry capacity
+  /** A removal that walks more entries than this indexes its key. */
+  static final int INDEX_AT = 32;
 
   private enum Form { DENSE, PRIMITIVE, OBJECT }
 
+  private final int indexAt;
   private Form form = Form.DENSE;
   private long base; // dense: the key at heads[0]
   private LongSlots longKeys; // primitive
   private Object[] keys; // object
-  private int[] heads = new int[0]; // dense: per key in range (END: none); hashed: per slot
+  private int[] heads = new int[0]; // dense: per key in range (END: none); hashed: per slot; indexed: indexedHead
   private int bits; // object: log2 of the slots
   private int usedSlots; // object
   private Row[] rows = new Row[MIN_SLOTS];
   private int[] next = new int[MIN_SLOTS];
+  private int[] prev; // indexed keys' entries: the previous entry of the chain (END: the head); null until one is
+  private RowEntries indexed; // indexed keys' entries by row; null until a key is indexed
   private int highWater;
   private int free = END;
   private int size;
 
+  SemiJoinIndex() {
+    this(INDEX_AT);
+  }
+
+  /** An index whose keys are indexed after a removal walks past {@code indexAt} entries (tests: never, to compare). */
+  SemiJoinIndex(int indexAt) {
+    this.indexAt = indexAt;
+  }
+
   /** The current form: {@code "DENSE"}, {@code "PRIMITIVE"} or {@code "OBJECT"} (for tests). */
   String form() {
     return form.name();
+  }
+
+  /** Whether {@code key}'s chain is indexed by row (for tests). */
+  boolean indexed(Object key) {
+    int s = find(key);
+    return s >= 0 && heads[s] <= INDEXED_EMPTY;
   }
 
   /** Entries held (rows counted by multiplicity). */
@@ -59,13 +87,14 @@ final class SemiJoinIndex {
     if (highWater + n > rows.length) {
       rows = Arrays.copyOf(rows, highWater + n);
       next = Arrays.copyOf(next, highWater + n);
+      prev = prev == null ? null : Arrays.copyOf(prev, highWater + n);
     }
   }
 
   /** The first entry of {@code key}'s chain, or {@link #END}. */
   int head(Object key) {
     int s = find(key);
-    return s < 0 ? END : heads[s];
+    return s < 0 ? END : chainHead(heads[s]);
   }
 
   int next(int entry) {
@@ -76,41 +105,120 @@ final class SemiJoinIndex {
     return rows[entry];
   }
 
-  /** Adds one unit of {@code row} under {@code key} (not null). */
+  /**
+   * Adds one unit of {@code row} under {@code key} (not null). The key is a function of the row
+   * (the semi-join's key columns): equal rows are never added under different keys, as an indexed
+   * key's rows are found among all indexed rows by their values alone.
+   */
   void add(Object key, Row row) {
     int s = slotFor(key);
     int e = entry();
     rows[e] = row;
-    next[e] = heads[s];
-    heads[s] = e;
+    int h = heads[s];
+    if (h > INDEXED_EMPTY) {
+      next[e] = h;
+      heads[s] = e;
+    } else {
+      int first = chainHead(h);
+      next[e] = first;
+      prev[e] = END;
+      if (first != END) {
+        prev[first] = e;
+      }
+      heads[s] = indexedHead(e);
+      indexed.add(e, rows);
+    }
     size++;
   }
 
   /** Removes one unit of {@code row} under {@code key}; false when there is none. */
   boolean remove(Object key, Row row) {
     int s = find(key);
+    if (s < 0) {
+      return false;
+    }
+    if (heads[s] <= INDEXED_EMPTY) {
+      int e = indexed.find(row, rows);
+      if (e < 0) {
+        return false;
+      }
+      unlinkIndexed(s, e);
+      return true;
+    }
     // by identity first (a retraction usually carries the stored row itself: no row is read),
     // then by equality
-    return s >= 0 && (unlink(s, row, true) || unlink(s, row, false));
+    int steps = unlink(s, row, true);
+    if (steps < 0) {
+      steps = unlink(s, row, false);
+    }
+    if ((steps < 0 ? ~steps : steps) > indexAt) {
+      index(s);
+    }
+    return steps >= 0;
   }
 
-  private boolean unlink(int s, Row row, boolean identity) {
-    int prev = END;
-    for (int e = heads[s]; e != END; prev = e, e = next[e]) {
+  /** Unlinks the first entry of slot {@code s}'s plain chain holding {@code row}: the entries walked, negated (~) when none. */
+  private int unlink(int s, Row row, boolean identity) {
+    int before = END;
+    int steps = 0;
+    for (int e = heads[s]; e != END; before = e, e = next[e], steps++) {
       if (identity ? rows[e] == row : rows[e].equals(row)) {
-        if (prev == END) {
+        if (before == END) {
           heads[s] = next[e];
         } else {
-          next[prev] = next[e];
+          next[before] = next[e];
         }
-        rows[e] = null;
-        next[e] = free;
-        free = e;
-        size--;
-        return true;
+        release(e);
+        return steps;
       }
     }
-    return false;
+    return ~steps;
+  }
+
+  private void unlinkIndexed(int s, int e) {
+    indexed.remove(e, rows);
+    int after = next[e];
+    int before = prev[e];
+    if (before == END) {
+      heads[s] = indexedHead(after);
+    } else {
+      next[before] = after;
+    }
+    if (after != END) {
+      prev[after] = before;
+    }
+    release(e);
+  }
+
+  private void release(int e) {
+    rows[e] = null;
+    next[e] = free;
+    free = e;
+    size--;
+  }
+
+  /** Indexes slot {@code s}'s plain chain: links it back and puts its entries in the row table. */
+  private void index(int s) {
+    if (prev == null) {
+      prev = new int[next.length];
+      indexed = new RowEntries();
+    }
+    int first = heads[s];
+    for (int e = first, before = END; e != END; before = e, e = next[e]) {
+      prev[e] = before;
+      indexed.add(e, rows);
+    }
+    heads[s] = indexedHead(first);
+  }
+
+  /** The head value marking an indexed chain that starts at {@code first} (END: empty): below {@link #INDEXED_EMPTY}'s. */
+  private static int indexedHead(int first) {
+    return INDEXED_EMPTY - 1 - first;
+  }
+
+  /** The first entry of the chain whose head value is {@code h} (plain or indexed), or END. */
+  private static int chainHead(int h) {
+    return h > INDEXED_EMPTY ? h : INDEXED_EMPTY - 1 - h;
   }
 
   private int entry() {
@@ -122,6 +230,7 @@ final class SemiJoinIndex {
     if (highWater == rows.length) {
       rows = Arrays.copyOf(rows, rows.length * 2);
       next = Arrays.copyOf(next, next.length * 2);
+      prev = prev == null ? null : Arrays.copyOf(prev, prev.length * 2);
     }
     return highWater++;
   }
@@ -243,13 +352,13 @@ final class SemiJoinIndex {
     long oldBase = base;
     int live = 0;
     for (int h : oldHeads) {
-      live += h >= 0 ? 1 : 0;
+      live += h >= 0 || h < INDEXED_EMPTY ? 1 : 0; // a key with entries
     }
     form = to;
     int need = Math.max(MIN_SLOTS, (live + 1) * 2);
     allocate(Integer.highestOneBit(need - 1) << 1);
     for (int s = 0; s < oldHeads.length; s++) {
-      if (oldHeads[s] >= 0) {
+      if (oldHeads[s] >= 0 || oldHeads[s] < INDEXED_EMPTY) {
         long k = from == Form.DENSE ? oldBase + s : from == Form.PRIMITIVE ? oldLongs.key(s) : 0;
         int t = to == Form.PRIMITIVE ? ~longKeys.claim(k) : slotForObject(from == Form.OBJECT ? oldKeys[s] : Long.valueOf(k));
         heads[t] = oldHeads[s];

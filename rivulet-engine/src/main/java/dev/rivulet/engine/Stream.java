@@ -261,6 +261,31 @@ public final class Stream {
   }
 
   /**
+   * Over the output of a {@link #topK} partitioned by {@code partitionBy}: one row per partition
+   * whose window holds rows, the partition's values followed by the window as a {@link RowList}
+   * of each row's {@code element} columns in window order ({@code out}: the partition columns' types,
+   * then one column for the list). Kept current by splicing the window's positioned changes into
+   * its last list, so a row that stays keeps its element row: the reduction of an array include's
+   * ordered child without sorting or holding each group.
+   */
+  public Stream windowLists(List<String> partitionBy, int[] element, Schema out) {
+    int[] part = columns("window-list", partitionBy);
+    if (!(op instanceof TopKOperator t) || !t.partitionedBy(part)) {
+      throw new WiringException(next("window-list") + ": needs the output of a top-k partitioned by " + partitionBy);
+    }
+    for (int c : element) {
+      if (c < 0 || c >= op.schema.width()) {
+        throw new WiringException(next("window-list") + ": element column " + c + " is not a column of " + op.schema);
+      }
+    }
+    if (out.width() != part.length + 1) {
+      throw new WiringException(next("window-list") + ": the output needs " + (part.length + 1) + " columns, not "
+          + out.width());
+    }
+    return add(new WindowListOperator(op, part, element.clone(), out));
+  }
+
+  /**
    * Groups rows by {@code keys} and replaces each group's rows by {@code reducer}'s output, whose
    * rows must fit {@code out}. Only groups that changed in a run are reduced again.
    */

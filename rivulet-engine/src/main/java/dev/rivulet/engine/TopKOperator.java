@@ -44,6 +44,12 @@ final class TopKOperator extends Operator {
   private final WindowDiff diff;
   private final WindowDiff.Sink sink = this::emit;
   private final EdgeVisitor edgeVisitor = new EdgeVisitor();
+  // An update's partitions: looked up without projecting a key, a few gathered in a reused batch.
+  private static final int FEW = 8;
+  private final KeyProbe probe = new KeyProbe();
+  private final Delta scratch = new Delta(FEW);
+  private final boolean[] done = new boolean[FEW];
+  final SlotReplacements slots = new SlotReplacements(FEW); // (tests read its counter)
   // The window walks' visitors, made once (a run allocates none).
   private final OrderStatisticTree.RangeVisitor<Row> oldWindow;
   private final OrderStatisticTree.RangeVisitor<Row> newWindow;
@@ -52,6 +58,14 @@ final class TopKOperator extends Operator {
   private final java.util.Comparator<Candidate> byOldRank;
   /** Runs whose changes were all of one partition, stepped without grouping (for tests). */
   long onePartitionRuns;
+  /** Runs whose changes, of a few partitions, were gathered without a map (for tests). */
+  long fewPartitionRuns;
+  /** Runs that replaced rows in their slots, without walking a window, and the rows so replaced (for tests). */
+  long replacements;
+  long replacedPairs;
+  /** Whether a run replaces a row in its slot when it can, and gathers a few partitions' changes without a map (tests turn them off to compare). */
+  boolean replaceInPlace = true;
+  boolean gatherFew = true;
   private Candidate[] changed = new Candidate[4];
   private long retainedRows;
   /** Rows beyond the whole tree's boundary, unsorted in ranges; null while the tree holds every row. */
@@ -122,19 +136,19 @@ final class TopKOperator extends Operator {
       stepPartition(whole, in);
       return;
     }
-    Row only = samePartition(in);
-    if (only != null) {
+    if (in.size == 0) {
+      return;
+    }
+    if (samePartition(in)) {
       // One partition changed (a single-row update): its changes are the input itself.
       onePartitionRuns++;
-      OrderStatisticTree<Row> tree = partitions.get(only);
-      if (tree == null) {
-        tree = new OrderStatisticTree<>(order, order);
-        partitions.put(only, tree);
-      }
-      stepPartition(tree, in);
-      if (tree.isEmpty()) {
-        partitions.remove(only);
-      }
+      Row first = in.rows[0]; // stepPartition may consolidate the input away
+      stepPartition(partition(first, true), in);
+      dropIfEmpty(first);
+      return;
+    }
+    if (in.size <= FEW && gatherFew) {
+      stepFewPartitions(in);
       return;
     }
     Map<Row, Delta> byPartition = new LinkedHashMap<>();
@@ -151,18 +165,71 @@ final class TopKOperator extends Operator {
     }
   }
 
-  /** The partition of every row of {@code in} when they share one, else null. */
-  private Row samePartition(Delta in) {
-    Row first = in.rows[0].project(partitionColumns);
+  /** Whether every row of {@code in} (not empty) is in the first row's partition. */
+  private boolean samePartition(Delta in) {
     for (int i = 1; i < in.size; i++) {
-      Row r = in.rows[i];
-      for (int k = 0; k < partitionColumns.length; k++) {
-        if (!java.util.Objects.equals(r.canonicalAt(partitionColumns[k]), first.canonicalAt(k))) {
-          return null;
-        }
+      if (!samePartition(in.rows[i], in.rows[0])) {
+        return false;
       }
     }
-    return first;
+    return true;
+  }
+
+  private boolean samePartition(Row a, Row b) {
+    for (int c : partitionColumns) {
+      if (!java.util.Objects.equals(a.canonicalAt(c), b.canonicalAt(c))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The tree of {@code row}'s partition (looked up without projecting its key), made when {@code make} and absent. */
+  private OrderStatisticTree<Row> partition(Row row, boolean make) {
+    OrderStatisticTree<Row> tree = partitions.get(probe.of(row, partitionColumns));
+    if (tree == null && make) {
+      tree = new OrderStatisticTree<>(order, order);
+      partitions.put(probe.project(), tree);
+    }
+    probe.clear();
+    return tree;
+  }
+
+  private void dropIfEmpty(Row row) {
+    if (partitions.get(probe.of(row, partitionColumns)).isEmpty()) {
+      partitions.remove(probe);
+    }
+    probe.clear();
+  }
+
+  /**
+   * The changes of a few partitions (an update that moves a row between partitions): each
+   * partition's entries gathered into a reused scratch batch, in input order, with no map of
+   * partitions; a new partition's first contents get a batch of their own (a hydration may keep it).
+   */
+  private void stepFewPartitions(Delta in) {
+    fewPartitionRuns++;
+    for (int i = 0; i < in.size; i++) {
+      done[i] = false;
+    }
+    for (int i = 0; i < in.size; i++) {
+      if (done[i]) {
+        continue;
+      }
+      Row first = in.rows[i];
+      OrderStatisticTree<Row> tree = partition(first, true);
+      Delta group = tree.isEmpty() ? new Delta(2) : scratch;
+      group.clear();
+      for (int j = i; j < in.size; j++) {
+        if (!done[j] && (j == i || samePartition(in.rows[j], first))) {
+          done[j] = true;
+          group.add(in.rows[j], in.weights[j]);
+        }
+      }
+      stepPartition(tree, group);
+      group.clear();
+      dropIfEmpty(first);
+    }
   }
 
   /** Applies one partition's unconsolidated changes and emits its window's change. */
@@ -183,6 +250,9 @@ final class TopKOperator extends Operator {
       }
     } else if (tree.isEmpty()) {
       hydrate(tree, changes);
+      return;
+    }
+    if (changes.size % 2 == 0 && changes.size <= FEW && rest == null && replaceInPlace && replaced(tree, changes)) {
       return;
     }
     // Summing equal rows matters to the walk only when a row is both retracted and inserted (an
@@ -211,6 +281,21 @@ final class TopKOperator extends Operator {
     }
     examined += diff.size();
     diff.emit(sink);
+  }
+
+  /**
+   * Rows replaced by rows that keep their ranks ({@link SlotReplacements}): swapped in their tree
+   * slots, the window's change emitted without walking a window or making candidates.
+   */
+  private boolean replaced(OrderStatisticTree<Row> tree, Delta changes) {
+    if (!slots.replace(tree, changes)) {
+      return false;
+    }
+    replacements++;
+    replacedPairs += slots.pairs();
+    examined += changes.size;
+    slots.emit(offset, end, sink);
+    return true;
   }
 
   private static boolean oneSign(Delta d) {
@@ -479,6 +564,11 @@ final class TopKOperator extends Operator {
   @Override
   boolean readsUnitWeights() {
     return true; // see step
+  }
+
+  /** Whether the partitions are by exactly {@code columns}, in that order. */
+  boolean partitionedBy(int[] columns) {
+    return partitionColumns.length > 0 && Arrays.equals(partitionColumns, columns);
   }
 
   boolean partitioned() {

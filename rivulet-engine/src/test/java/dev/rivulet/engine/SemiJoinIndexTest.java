@@ -73,7 +73,7 @@ class SemiJoinIndexTest {
           Row gone = rows.remove(rnd.nextInt(rows.size()));
           assertThat(index.remove(key, gone)).as("seed %d op %d", seed, op).isTrue();
         } else {
-          Row row = Row.of(rnd.nextInt(5), "v" + rnd.nextInt(3));
+          Row row = Row.of(key, rnd.nextInt(5), "v" + rnd.nextInt(3)); // the key is the row's, as in a semi-join
           rows.add(row);
           index.add(key, row);
         }
@@ -85,10 +85,102 @@ class SemiJoinIndexTest {
             total += e.getValue().size();
           }
           assertThat(index.size()).isEqualTo(total);
-          assertThat(index.remove(-12345L, Row.of(0, "v0"))).isFalse();
+          assertThat(index.remove(-12345L, Row.of(-12345L, 0, "v0"))).isFalse();
         }
       }
     }
+  }
+
+  @Test
+  void aLongChainIsIndexedByItsFirstLongRemovalThenRemovesByRowAcrossRebuilds() {
+    SemiJoinIndex index = new SemiJoinIndex();
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      Row r = Row.of(7L, "c" + i % 40); // equal rows in one chain
+      rows.add(r);
+      index.add(7L, r);
+    }
+    index.add(8L, Row.of(8L, "other"));
+    assertThat(index.indexed(7L)).isFalse();
+    // the chain starts at the last row added: a short walk keeps it plain
+    assertThat(index.remove(7L, rows.remove(rows.size() - 1 - SemiJoinIndex.INDEX_AT / 2))).isTrue();
+    assertThat(index.indexed(7L)).isFalse();
+    assertThat(index.remove(7L, rows.remove(0))).isTrue(); // the chain's last entry: the walk passes INDEX_AT
+    assertThat(index.indexed(7L)).isTrue();
+    assertThat(index.indexed(8L)).isFalse();
+    assertThat(chain(index, 7L)).containsExactlyInAnyOrderElementsOf(rows);
+    assertThat(index.remove(7L, rows.remove(50))).isTrue(); // by identity
+    Row copy = Row.of(7L, rows.get(10).get(1));
+    assertThat(index.remove(7L, copy)).isTrue(); // an equal copy
+    rows.remove(10);
+    assertThat(index.remove(7L, Row.of(7L, "none"))).isFalse();
+    Row added = Row.of(7L, "late");
+    index.add(7L, added);
+    rows.add(added);
+    assertThat(chain(index, 7L)).containsExactlyInAnyOrderElementsOf(rows);
+    index.add(1L << 40, Row.of(1L << 40)); // the primitive form: the mark moves with the key
+    assertThat(index.form()).isEqualTo("PRIMITIVE");
+    assertThat(index.indexed(7L)).isTrue();
+    assertThat(index.remove(7L, added)).isTrue();
+    rows.remove(added);
+    index.add("k", Row.of("k")); // the object form
+    assertThat(index.form()).isEqualTo("OBJECT");
+    assertThat(index.indexed(7L)).isTrue();
+    assertThat(chain(index, 7L)).containsExactlyInAnyOrderElementsOf(rows);
+    while (!rows.isEmpty()) {
+      assertThat(index.remove(7L, rows.remove(rows.size() / 2))).isTrue();
+    }
+    assertThat(chain(index, 7L)).isEmpty();
+    assertThat(index.size()).isEqualTo(3);
+    index.add(7L, Row.of(7L, "again"));
+    assertThat(chain(index, 7L)).containsExactly(Row.of(7L, "again"));
+  }
+
+  @Test
+  void indexedChainsAgreeWithPlainOnesOverRandomHistoriesOfLongChains() {
+    int indexedRuns = 0;
+    for (int run = 0; run < RUNS; run++) {
+      long seed = BASE_SEED + 31 * run;
+      Random rnd = new Random(seed);
+      SemiJoinIndex fast = new SemiJoinIndex();
+      SemiJoinIndex plain = new SemiJoinIndex(Integer.MAX_VALUE); // never indexed: the general path
+      Map<Object, List<Row>> model = new HashMap<>();
+      int kind = run % 4;
+      for (int op = 0; op < 4000; op++) {
+        Object key = key(rnd, kind, op) instanceof Long l ? (Object) (l % 6) : "s" + rnd.nextInt(2); // few keys: long chains
+        List<Row> rows = model.computeIfAbsent(key, k -> new ArrayList<>());
+        if (!rows.isEmpty() && rnd.nextInt(5) < 2) {
+          Row gone = rows.remove(rnd.nextInt(rows.size()));
+          Row given = rnd.nextBoolean() ? gone : Row.of(gone.get(0), gone.get(1), gone.get(2)); // the stored row, or an equal copy
+          assertThat(fast.remove(key, given)).as("seed %d op %d", seed, op).isTrue();
+          assertThat(plain.remove(key, given)).isTrue();
+        } else if (rnd.nextInt(20) == 0) {
+          Row absent = Row.of(key, 99, "absent");
+          assertThat(fast.remove(key, absent)).isFalse();
+          assertThat(plain.remove(key, absent)).isFalse();
+        } else {
+          Row row = Row.of(key, rnd.nextInt(5), "v" + rnd.nextInt(3));
+          rows.add(row);
+          fast.add(key, row);
+          plain.add(key, row);
+        }
+        if (op % 53 == 0 || op == 3999) {
+          for (Map.Entry<Object, List<Row>> e : model.entrySet()) {
+            assertThat(chain(fast, e.getKey())).as("seed %d op %d key %s", seed, op, e.getKey())
+                .containsExactlyInAnyOrderElementsOf(e.getValue())
+                .containsExactlyInAnyOrderElementsOf(chain(plain, e.getKey()));
+          }
+          assertThat(fast.size()).isEqualTo(plain.size());
+        }
+      }
+      boolean any = false;
+      for (Object k : model.keySet()) {
+        any |= fast.indexed(k);
+        assertThat(plain.indexed(k)).isFalse();
+      }
+      indexedRuns += any ? 1 : 0;
+    }
+    assertThat(indexedRuns).as("runs whose index indexed a key").isEqualTo(RUNS);
   }
 
   private static Object key(Random rnd, int kind, int op) {

@@ -10,6 +10,7 @@ import dev.rivulet.query.face.TreeDiff;
 import dev.rivulet.query.face.TreeFace;
 import dev.rivulet.query.state.ChangeBuffer;
 import dev.rivulet.query.state.RowTable;
+import dev.rivulet.query.state.StagedChanges;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -47,8 +48,8 @@ abstract class BaseCollection implements LiveCollection {
   final ChangeBuffer change = new ChangeBuffer();
   /** How many open live queries read this collection (each counts once per time it reads it). */
   int observers;
-  /** Per key touched in the running transaction: {row before it, row now}; net at publish. */
-  private final Map<Row, Row[]> staged = new LinkedHashMap<>();
+  /** Per key touched in the running transaction: its row before it and now; net at publish. */
+  private final StagedChanges staged;
   private final List<Subscriber<?>> subscribers = new CopyOnWriteArrayList<>();
   private int eventSubscribers; // those that read keyed events (window subscribers do not)
   private int treeSubscribers; // those that read stored changes (the change-tree face)
@@ -70,6 +71,7 @@ abstract class BaseCollection implements LiveCollection {
     this.keyIndexes = schema.indexesOf(keyColumns);
     this.storedKeys = storedKeys != null ? storedKeys : keyIndexes;
     this.rows = new RowTable(this.storedKeys);
+    this.staged = new StagedChanges(this.storedKeys);
     List<dev.rivulet.engine.Column> keyCols = new ArrayList<>();
     for (int k : keyIndexes) {
       keyCols.add(schema.column(k));
@@ -463,15 +465,7 @@ abstract class BaseCollection implements LiveCollection {
       }
     }
     if (eventSubscribers > 0) {
-      if (key == null) {
-        key = keyOf(after != null ? after : before);
-      }
-      Row[] change = staged.get(key);
-      if (change == null) {
-        staged.put(key, new Row[] {before, after});
-      } else {
-        change[1] = after;
-      }
+      staged.stage(key, before, after);
     }
   }
 
@@ -524,29 +518,44 @@ abstract class BaseCollection implements LiveCollection {
   /** The staged net change per key as stored rows (keys whose row did not change left out). */
   private List<StoredChange> storedChanges() {
     List<StoredChange> out = new ArrayList<>(staged.size());
-    staged.forEach((key, change) -> {
-      if (change[0] == null ? change[1] != null : !change[0].equals(change[1])) {
-        out.add(new StoredChange(key, change[0], change[1]));
+    for (int i = 0; i < staged.size(); i++) {
+      Row was = staged.before(i);
+      Row now = staged.after(i);
+      if (was == null ? now != null : !was.equals(now)) {
+        out.add(new StoredChange(staged.key(i), was, now));
       }
-    });
+    }
     return Collections.unmodifiableList(out);
   }
 
+  /** The staged net change per key as keyed events, an immutable list (one event: without an array). */
   private List<ChangeEvent> netEvents() {
-    List<ChangeEvent> events = new ArrayList<>(staged.size());
-    staged.forEach((key, change) -> {
-      if (change[0] == change[1]) {
-        return; // the same stored row (or none) before and after: no change to show
+    ChangeEvent first = null;
+    List<ChangeEvent> more = null;
+    for (int i = 0; i < staged.size(); i++) {
+      Row was = staged.before(i);
+      Row now = staged.after(i);
+      if (was == now) {
+        continue; // the same stored row (or none) before and after: no change to show
       }
-      Row before = change[0] == null ? null : publishedRow(change[0], true);
-      Row after = change[1] == null ? null : publishedRow(change[1], false);
+      Row before = was == null ? null : publishedRow(was, true);
+      Row after = now == null ? null : publishedRow(now, false);
       if (before == null ? after != null : !before.equals(after)) {
         ChangeEvent.Type type = before == null ? ChangeEvent.Type.INSERT
             : after == null ? ChangeEvent.Type.DELETE : ChangeEvent.Type.UPDATE;
-        events.add(new ChangeEvent(type, publicKey(key), after, before));
+        ChangeEvent e = new ChangeEvent(type, publicKey(staged.key(i)), after, before);
+        if (first == null) {
+          first = e;
+        } else {
+          if (more == null) {
+            more = new ArrayList<>(staged.size());
+            more.add(first);
+          }
+          more.add(e);
+        }
       }
-    });
-    return Collections.unmodifiableList(events);
+    }
+    return more != null ? Collections.unmodifiableList(more) : first != null ? List.of(first) : List.of();
   }
 
   void setStatus(Status next) {

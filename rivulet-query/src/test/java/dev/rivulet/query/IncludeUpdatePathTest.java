@@ -130,6 +130,25 @@ class IncludeUpdatePathTest {
   }
 
   @Test
+  void anOrderedArrayIsSplicedFromItsChildsWindowAndAnUnorderedOneIsReduced() {
+    LiveQuery q = db.liveQuery("view", view());
+    assertThat(kinds(q)).containsOnlyOnce("window-list", "reduce"); // the array spliced, the singleton reduced
+    Query unordered = Query.from("i", issues).select(Query.as("id", col("i.id")), Query.includeArray("comments",
+        Query.from("c", comments).where(eq(col("c.issue"), col("i.id"))).select(Query.as("id", col("c.id")))));
+    LiveQuery plain = db.liveQuery("unordered", unordered);
+    assertThat(kinds(plain)).contains("reduce").doesNotContain("window-list");
+    comment(5);
+    comments.beginSync().delete(Row.of(0L)).commit();
+    comments.beginSync().write(Row.of(1L, 5L, 1L, "moved")).commit(); // an old comment of issue 0 moves to issue 5
+    assertThat(q.rows()).isEqualTo(db.liveQuery("fresh", view()).rows());
+    assertThat(plain.rows()).isEqualTo(db.liveQuery("fresh2", unordered).rows());
+  }
+
+  private static List<String> kinds(LiveQuery q) {
+    return q.stats().stream().map(OperatorStats::kind).toList();
+  }
+
+  @Test
   void examinedIsTheSumOfTheOperatorsCounters() {
     LiveQuery q = db.liveQuery("view", view());
     long hydrated = q.examined();

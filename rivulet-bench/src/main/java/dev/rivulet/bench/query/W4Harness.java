@@ -28,7 +28,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * rows the graph's operators examined per update ({@code examined_mean}, {@code examined_max},
  * from {@link LiveQuery#stats()} read outside the timed section), and on standard error the
  * operators that examined anything during the last hydration and per mix {@code b} update. Checked against {@link
- * W4NestedQuery#check} after hydration and after each mix.
+ * W4NestedQuery#check} after hydration and after each mix. {@link UpdateDump} ({@code
+ * -Drivulet.bench.updateDump=FILE}) writes one line per timed update of each mix.
  */
 final class W4Harness {
   /**
@@ -115,6 +116,8 @@ final class W4Harness {
     long[] allocated = new long[Allocation.UPDATE_COST ? cfg.updates() : 0];
     Latencies cpu = new Latencies(Allocation.UPDATE_COST ? cfg.updates() : 1);
     Latencies cold = new Latencies(Allocation.COLD_EVERY > 0 ? cfg.updates() / Allocation.COLD_EVERY + 1 : 0);
+    UpdateDump dump = UpdateDump.on() ? new UpdateDump(cfg.updates(), db.query()) : null;
+    boolean costs = Allocation.UPDATE_COST || dump != null;
     System.gc();
     long last = db.query().examined();
     long gcs = 0;
@@ -128,13 +131,15 @@ final class W4Harness {
         Allocation.evictCaches();
       }
       Row row = W4NestedQuery.row(change.after()); // made before the timed write, as the peers' drivers make theirs
-      long a0 = Allocation.UPDATE_COST ? Allocation.bytes() : 0;
-      long c0 = Allocation.UPDATE_COST ? Allocation.cpuNanos() : 0;
+      long f0 = dump != null ? UpdateDump.minorFaults() : 0;
+      long a0 = costs ? Allocation.bytes() : 0;
+      long c0 = costs ? Allocation.cpuNanos() : 0;
       long t0 = System.nanoTime();
       db.write(row);
       long t1 = System.nanoTime();
-      long c1 = Allocation.UPDATE_COST ? Allocation.cpuNanos() : 0;
-      long a1 = Allocation.UPDATE_COST ? Allocation.bytes() : 0;
+      long c1 = costs ? Allocation.cpuNanos() : 0;
+      long a1 = costs ? Allocation.bytes() : 0;
+      long f1 = dump != null ? UpdateDump.minorFaults() : 0;
       stream.applied(change);
       long now = db.query().examined(); // not stats(): a list per update, its garbage collected in timed updates
       if (i >= cfg.warmup()) {
@@ -144,10 +149,18 @@ final class W4Harness {
           allocated[i - cfg.warmup()] = a1 - a0;
           cpu.record(c1 - c0);
         }
+        if (dump != null) {
+          dump.record(i - cfg.warmup(), t1 - t0, c1 - c0, a1 - a0, f1 - f0);
+        }
+      } else if (dump != null && i == cfg.warmup() - 1) {
+        dump.reset(); // the counters from here on
       }
       last = now;
     }
     out.count(name, rows, mix, "young_gcs", Cold.Meter.gcCount() - gcs);
+    if (dump != null) {
+      dump.write(mix);
+    }
     if (Allocation.UPDATE_COST) {
       Allocation.report(out, name, rows, mix, allocated);
       Harness.report(out, name, rows, mix, "cpu_", cpu);

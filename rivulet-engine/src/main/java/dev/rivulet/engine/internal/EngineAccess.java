@@ -85,4 +85,7 @@ public abstract class EngineAccess {
    * each seeing either instance of an immutable value.
    */
   public abstract Object[] valuesInPlace(Row row);
+
+  /** The canonical value of {@code row} at column {@code i} (what its equality compares), whatever it shows. */
+  public abstract Object canonicalAt(Row row, int i);
 }

@@ -351,6 +351,40 @@ public final class OrderStatisticTree<K> {
   }
 
   /**
+   * Replaces {@code old}, held once, by {@code now} in its slot, when {@code now} takes that place
+   * in the order: strictly between the keys beside {@code old} in its leaf (a key first or last in
+   * a leaf that is not the root is not replaced: its neighbour lies in another node). One descent;
+   * no node changes shape.
+   *
+   * @return the rank of {@code old}, now {@code now}'s; -1 when nothing was replaced ({@code old}
+   *     absent or held more than once, or {@code now} not fitting its slot)
+   */
+  public long replace(K old, K now) {
+    probe(old);
+    long r = 0;
+    Node node = root;
+    while (node instanceof Inner in) {
+      int i = childFor(old, in);
+      r += in.sumCounts(i);
+      node = in.kids[i];
+    }
+    int s = lowerBound(old, node);
+    if (s >= node.n || compareAt(old, node, s) != 0 || node.countAt(s) != 1
+        || node != root && (s == 0 || s == node.n - 1)) {
+      return -1;
+    }
+    probe(now);
+    if (s > 0 && compareAt(now, node, s - 1) <= 0 || s < node.n - 1 && compareAt(now, node, s + 1) >= 0) {
+      return -1;
+    }
+    node.keys[s] = now;
+    node.p0[s] = q0;
+    node.p1[s] = q1;
+    lastCount = 1;
+    return r + node.sumCounts(s);
+  }
+
+  /**
    * Adds {@code delta} to the multiplicity of {@code key}, removing the key when it reaches zero.
    *
    * @return the new multiplicity

@@ -170,6 +170,67 @@ class OrderStatisticTreeTest {
     assertThat(tree.select(2)).isEqualTo(3);
   }
 
+  /**
+   * {@link OrderStatisticTree#replace}: a key held once is replaced by one that fits its slot
+   * (returning its rank, the tree then as the naive multiset with the one key swapped for the
+   * other); an absent key, one held twice, a replacement that would not sit between the key's
+   * neighbours, or a key first or last in a leaf that is not the root, change nothing (-1). Over
+   * a one-leaf tree and a tree of several levels.
+   */
+  @Test
+  void replaceSwapsAKeyThatKeepsItsRankAndRefusesOtherwise() {
+    for (int keys : new int[] {40, 3_000}) {
+      Random rnd = new Random(keys);
+      OrderStatisticTree<Integer> tree = new OrderStatisticTree<>(Comparator.naturalOrder());
+      Naive naive = new Naive(Comparator.naturalOrder());
+      for (int i = 0; i < keys; i++) {
+        int k = 4 * i; // gaps: k + 1 fits k's slot, k + 5 does not (k + 4 lies between)
+        long c = i % 17 == 3 ? 2 : 1;
+        tree.add(k, c);
+        naive.counts.put(k, c);
+      }
+      int replaced = 0;
+      int refusedAtEdges = 0;
+      for (int step = 0; step < 2_000; step++) {
+        List<Integer> present = new ArrayList<>(naive.counts.keySet());
+        int k = present.get(rnd.nextInt(present.size()));
+        boolean fits = rnd.nextInt(4) != 0;
+        int now = fits ? k + 1 + rnd.nextInt(2) : k + 5 + 4 * rnd.nextInt(3);
+        boolean free = !naive.counts.containsKey(now);
+        Integer after = naive.counts.higherKey(k);
+        boolean between = free && (after == null || now < after);
+        long rank = tree.replace(k, now);
+        if (rank >= 0) {
+          assertThat(between).as("%d -> %d replaced", k, now).isTrue();
+          assertThat(naive.counts.get(k)).isEqualTo(1L);
+          assertThat(rank).isEqualTo(naive.rank(k));
+          naive.counts.remove(k);
+          naive.counts.put(now, 1L);
+          replaced++;
+        } else {
+          refusedAtEdges += between && naive.counts.get(k) == 1 ? 1 : 0;
+        }
+        if (step % 50 == 0) {
+          checkAgainst(tree, naive, rnd, 4 * keys + 8);
+        }
+      }
+      checkAgainst(tree, naive, rnd, 4 * keys + 8);
+      assertThat(visit(tree, 0, Long.MAX_VALUE)).isEqualTo(naive.range(0, Long.MAX_VALUE));
+      assertThat(replaced).isGreaterThan(500);
+      if (keys > OrderStatisticTree.CAP) {
+        assertThat(refusedAtEdges).as("keys first or last in a leaf below the root").isPositive();
+      } else {
+        assertThat(refusedAtEdges).as("a root leaf replaces at its edges too").isZero();
+      }
+    }
+    OrderStatisticTree<Integer> absent = new OrderStatisticTree<>(Comparator.naturalOrder());
+    absent.add(10, 1);
+    assertThat(absent.replace(11, 12)).isEqualTo(-1);
+    assertThat(absent.replace(10, 12)).isZero();
+    assertThat(absent.count(12)).isEqualTo(1);
+    assertThat(absent.count(10)).isZero();
+  }
+
   @Test
   void rankOfAnAbsentKeyCountsWhatPrecedesIt() {
     OrderStatisticTree<Integer> tree = new OrderStatisticTree<>(Comparator.naturalOrder());

@@ -298,9 +298,24 @@ final class IncludeCompiler {
       partNames.add(childRows.column(part[k]).name());
     }
     cols.add(Column.of("__value", ColumnType.ANY));
+    if (splicesWindow(edge, child)) {
+      // the child's stream is its per-bucket window itself: its positioned changes are spliced
+      // into each bucket's last list (no group held, nothing sorted)
+      return child.stream().windowLists(partNames, child.elementColumns(), Schema.of(cols));
+    }
     BucketValue value = new BucketValue(edge.mode(), edge.separator(), child.comparator(), child.elementColumns(),
         child.visible().column(0).type());
     return child.stream().reduce(partNames, Schema.of(cols), value);
+  }
+
+  /**
+   * Whether an edge's bucket values are its child's windows as lists ({@link Stream#windowLists}):
+   * an array of an ordered child without includes of its own, whose stream is then the top-K of
+   * its order per bucket. Its value is the bucket's rows in the child's order, as {@link
+   * BucketValue}'s (the top-K's total order is the child's, whose key makes it strict).
+   */
+  static boolean splicesWindow(Edge edge, Compiled child) {
+    return edge.mode() == Expr.IncludeMode.ARRAY && child.ordered() && child.nests().isEmpty();
   }
 
   /**

@@ -40,16 +40,23 @@ public final class Publication {
   }
 
   public static List<Change> toChanges(List<ChangeEvent> events) {
-    // An immutable list (ChangeBatch keeps it without copying), made from an exact array, no iterator.
+    // An immutable list (ChangeBatch keeps it without copying), made from an exact array, no
+    // iterator; one change (an update's) without the array.
+    if (events.size() == 1) {
+      return List.of(change(events.get(0)));
+    }
     Change[] out = new Change[events.size()];
     for (int i = 0; i < out.length; i++) {
-      ChangeEvent e = events.get(i);
-      out[i] = switch (e.type()) {
-        case INSERT -> new Change.Add(e.value());
-        case DELETE -> new Change.Remove(e.previous());
-        case UPDATE -> new Change.Edit(e.value(), e.previous());
-      };
+      out[i] = change(events.get(i));
     }
     return List.of(out);
+  }
+
+  private static Change change(ChangeEvent e) {
+    return switch (e.type()) {
+      case INSERT -> new Change.Add(e.value());
+      case DELETE -> new Change.Remove(e.previous());
+      case UPDATE -> new Change.Edit(e.value(), e.previous());
+    };
   }
 }
