@@ -4,9 +4,10 @@ import dev.rivulet.engine.state.LongSlots;
 import java.util.Arrays;
 
 /**
- * The left side of a {@link SemiJoinOperator}: rows by key, each key with a chain of entries (one
- * per unit of multiplicity) in flat arrays, so adding a row allocates nothing but amortized array
- * growth. Where a key's chain starts depends on the keys seen so far, each form given up for good
+ * The left side of a {@link SemiJoinOperator}: rows by key, each key with a chain of entries (a
+ * row and its positive weight) in flat arrays, so adding a row allocates nothing but amortized
+ * array growth, whatever its weight. A plain chain may hold one row in several entries (their
+ * weights add up); an indexed one (below) holds each row once. Where a key's chain starts depends on the keys seen so far, each form given up for good
  * for the next when a key does not fit it:
  *
  * <ol>
@@ -50,6 +51,7 @@ final class SemiJoinIndex {
   private int bits; // object: log2 of the slots
   private int usedSlots; // object
   private Row[] rows = new Row[MIN_SLOTS];
+  private long[] weights = new long[MIN_SLOTS];
   private int[] next = new int[MIN_SLOTS];
   private int[] prev; // indexed keys' entries: the previous entry of the chain (END: the head); null until one is
   private RowEntries indexed; // indexed keys' entries by row; null until a key is indexed
@@ -77,7 +79,7 @@ final class SemiJoinIndex {
     return s >= 0 && heads[s] <= INDEXED_EMPTY;
   }
 
-  /** Entries held (rows counted by multiplicity). */
+  /** Entries held (a row added twice to a plain chain may hold two). */
   int size() {
     return size;
   }
@@ -85,10 +87,15 @@ final class SemiJoinIndex {
   /** Makes room for {@code n} more entries (a hydration of known size; the keys still grow as they come). */
   void reserve(int n) {
     if (highWater + n > rows.length) {
-      rows = Arrays.copyOf(rows, highWater + n);
-      next = Arrays.copyOf(next, highWater + n);
-      prev = prev == null ? null : Arrays.copyOf(prev, highWater + n);
+      grow(highWater + n);
     }
+  }
+
+  private void grow(int capacity) {
+    rows = Arrays.copyOf(rows, capacity);
+    weights = Arrays.copyOf(weights, capacity);
+    next = Arrays.copyOf(next, capacity);
+    prev = prev == null ? null : Arrays.copyOf(prev, capacity);
   }
 
   /** The first entry of {@code key}'s chain, or {@link #END}. */
@@ -105,16 +112,34 @@ final class SemiJoinIndex {
     return rows[entry];
   }
 
+  /** The weight of {@code entry}'s row in it (positive). */
+  long weight(int entry) {
+    return weights[entry];
+  }
+
   /**
    * Adds one unit of {@code row} under {@code key} (not null). The key is a function of the row
    * (the semi-join's key columns): equal rows are never added under different keys, as an indexed
    * key's rows are found among all indexed rows by their values alone.
    */
   void add(Object key, Row row) {
+    add(key, row, 1);
+  }
+
+  /** Adds {@code w} (positive) units of {@code row} under {@code key} (not null): at most one entry, whatever {@code w}. */
+  void add(Object key, Row row, long w) {
     int s = slotFor(key);
+    int h = heads[s];
+    if (h <= INDEXED_EMPTY) {
+      int held = indexed.find(row, rows);
+      if (held >= 0) {
+        weights[held] += w;
+        return;
+      }
+    }
     int e = entry();
     rows[e] = row;
-    int h = heads[s];
+    weights[e] = w;
     if (h > INDEXED_EMPTY) {
       next[e] = h;
       heads[s] = e;
@@ -133,46 +158,119 @@ final class SemiJoinIndex {
 
   /** Removes one unit of {@code row} under {@code key}; false when there is none. */
   boolean remove(Object key, Row row) {
+    return remove(key, row, 1);
+  }
+
+  /**
+   * Removes {@code w} (positive) units of {@code row} under {@code key}; false, and nothing
+   * removed, when fewer are held.
+   */
+  boolean remove(Object key, Row row, long w) {
     int s = find(key);
     if (s < 0) {
       return false;
     }
     if (heads[s] <= INDEXED_EMPTY) {
       int e = indexed.find(row, rows);
-      if (e < 0) {
+      if (e < 0 || weights[e] < w) {
         return false;
       }
-      unlinkIndexed(s, e);
+      weights[e] -= w;
+      if (weights[e] == 0) {
+        unlinkIndexed(s, e);
+      }
       return true;
     }
-    // by identity first (a retraction usually carries the stored row itself: no row is read),
-    // then by equality
-    int steps = unlink(s, row, true);
-    if (steps < 0) {
-      steps = unlink(s, row, false);
+    long steps = w == 1 ? unlinkOne(s, row) : held(s, row, w);
+    boolean enough = steps >= 0;
+    if (w == 1) {
+      w = 0; // taken by unlinkOne
     }
-    if ((steps < 0 ? ~steps : steps) > indexAt) {
+    if (enough && w > 0) {
+      // by identity first (a retraction usually carries the stored row itself: no row is read),
+      // then by equality
+      long rest = take(s, row, w, true);
+      if (rest > 0) {
+        take(s, row, rest, false);
+      }
+    }
+    if ((enough ? steps : ~steps) > indexAt) {
       index(s);
     }
-    return steps >= 0;
+    return enough;
   }
 
-  /** Unlinks the first entry of slot {@code s}'s plain chain holding {@code row}: the entries walked, negated (~) when none. */
-  private int unlink(int s, Row row, boolean identity) {
+  /**
+   * Takes one unit of {@code row} from slot {@code s}'s plain chain: from the entry holding the
+   * row itself, else from the first holding an equal row; the entries walked, negated (~) when
+   * neither is there.
+   */
+  private long unlinkOne(int s, Row row) {
+    long steps = unitFrom(s, row, true);
+    return steps >= 0 ? steps : unitFrom(s, row, false);
+  }
+
+  private long unitFrom(int s, Row row, boolean identity) {
     int before = END;
-    int steps = 0;
+    long steps = 0;
     for (int e = heads[s]; e != END; before = e, e = next[e], steps++) {
       if (identity ? rows[e] == row : rows[e].equals(row)) {
-        if (before == END) {
-          heads[s] = next[e];
-        } else {
-          next[before] = next[e];
+        if (--weights[e] == 0) {
+          if (before == END) {
+            heads[s] = next[e];
+          } else {
+            next[before] = next[e];
+          }
+          release(e);
         }
-        release(e);
         return steps;
       }
     }
     return ~steps;
+  }
+
+  /**
+   * Whether slot {@code s}'s plain chain holds {@code w} units of {@code row}: the entries walked
+   * until it was seen to, else the whole chain's length negated (~).
+   */
+  private long held(int s, Row row, long w) {
+    long have = 0;
+    long steps = 0;
+    for (int e = heads[s]; e != END; e = next[e], steps++) {
+      if (rows[e] == row || rows[e].equals(row)) {
+        if (weights[e] >= w - have) {
+          return steps;
+        }
+        have += weights[e];
+      }
+    }
+    return ~steps;
+  }
+
+  /** Takes up to {@code w} units of {@code row} from slot {@code s}'s plain chain, unlinking emptied entries; the units not found. */
+  private long take(int s, Row row, long w, boolean identity) {
+    int before = END;
+    for (int e = heads[s]; e != END && w > 0; ) {
+      int after = next[e];
+      if (identity ? rows[e] == row : rows[e].equals(row)) {
+        long t = Math.min(w, weights[e]);
+        w -= t;
+        weights[e] -= t;
+        if (weights[e] == 0) {
+          if (before == END) {
+            heads[s] = after;
+          } else {
+            next[before] = after;
+          }
+          release(e);
+          e = after;
+          continue;
+        }
+      }
+      before = e;
+      e = after;
+    }
+    return w;
   }
 
   private void unlinkIndexed(int s, int e) {
@@ -197,16 +295,31 @@ final class SemiJoinIndex {
     size--;
   }
 
-  /** Indexes slot {@code s}'s plain chain: links it back and puts its entries in the row table. */
+  /**
+   * Indexes slot {@code s}'s plain chain: links it back and puts its entries in the row table,
+   * an entry of a row already there merged into that row's first entry (an indexed chain holds
+   * each row once).
+   */
   private void index(int s) {
     if (prev == null) {
       prev = new int[next.length];
       indexed = new RowEntries();
     }
     int first = heads[s];
-    for (int e = first, before = END; e != END; before = e, e = next[e]) {
-      prev[e] = before;
-      indexed.add(e, rows);
+    int before = END;
+    for (int e = first; e != END; ) {
+      int after = next[e];
+      int held = indexed.find(rows[e], rows);
+      if (held >= 0) {
+        weights[held] += weights[e];
+        next[before] = after; // not the first entry: an earlier one holds its row
+        release(e);
+      } else {
+        prev[e] = before;
+        indexed.add(e, rows);
+        before = e;
+      }
+      e = after;
     }
     heads[s] = indexedHead(first);
   }
@@ -228,9 +341,7 @@ final class SemiJoinIndex {
       return e;
     }
     if (highWater == rows.length) {
-      rows = Arrays.copyOf(rows, rows.length * 2);
-      next = Arrays.copyOf(next, next.length * 2);
-      prev = prev == null ? null : Arrays.copyOf(prev, prev.length * 2);
+      grow(rows.length * 2);
     }
     return highWater++;
   }

@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  * buckets) and a new right key collects its rows from the left index.
  *
  * <p>Retains the right side as a map of key multiplicities and the left side in a {@link
- * SemiJoinIndex} (no object per row). The left side may start from a {@link RowSource} read when
+ * SemiJoinIndex} (no object per row; a row of weight {@code w} is one entry, not {@code w}). The left side may start from a {@link RowSource} read when
  * the graph first runs instead of arriving as a delta: its input must then not also carry those
  * rows. A retraction of a left row that is not there is an {@link InvariantViolation}.
  *
@@ -75,13 +75,10 @@ final class SemiJoinOperator extends Operator {
     if (r != null) {
       emit(row, w * r);
     }
-    for (long k = w; k > 0; k--) {
-      left.add(key, row);
-    }
-    for (long k = w; k < 0; k++) {
-      if (!left.remove(key, row)) {
-        throw new InvariantViolation(name + ": multiplicity of " + row + " would become negative");
-      }
+    if (w > 0) {
+      left.add(key, row, w);
+    } else if (w < 0 && (w == Long.MIN_VALUE || !left.remove(key, row, -w))) {
+      throw new InvariantViolation(name + ": multiplicity of " + row + " would become negative");
     }
   }
 
@@ -89,7 +86,7 @@ final class SemiJoinOperator extends Operator {
   private void stepRight(Object key, long w) {
     for (int e = left.head(key); e != SemiJoinIndex.END; e = left.next(e)) {
       examined++;
-      emit(left.row(e), w);
+      emit(left.row(e), left.weight(e) * w);
     }
     long after = right.getOrDefault(key, 0L) + w;
     if (after < 0) {

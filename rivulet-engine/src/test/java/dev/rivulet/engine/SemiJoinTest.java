@@ -86,6 +86,27 @@ class SemiJoinTest {
   }
 
   @Test
+  void aHeavyLeftRowIsOneEntryNotOnePerUnit() {
+    Graph g = graph(List.of("k"), null);
+    long heavy = 1L << 40; // a loop per unit would not finish
+    g.input("semiL").send(Row.of(1, 7, "x", "a"), heavy);
+    g.input("r").send(Row.of(7, "y", 0), 3);
+    g.run();
+    assertThat(g.output("semi").delta().toMap()).containsOnly(Map.entry(Row.of(1, 7, "x", "a"), 3 * heavy));
+    assertThat(semiJoin(g).retained()).isEqualTo(2); // the left entry and the right key
+    g.input("semiL").send(Row.of(1, 7, "x", "a"), 1 - heavy);
+    g.run();
+    assertThat(g.output("semi").delta().toMap()).containsOnly(Map.entry(Row.of(1, 7, "x", "a"), 3 * (1 - heavy)));
+    g.input("r").send(Row.of(7, "y", 0), -3);
+    g.run();
+    assertThat(g.output("semi").delta().toMap()).containsOnly(Map.entry(Row.of(1, 7, "x", "a"), -3L));
+  }
+
+  private static OperatorStats semiJoin(Graph g) {
+    return g.stats().stream().filter(s -> s.kind().equals("semi-join")).findFirst().orElseThrow();
+  }
+
+  @Test
   void retractingALeftRowThatIsNotThereIsAViolation() {
     Graph g = graph(List.of("k"), null);
     g.input("semiL").send(Row.of(1, 7, "x", "a"), -1, L); // trusted, as the query layer sends
