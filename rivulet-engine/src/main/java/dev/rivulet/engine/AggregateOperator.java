@@ -49,6 +49,11 @@ final class AggregateOperator extends Operator {
     }
   }
 
+  /** A new {@code AggregateOperator} as an {@link Operator} (see {@link Stream}: no operator class is loaded until a graph uses it). */
+  static Operator of(Operator in, int[] keys, List<Aggregate> aggregates, int[] inColumns, Schema out) {
+    return new AggregateOperator(in, keys, aggregates, inColumns, out);
+  }
+
   AggregateOperator(Operator in, int[] keys, List<Aggregate> aggregates, int[] inColumns, Schema out) {
     super("group-by", out, in);
     this.keys = keys;

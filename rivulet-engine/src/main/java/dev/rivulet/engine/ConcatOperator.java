@@ -6,6 +6,11 @@ package dev.rivulet.engine;
  * takes the first input's names.
  */
 final class ConcatOperator extends Operator {
+  /** A new {@code ConcatOperator} as an {@link Operator} (see {@link Stream}: no operator class is loaded until a graph uses it). */
+  static Operator of(Operator... ins) {
+    return new ConcatOperator(ins);
+  }
+
   ConcatOperator(Operator... ins) {
     super("concat", unify(ins), ins);
   }

@@ -5,6 +5,11 @@ package dev.rivulet.engine;
  * Z-set as the input, in its smallest form. Retains nothing between runs.
  */
 final class ConsolidateOperator extends Operator {
+  /** A new {@code ConsolidateOperator} as an {@link Operator} (see {@link Stream}: no operator class is loaded until a graph uses it). */
+  static Operator of(Operator in) {
+    return new ConsolidateOperator(in);
+  }
+
   ConsolidateOperator(Operator in) {
     super("consolidate", in.schema, in);
   }

@@ -11,6 +11,11 @@ import java.util.HashMap;
 final class DistinctOperator extends Operator {
   private final HashMap<Row, Long> counts = new HashMap<>();
 
+  /** A new {@code DistinctOperator} as an {@link Operator} (see {@link Stream}: no operator class is loaded until a graph uses it). */
+  static Operator of(Operator in) {
+    return new DistinctOperator(in);
+  }
+
   DistinctOperator(Operator in) {
     super("distinct", in.schema, in);
   }

@@ -10,6 +10,11 @@ import java.util.function.Predicate;
 final class FilterOperator extends Operator {
   private final Predicate<Row> predicate;
 
+  /** A new {@code FilterOperator} as an {@link Operator} (see {@link Stream}: no operator class is loaded until a graph uses it). */
+  static Operator of(Operator in, Predicate<Row> predicate) {
+    return new FilterOperator(in, predicate);
+  }
+
   FilterOperator(Operator in, Predicate<Row> predicate) {
     super("filter", in.schema, in);
     this.predicate = predicate;

@@ -10,6 +10,11 @@ import java.util.function.Function;
 final class FlatMapOperator extends Operator {
   private final Function<Row, ? extends Iterable<Row>> fn;
 
+  /** A new {@code FlatMapOperator} as an {@link Operator} (see {@link Stream}: no operator class is loaded until a graph uses it). */
+  static Operator of(Operator in, Schema out, Function<Row, ? extends Iterable<Row>> fn) {
+    return new FlatMapOperator(in, out, fn);
+  }
+
   FlatMapOperator(Operator in, Schema out, Function<Row, ? extends Iterable<Row>> fn) {
     super("flatMap", out, in);
     this.fn = fn;

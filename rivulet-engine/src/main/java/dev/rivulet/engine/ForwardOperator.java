@@ -6,6 +6,11 @@ package dev.rivulet.engine;
  * so that the graph has a cycle, is rejected by {@link GraphBuilder#build}.
  */
 final class ForwardOperator extends Operator {
+  /** A new {@code ForwardOperator} as an {@link Operator} (see {@link Stream}: no operator class is loaded until a graph uses it). */
+  static Operator of(Schema schema) {
+    return new ForwardOperator(schema);
+  }
+
   ForwardOperator(Schema schema) {
     super("forward", schema, new Operator[1]);
   }

@@ -38,7 +38,7 @@ public final class GraphBuilder {
    */
   public Stream forward(String name, Schema schema) {
     checkOpen();
-    return new Stream(this, add(new ForwardOperator(schema), "forward:" + name));
+    return new Stream(this, add(ForwardOperator.of(schema), "forward:" + name));
   }
 
   /** Binds a stream made by {@link #forward} to its source. */

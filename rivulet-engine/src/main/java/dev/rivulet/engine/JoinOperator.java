@@ -79,6 +79,21 @@ final class JoinOperator extends Operator {
   private final LeftJoinStep leftPreserving;
   private final KeyedJoinStep keyed;
 
+  /** A new join as an {@link Operator} (see {@link Stream}: no operator class is loaded until a graph uses it); the constructors' arguments. */
+  static Operator of(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys, Predicate<Row> onRight,
+      boolean leftRows) {
+    return new JoinOperator(l, r, type, leftKeys, rightKeys, onRight, leftRows);
+  }
+
+  static Operator setting(Operator l, Operator r, int[] leftKeys, int[] rightKeys, int setColumn, int valueColumn,
+      Object unmatched) {
+    return new JoinOperator(l, r, leftKeys, rightKeys, setColumn, valueColumn, unmatched);
+  }
+
+  static Operator keeping(Operator l, Operator r, int[] leftKeys, int[] rightKeys, int[] keepLeft, int[] keepRight) {
+    return new JoinOperator(l, r, leftKeys, rightKeys, keepLeft, keepRight);
+  }
+
   JoinOperator(Operator l, Operator r, JoinType type, int[] leftKeys, int[] rightKeys) {
     this(l, r, type, leftKeys, rightKeys, null);
   }
@@ -144,14 +159,6 @@ final class JoinOperator extends Operator {
     this.inner = type == JoinType.INNER ? new InnerJoinStep(this) : null;
     this.leftPreserving = type != JoinType.INNER && !keepRight ? new LeftJoinStep(this) : null;
     this.keyed = keepRight ? new KeyedJoinStep(this) : null;
-  }
-
-  /** A projecting twin of this plain, checked and not yet added inner join (see the projecting constructor). */
-  JoinOperator keeping(int[] keepLeft, int[] keepRight) {
-    if (type != JoinType.INNER || !rows.wide()) {
-      throw new IllegalStateException(name + ": only a plain inner join can be made a projecting one");
-    }
-    return new JoinOperator(upstream[0], upstream[1], leftKeys, rightKeys, keepLeft, keepRight);
   }
 
   @Override

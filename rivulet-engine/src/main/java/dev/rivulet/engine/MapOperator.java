@@ -19,6 +19,11 @@ final class MapOperator extends Operator {
   private final boolean window;
   private Row[] mapped = new Row[16];
 
+  /** A new {@code MapOperator} as an {@link Operator} (see {@link Stream}: no operator class is loaded until a graph uses it). */
+  static Operator of(Operator in, Schema out, UnaryOperator<Row> fn, boolean window) {
+    return new MapOperator(in, out, fn, window);
+  }
+
   MapOperator(Operator in, Schema out, UnaryOperator<Row> fn) {
     this(in, out, fn, false);
   }

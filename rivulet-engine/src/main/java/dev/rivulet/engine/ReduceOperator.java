@@ -21,6 +21,11 @@ final class ReduceOperator extends Operator {
   /** Runs whose changes were all of one group, reduced without a set of touched keys (for tests). */
   long oneKeyRuns;
 
+  /** A new {@code ReduceOperator} as an {@link Operator} (see {@link Stream}: no operator class is loaded until a graph uses it). */
+  static Operator of(Operator in, int[] keys, Schema out, Reducer reducer) {
+    return new ReduceOperator(in, keys, out, reducer);
+  }
+
   ReduceOperator(Operator in, int[] keys, Schema out, Reducer reducer) {
     super("reduce", out, in);
     this.keys = keys;

@@ -24,6 +24,11 @@ final class SemiJoinOperator extends Operator {
   private final HashMap<Object, Long> right = new HashMap<>();
   private final SemiJoinIndex left = new SemiJoinIndex();
 
+  /** A new {@code SemiJoinOperator} as an {@link Operator} (see {@link Stream}: no operator class is loaded until a graph uses it). */
+  static Operator of(Operator leftOp, Operator rightOp, int[] leftKeys, int[] rightKeys, Supplier<RowSource> initial) {
+    return new SemiJoinOperator(leftOp, rightOp, leftKeys, rightKeys, initial);
+  }
+
   SemiJoinOperator(Operator leftOp, Operator rightOp, int[] leftKeys, int[] rightKeys, Supplier<RowSource> initial) {
     super("semi-join", leftOp.schema, leftOp, rightOp);
     this.leftKeys = leftKeys;

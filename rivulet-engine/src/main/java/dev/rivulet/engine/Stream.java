@@ -38,6 +38,12 @@ public final class Stream {
     return this;
   }
 
+  /**
+   * Adds an operator built by its class's static {@code of}, declared to return {@link Operator}:
+   * were a {@code new XOperator(..)} passed here, the verifier would load every operator class this
+   * file can build (to check each is an Operator) when Stream is first linked, though a graph uses
+   * a few (each class costs a fresh JVM a fraction of a millisecond before a first query is ready).
+   */
   private Stream add(Operator o) {
     return new Stream(builder, builder.add(o, null));
   }
@@ -56,7 +62,7 @@ public final class Stream {
 
   /** Applies {@code fn} to every row; its results must fit {@code out}. */
   public Stream map(Schema out, UnaryOperator<Row> fn) {
-    return add(new MapOperator(op, out, fn));
+    return add(MapOperator.of(op, out, fn, false));
   }
 
   /**
@@ -69,22 +75,22 @@ public final class Stream {
     if (!(op instanceof TopKOperator t) || t.partitioned()) {
       throw new WiringException(next("map-window") + ": needs the output of a top-k without partitions");
     }
-    return add(new MapOperator(op, out, fn, true));
+    return add(MapOperator.of(op, out, fn, true));
   }
 
   /** Keeps the rows {@code predicate} accepts. */
   public Stream filter(Predicate<Row> predicate) {
-    return add(new FilterOperator(op, predicate));
+    return add(FilterOperator.of(op, predicate));
   }
 
   /** Replaces each row by the rows {@code fn} returns for it. */
   public Stream flatMap(Schema out, Function<Row, ? extends Iterable<Row>> fn) {
-    return add(new FlatMapOperator(op, out, fn));
+    return add(FlatMapOperator.of(op, out, fn));
   }
 
   /** Negates every weight. */
   public Stream negate() {
-    return add(new NegateOperator(op));
+    return add(NegateOperator.of(op));
   }
 
   /** The multiset sum of this stream and {@code others}; all must have compatible schemas. */
@@ -95,17 +101,17 @@ public final class Stream {
       builder.checkOwns(others[i]);
       ups[i + 1] = others[i].op;
     }
-    return add(new ConcatOperator(ups));
+    return add(ConcatOperator.of(ups));
   }
 
   /** Sums equal rows within each run and drops zero weights. */
   public Stream consolidate() {
-    return add(new ConsolidateOperator(op));
+    return add(ConsolidateOperator.of(op));
   }
 
   /** Each row with positive multiplicity, once. */
   public Stream distinct() {
-    return add(new DistinctOperator(op));
+    return add(DistinctOperator.of(op));
   }
 
   /**
@@ -167,19 +173,19 @@ public final class Stream {
       throw new WiringException(next(kind) + " with " + right.op.name + ": column '" + column + "' (" + to
           + ") does not accept the values of '" + valueColumn + "' (" + from + ") and " + unmatched);
     }
-    return add(new JoinOperator(op, right.op, keys[0], keys[1], set, value, empty));
+    return add(JoinOperator.setting(op, right.op, keys[0], keys[1], set, value, empty));
   }
 
-  private JoinOperator joinOperator(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys,
+  private Operator joinOperator(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys,
       Predicate<Row> onRight) {
     return joinOperator(right, type, leftKeys, rightKeys, onRight, false);
   }
 
-  private JoinOperator joinOperator(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys,
+  private Operator joinOperator(Stream right, JoinType type, List<String> leftKeys, List<String> rightKeys,
       Predicate<Row> onRight, boolean leftRows) {
     String kind = type.name().toLowerCase(java.util.Locale.ROOT) + " join";
     int[][] keys = joinKeys(right, kind, leftKeys, rightKeys);
-    return new JoinOperator(op, right.op, type, keys[0], keys[1], onRight, leftRows);
+    return JoinOperator.of(op, right.op, type, keys[0], keys[1], onRight, leftRows);
   }
 
   /** The positions of the columns {@code names} of {@code right}, the other side of a {@code kind}. */
@@ -224,7 +230,7 @@ public final class Stream {
    */
   public Stream innerJoinKeeping(Stream right, List<String> leftKeys, List<String> rightKeys, int[] keepLeft,
       int[] keepRight) {
-    JoinOperator plain = joinOperator(right, JoinType.INNER, leftKeys, rightKeys, null); // checks; not added
+    int[][] keys = joinKeys(right, "inner join", leftKeys, rightKeys);
     for (int c : keepLeft) {
       if (c < 0 || c >= op.schema.width()) {
         throw new WiringException(next("inner join") + ": no left column " + c + " in " + op.schema);
@@ -235,7 +241,7 @@ public final class Stream {
         throw new WiringException(next("inner join") + ": no right column " + c + " in " + right.op.schema);
       }
     }
-    return add(plain.keeping(keepLeft.clone(), keepRight.clone()));
+    return add(JoinOperator.keeping(op, right.op, keys[0], keys[1], keepLeft.clone(), keepRight.clone()));
   }
 
   /**
@@ -252,7 +258,7 @@ public final class Stream {
   public Stream semiJoin(Stream right, List<String> leftKeys, List<String> rightKeys,
       java.util.function.Supplier<RowSource> initial) {
     int[][] keys = joinKeys(right, "semi-join", leftKeys, rightKeys);
-    return add(new SemiJoinOperator(op, right.op, keys[0], keys[1], initial));
+    return add(SemiJoinOperator.of(op, right.op, keys[0], keys[1], initial));
   }
 
   /** Shorthand for a join on one column of each side. */
@@ -282,7 +288,7 @@ public final class Stream {
       throw new WiringException(next("window-list") + ": the output needs " + (part.length + 1) + " columns, not "
           + out.width());
     }
-    return add(new WindowListOperator(op, part, element.clone(), out));
+    return add(WindowListOperator.of(op, part, element.clone(), out));
   }
 
   /**
@@ -290,7 +296,7 @@ public final class Stream {
    * rows must fit {@code out}. Only groups that changed in a run are reduced again.
    */
   public Stream reduce(List<String> keys, Schema out, Reducer reducer) {
-    return add(new ReduceOperator(op, columns("reduce", keys), out, reducer));
+    return add(ReduceOperator.of(op, columns("reduce", keys), out, reducer));
   }
 
   /**
@@ -329,7 +335,7 @@ public final class Stream {
     } catch (SchemaException e) {
       throw new WiringException(next("group by") + ": " + e.getMessage());
     }
-    return add(new AggregateOperator(op, k, aggs, inCols, out));
+    return add(AggregateOperator.of(op, k, aggs, inCols, out));
   }
 
   /**
@@ -358,7 +364,7 @@ public final class Stream {
       nullsFirst[i] = order.get(i).nullsFirst();
       types[i] = op.schema.column(cols[i]).type();
     }
-    return add(new TopKOperator(op, part, new RowOrder(cols, desc, nullsFirst, types), offset, limit));
+    return add(TopKOperator.of(op, part, new RowOrder(cols, desc, nullsFirst, types), offset, limit));
   }
 
   /** {@link #topK} over the whole stream. */

@@ -42,20 +42,12 @@ final class TopKOperator extends Operator {
   private final HashMap<Row, OrderStatisticTree<Row>> partitions = new HashMap<>();
   private final OrderStatisticTree<Row> whole;
   private final WindowDiff diff;
-  private final WindowDiff.Sink sink = this::emit;
-  private final EdgeVisitor edgeVisitor = new EdgeVisitor();
   // An update's partitions: looked up without projecting a key, a few gathered in a reused batch.
   private static final int FEW = 8;
-  private final KeyProbe probe = new KeyProbe();
   private final Delta scratch = new Delta(FEW);
   private final boolean[] done = new boolean[FEW];
-  final SlotReplacements slots = new SlotReplacements(FEW); // (tests read its counter)
-  // The window walks' visitors, made once (a run allocates none).
-  private final OrderStatisticTree.RangeVisitor<Row> oldWindow;
-  private final OrderStatisticTree.RangeVisitor<Row> newWindow;
-  // nearEdges' sort of the changed rows: (old rank, absent first, row order); made once, as an
-  // update's path allocates nothing (a fresh heap page first touched there costs a page fault).
-  private final java.util.Comparator<Candidate> byOldRank;
+  /** The update runs' helpers, made on first use: a hydration needs none of them. */
+  private Updates updates;
   /** Runs whose changes were all of one partition, stepped without grouping (for tests). */
   long onePartitionRuns;
   /** Runs whose changes, of a few partitions, were gathered without a map (for tests). */
@@ -95,6 +87,11 @@ final class TopKOperator extends Operator {
   long deferredSplits;
   long refillScanned;
 
+  /** A new {@code TopKOperator} as an {@link Operator} (see {@link Stream}: no operator class is loaded until a graph uses it). */
+  static Operator of(Operator in, int[] partitionColumns, RowOrder order, long offset, long limit) {
+    return new TopKOperator(in, partitionColumns, order, offset, limit);
+  }
+
   TopKOperator(Operator in, int[] partitionColumns, RowOrder order, long offset, long limit) {
     super("top-k", in.schema, in);
     this.partitionColumns = partitionColumns;
@@ -104,17 +101,31 @@ final class TopKOperator extends Operator {
     this.end = (limit == Long.MAX_VALUE || e < 0) ? Long.MAX_VALUE : e;
     this.whole = partitionColumns.length == 0 ? new OrderStatisticTree<>(order, order) : null;
     this.diff = new WindowDiff(offset, end);
-    this.oldWindow = (row, start, count) -> {
+  }
+
+  /**
+   * The helpers of update runs, made once (a run allocates none) on the first run that needs them,
+   * not with the operator: a fresh JVM then loads and links none of their classes and lambdas
+   * before a first query's hydration is ready.
+   */
+  private final class Updates {
+    final WindowDiff.Sink sink = TopKOperator.this::emit;
+    final EdgeVisitor edgeVisitor = new EdgeVisitor();
+    final KeyProbe probe = new KeyProbe();
+    final SlotReplacements slots = new SlotReplacements(FEW);
+    // The window walks' visitors.
+    final OrderStatisticTree.RangeVisitor<Row> oldWindow = (row, start, count) -> {
       Candidate c = diff.addOrGet(row);
       c.oldStart = start;
       c.oldCount = count;
     };
-    this.newWindow = (row, start, count) -> {
+    final OrderStatisticTree.RangeVisitor<Row> newWindow = (row, start, count) -> {
       Candidate c = diff.addOrGet(row);
       c.newStart = start;
       c.newCount = count;
     };
-    this.byOldRank = (a, b) -> {
+    // nearEdges' sort of the changed rows: (old rank, absent first, row order).
+    final java.util.Comparator<Candidate> byOldRank = (a, b) -> {
       if (a.oldStart != b.oldStart) {
         return Long.compare(a.oldStart, b.oldStart);
       }
@@ -123,6 +134,16 @@ final class TopKOperator extends Operator {
       }
       return order.compare(a.row, b.row);
     };
+  }
+
+  private Updates updates() {
+    Updates u = updates;
+    return u != null ? u : (updates = new Updates());
+  }
+
+  /** The rank-keeping replacements (tests read their counters). */
+  SlotReplacements slots() {
+    return updates().slots;
   }
 
   @Override
@@ -186,6 +207,7 @@ final class TopKOperator extends Operator {
 
   /** The tree of {@code row}'s partition (looked up without projecting its key), made when {@code make} and absent. */
   private OrderStatisticTree<Row> partition(Row row, boolean make) {
+    KeyProbe probe = updates().probe;
     OrderStatisticTree<Row> tree = partitions.get(probe.of(row, partitionColumns));
     if (tree == null && make) {
       tree = new OrderStatisticTree<>(order, order);
@@ -196,6 +218,7 @@ final class TopKOperator extends Operator {
   }
 
   private void dropIfEmpty(Row row) {
+    KeyProbe probe = updates().probe;
     if (partitions.get(probe.of(row, partitionColumns)).isEmpty()) {
       partitions.remove(probe);
     }
@@ -280,7 +303,7 @@ final class TopKOperator extends Operator {
       Arrays.fill(changed, 0, changes.size, null);
     }
     examined += diff.size();
-    diff.emit(sink);
+    diff.emit(updates().sink);
   }
 
   /**
@@ -288,13 +311,14 @@ final class TopKOperator extends Operator {
    * slots, the window's change emitted without walking a window or making candidates.
    */
   private boolean replaced(OrderStatisticTree<Row> tree, Delta changes) {
+    SlotReplacements slots = updates().slots;
     if (!slots.replace(tree, changes)) {
       return false;
     }
     replacements++;
     replacedPairs += slots.pairs();
     examined += changes.size;
-    slots.emit(offset, end, sink);
+    slots.emit(offset, end, updates.sink);
     return true;
   }
 
@@ -330,9 +354,10 @@ final class TopKOperator extends Operator {
    * tree lacks fails while applying (the graph then fails, see {@link Graph#run}).
    */
   private void walkWindows(OrderStatisticTree<Row> tree, Delta changes) {
-    tree.visitRange(offset, end, oldWindow);
+    Updates u = updates();
+    tree.visitRange(offset, end, u.oldWindow);
     apply(tree, changes);
-    tree.visitRange(offset, end, newWindow);
+    tree.visitRange(offset, end, u.newWindow);
   }
 
   /**
@@ -346,8 +371,9 @@ final class TopKOperator extends Operator {
     // A changed row c precedes an unchanged row starting at s iff bound(c) <= s, where bound(c)
     // is its old rank, plus one if it was present. Sort by (old rank, absent first); two rows
     // absent from the same gap need the row order.
-    Arrays.sort(changed, 0, k, byOldRank);
-    EdgeVisitor v = edgeVisitor;
+    Updates u = updates();
+    Arrays.sort(changed, 0, k, u.byOldRank);
+    EdgeVisitor v = u.edgeVisitor;
     v.reset(k);
     for (int i = 0; i < k; i++) {
       Candidate c = changed[i];

@@ -30,8 +30,10 @@ final class WindowDiff {
     void accept(Row row, long weight, int position);
   }
 
-  private static final Comparator<Candidate> BY_OLD_DESC = (a, b) -> Long.compare(b.oldStart, a.oldStart);
-  private static final Comparator<Candidate> BY_NEW = (a, b) -> Long.compare(a.newStart, b.newStart);
+  // The emission's orders, made by the first emission: a hydration's window is emitted without
+  // them, and each lambda costs a fresh JVM its linkage before a first query is ready.
+  private Comparator<Candidate> byOldDesc;
+  private Comparator<Candidate> byNew;
 
   private final long offset;
   private final long end;
@@ -135,8 +137,12 @@ final class WindowDiff {
         }
       }
     }
-    Arrays.sort(removed, 0, nr, BY_OLD_DESC);
-    Arrays.sort(inserted, 0, ni, BY_NEW);
+    if (byNew == null) {
+      byOldDesc = (a, b) -> Long.compare(b.oldStart, a.oldStart);
+      byNew = (a, b) -> Long.compare(a.newStart, b.newStart);
+    }
+    Arrays.sort(removed, 0, nr, byOldDesc);
+    Arrays.sort(inserted, 0, ni, byNew);
     for (int i = 0; i < nr; i++) {
       Candidate c = removed[i];
       sink.accept(c.row, -c.moving, (int) (Math.max(c.oldStart, offset) - offset));

@@ -40,6 +40,11 @@ final class WindowListOperator extends Operator {
     }
   }
 
+  /** A new {@code WindowListOperator} as an {@link Operator} (see {@link Stream}: no operator class is loaded until a graph uses it). */
+  static Operator of(Operator in, int[] partition, int[] element, Schema out) {
+    return new WindowListOperator(in, partition, element, out);
+  }
+
   WindowListOperator(Operator in, int[] partition, int[] element, Schema out) {
     super("window-list", out, in);
     this.partition = partition;

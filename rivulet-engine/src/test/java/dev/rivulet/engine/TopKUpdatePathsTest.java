@@ -115,7 +115,7 @@ class TopKUpdatePathsTest {
     send(fast, general, bFirst, 1);
     send(fast, general, aNext, 1);
     run(fast, general, 0, 0);
-    assertThat(only(fast).slots.swappedBack).isEqualTo(1);
+    assertThat(only(fast).slots().swappedBack).isEqualTo(1);
     assertThat(only(fast).replacements).isZero();
     send(fast, general, aNext, -1);
     send(fast, general, Row.of(1L, 0L, 10L, "a3"), 1);
