@@ -53,7 +53,12 @@ abstract class BaseCollection implements LiveCollection {
   private final List<Subscriber<?>> subscribers = new CopyOnWriteArrayList<>();
   private int eventSubscribers; // those that read keyed events (window subscribers do not)
   private int treeSubscribers; // those that read stored changes (the change-tree face)
-  private final CompletableFuture<Void> ready = new CompletableFuture<>();
+  // The ready signal, made by the first ready() call (in a fresh JVM, CompletableFuture's class
+  // initialisation costs a collection's creation milliseconds, and many are never asked); its
+  // first outcome is kept until then. Guarded by the database's monitor.
+  private CompletableFuture<Void> ready;
+  private boolean readySettled;
+  private Throwable readyFailure; // with readySettled: null when it settled ready
   private volatile Status status = Status.IDLE; // written under the monitor; read by write-time checks
   private Throwable error;
   /** Rows installed while nothing recorded changes, so not compared with the rows they replaced (for tests). */
@@ -185,7 +190,39 @@ abstract class BaseCollection implements LiveCollection {
 
   @Override
   public CompletableFuture<Void> ready() {
-    return ready;
+    synchronized (db) {
+      if (ready == null) {
+        ready = new CompletableFuture<>();
+        if (readySettled) {
+          complete(ready, readyFailure);
+        }
+      }
+      return ready;
+    }
+  }
+
+  /**
+   * Settles the ready signal (caller holds the monitor; run after the transaction, see {@link
+   * Rivulet#afterTransaction}): ready when {@code failure} is null, else failed with it. The
+   * first outcome holds, as a future's does.
+   */
+  private void settleReady(Throwable failure) {
+    if (readySettled) {
+      return;
+    }
+    readySettled = true;
+    readyFailure = failure;
+    if (ready != null) {
+      complete(ready, failure);
+    }
+  }
+
+  private static void complete(CompletableFuture<Void> f, Throwable failure) {
+    if (failure == null) {
+      f.complete(null);
+    } else {
+      f.completeExceptionally(failure);
+    }
   }
 
   @Override
@@ -564,7 +601,7 @@ abstract class BaseCollection implements LiveCollection {
     }
     status = next;
     if (next == Status.READY) {
-      db.afterTransaction(() -> ready.complete(null));
+      db.afterTransaction(() -> settleReady(null));
     }
   }
 
@@ -579,8 +616,7 @@ abstract class BaseCollection implements LiveCollection {
       eventSubscribers = 0;
       treeSubscribers = 0;
       staged.clear();
-      db.afterTransaction(() -> ready.completeExceptionally(new IllegalStateException("collection '" + name
-          + "' was closed")));
+      db.afterTransaction(() -> settleReady(new IllegalStateException("collection '" + name + "' was closed")));
       db.closed(this);
     }
   }
@@ -605,6 +641,6 @@ abstract class BaseCollection implements LiveCollection {
     status = Status.ERROR;
     error = cause;
     staged.clear();
-    db.afterTransaction(() -> ready.completeExceptionally(cause));
+    db.afterTransaction(() -> settleReady(cause));
   }
 }

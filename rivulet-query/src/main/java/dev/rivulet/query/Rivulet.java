@@ -49,7 +49,7 @@ public final class Rivulet {
   private boolean demanding; // runDemand's loop is running
   private long lastTxId;
   private boolean internal; // the warm-up's own: its live queries do not stop the warm-up
-  private volatile BiConsumer<LiveCollection, Throwable> errorHandler = Rivulet::log;
+  private volatile BiConsumer<LiveCollection, Throwable> errorHandler; // null: log (no lambda to link at creation)
 
   private Rivulet() {}
 
@@ -260,7 +260,12 @@ public final class Rivulet {
    */
   void report(LiveCollection source, Throwable error) {
     try {
-      errorHandler.accept(source, error);
+      BiConsumer<LiveCollection, Throwable> handler = errorHandler;
+      if (handler == null) {
+        log(source, error);
+      } else {
+        handler.accept(source, error);
+      }
     } catch (Throwable e) {
       log(source, e);
     }

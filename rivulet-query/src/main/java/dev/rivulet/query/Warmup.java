@@ -13,7 +13,6 @@ import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -36,9 +35,9 @@ import java.util.function.BooleanSupplier;
  * <p>Concurrency: the warm-up's database is confined to its thread. The engine and the query layer
  * keep no mutable static state (only immutable constants and the engine's access object, installed
  * once by class initialisation), so the warm-up and user databases share nothing that is written.
- * The once-per-process flag is atomic, the stop flag and the thread's reference volatile.
+ * The once-per-process flag is guarded by the class's monitor, the stop flag and the thread's reference volatile.
  */
-final class Warmup {
+final class Warmup implements Runnable {
   /** The system property that switches the warm-up off when {@code false}. */
   static final String PROPERTY = "rivulet.warmup";
   static final String THREAD_NAME = "rivulet-warmup";
@@ -56,7 +55,7 @@ final class Warmup {
       "id INT NOT NULL, status STRING, priority INT, title STRING, created INT, owner INT");
   private static final Schema OWNERS = Schema.parse("id INT NOT NULL, name STRING, active BOOL");
   private static final List<String> KEY = List.of("id");
-  private static final AtomicBoolean STARTED = new AtomicBoolean();
+  private static boolean started; // guarded by the class's monitor (no atomic: its VarHandle costs a fresh JVM a few ms)
   private static volatile boolean userQuery;
   private static volatile Thread thread;
 
@@ -67,14 +66,17 @@ final class Warmup {
    * {@code rivulet.warmup=false} or the JVM has one processor. Never throws.
    */
   static void databaseCreated() {
-    if (STARTED.get() || !STARTED.compareAndSet(false, true)) {
-      return;
+    synchronized (Warmup.class) {
+      if (started) {
+        return;
+      }
+      started = true;
     }
     try {
       if (!enabled(System.getProperty(PROPERTY)) || Runtime.getRuntime().availableProcessors() < 2) {
         return; // off, or no second core to run it beside the application's own start-up
       }
-      Thread t = new Thread(Warmup::runQuietly, THREAD_NAME);
+      Thread t = new Thread(new Warmup(), THREAD_NAME); // no lambda: its linkage would cost the creating thread
       t.setDaemon(true);
       t.setPriority(Thread.MIN_PRIORITY);
       thread = t;
@@ -99,6 +101,12 @@ final class Warmup {
   /** The warm-up thread this process started, or null when none was (switched off, or no database yet). */
   static Thread thread() {
     return thread;
+  }
+
+  /** The warm-up thread's body. */
+  @Override
+  public void run() {
+    runQuietly();
   }
 
   private static void runQuietly() {

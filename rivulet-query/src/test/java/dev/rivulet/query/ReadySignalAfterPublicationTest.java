@@ -35,4 +35,35 @@ class ReadySignalAfterPublicationTest {
     assertThat(made).isCompleted();
     assertThat(made.join().rows()).containsExactly(Row.of(1, 1));
   }
+
+  // The signal is made by the first ready() call; until then its first outcome is kept.
+
+  @Test
+  void aSignalFirstAskedForAfterTheCollectionBecameReadyIsDoneAndStaysSo() {
+    s.beginSync().write(Row.of(1, 1)).markReady().commit();
+    s.close();
+    assertThat(s.ready()).isCompleted(); // ready first: the later close does not fail it
+    assertThat(s.ready()).isSameAs(s.ready());
+  }
+
+  @Test
+  void aSignalFirstAskedForAfterACloseFailsNamingTheCollection() {
+    s.close();
+    assertThat(s.ready()).isCompletedExceptionally();
+    assertThat(s.ready().handle((v, e) -> e.getMessage()).join()).contains("'s'").contains("closed");
+  }
+
+  @Test
+  void aSignalAskedForInsideTheTransactionThatMakesItReadyCompletesWhenTheTransactionEnds() {
+    LiveQuery q = db.liveQuery("q", Query.from("s", s));
+    List<Boolean> doneInside = new ArrayList<>();
+    List<CompletableFuture<Void>> asked = new ArrayList<>();
+    q.subscribe(batch -> {
+      asked.add(s.ready());
+      doneInside.add(s.ready().isDone());
+    });
+    s.beginSync().write(Row.of(1, 1)).markReady().commit();
+    assertThat(doneInside).containsExactly(false);
+    assertThat(asked.get(0)).isCompleted();
+  }
 }
