@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
  * edge values that {@code ExprDifferentialTest} keeps away from, because the SQL engines overflow,
  * round or lack them there: 64-bit integer edges and integers beyond 64 bits (some held exactly by
  * a double), NaN, the infinities, -0.0, doubles past 2^53, the least double, huge, tiny and
- * many-digit decimals, empty text, lone surrogates and case-mapping letters. A case the reference
- * refuses (a substring start beyond 64 bits) is skipped: the two evaluate the operands of LIKE in a
- * different order, so which one meets it first differs.
+ * many-digit decimals, empty text, lone surrogates and case-mapping letters (a substring start or
+ * length beyond 64 bits among them). A case the reference refuses is skipped: the two evaluate the
+ * operands of LIKE in a different order, so which one meets a refused value first differs.
  */
 class ExprEdgeValuesTest {
   private static final Object[] INTS = {Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE + 1, Long.MAX_VALUE - 1, 0L,

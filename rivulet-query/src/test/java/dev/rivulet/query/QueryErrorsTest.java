@@ -5,6 +5,7 @@ import static dev.rivulet.query.Exprs.count;
 import static dev.rivulet.query.Exprs.eq;
 import static dev.rivulet.query.Exprs.gt;
 import static dev.rivulet.query.Exprs.lit;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rivulet.engine.Schema;
@@ -138,5 +139,63 @@ class QueryErrorsTest {
         .isInstanceOf(QueryException.class)
         .hasMessageContaining("t.flag")
         .hasMessageContaining("expected a boolean, got 5");
+  }
+
+  @Test
+  void aNonBooleanWhereOrCaseConditionIsAnErrorNotFalse() {
+    // typed ANY, the condition passes the compiler; a value that is no boolean fails the query, as
+    // an operand of AND, OR or NOT does, instead of rejecting the row as FALSE would
+    SourceCollection t = db.collection("t", Schema.parse("id INT NOT NULL, flag ANY"), List.of("id"));
+    t.beginSync().write(dev.rivulet.engine.Row.of(1, 5)).markReady().commit();
+    assertThatThrownBy(() -> db.liveQuery("q", Query.from("t", t).where(col("t.flag"))))
+        .isInstanceOf(QueryException.class)
+        .hasMessageContaining("t.flag")
+        .hasMessageContaining("expected a boolean, got 5");
+    assertThatThrownBy(() -> db.liveQuery("q", Query.from("t", t)
+            .select(Query.as("v", Exprs.when(col("t.flag"), lit("yes")).otherwise(lit("no"))))))
+        .isInstanceOf(QueryException.class)
+        .hasMessageContaining("t.flag")
+        .hasMessageContaining("expected a boolean, got 5");
+  }
+
+  @Test
+  void aBooleanOrNullAnyConditionStillFilters() {
+    SourceCollection t = db.collection("t", Schema.parse("id INT NOT NULL, flag ANY"), List.of("id"));
+    t.beginSync().write(dev.rivulet.engine.Row.of(1, true)).write(dev.rivulet.engine.Row.of(2, false))
+        .write(dev.rivulet.engine.Row.of(3, null)).markReady().commit();
+    LiveQuery q = db.liveQuery("q", Query.from("t", t).where(col("t.flag")).select(Query.as("id", col("t.id"))));
+    assertThat(q.rows()).containsExactly(dev.rivulet.engine.Row.of(1));
+  }
+
+  @Test
+  void intArithmeticMeetingAFractionOfAnAnyColumnIsAnErrorNotAFractionInAnIntColumn() {
+    SourceCollection t = db.collection("t", Schema.parse("id INT NOT NULL, x ANY"), List.of("id"));
+    t.beginSync().write(dev.rivulet.engine.Row.of(1, 3)).markReady().commit();
+    LiveQuery q = db.liveQuery("q", Query.from("t", t).select(Query.as("v", Exprs.add(col("t.id"), col("t.x")))));
+    assertThat(q.rows()).containsExactly(dev.rivulet.engine.Row.of(4)); // an integer: INT, as typed
+    assertThat(q.rows().get(0).get(0)).isInstanceOf(Long.class);
+    t.beginSync().write(dev.rivulet.engine.Row.of(2, 2.5)).commit();
+    assertThat(q.status()).isEqualTo(Status.ERROR);
+    assertThat(q.error()).isInstanceOf(QueryException.class)
+        .hasMessageContaining("t.id + t.x")
+        .hasMessageContaining("2.5")
+        .hasMessageContaining("not an integer");
+    assertThat(q.rows()).allSatisfy(r -> assertThat(r.get(0)).isInstanceOf(Long.class));
+  }
+
+  @Test
+  void aSubstringStartOrLengthPastSixtyFourBitsIsBeyondTheStringNotAnError() {
+    SourceCollection t = db.collection("t", Schema.parse("id INT NOT NULL, s STRING, n INT"), List.of("id"));
+    java.math.BigInteger huge = java.math.BigInteger.ONE.shiftLeft(70);
+    t.beginSync().write(dev.rivulet.engine.Row.of(1, "abcdef", huge)).write(dev.rivulet.engine.Row.of(2, "abcdef", huge.negate()))
+        .markReady().commit();
+    LiveQuery q = db.liveQuery("q", Query.from("t", t).select(Query.as("id", col("t.id")),
+        Query.as("from", Exprs.substring(col("t.s"), col("t.n"), lit(100))),
+        Query.as("two", Exprs.substring(col("t.s"), lit(2), col("t.n")))));
+    assertThat(q.status()).isEqualTo(Status.READY);
+    // as SQLite's substr reads them: past 64 bits, the nearest 64-bit integer
+    assertThat(q.rows()).containsExactlyInAnyOrder(
+        dev.rivulet.engine.Row.of(1, "", "bcdef"),
+        dev.rivulet.engine.Row.of(2, "", "a"));
   }
 }

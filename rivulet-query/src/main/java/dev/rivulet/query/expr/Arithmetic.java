@@ -124,11 +124,8 @@ public final class Arithmetic {
 
   /** INT arithmetic off the fast path: an overflow, or an operand that overflowed earlier. */
   private static Object exactInt(Expr.ArithOp op, Object a, Object b, String text, String clause) {
-    BigDecimal x = decimal(a, text, clause);
-    BigDecimal y = decimal(b, text, clause);
-    if (x == null || y == null) {
-      return doubleOp(op, ((Number) a).doubleValue(), ((Number) b).doubleValue());
-    }
+    BigDecimal x = integral(a, text, clause);
+    BigDecimal y = integral(b, text, clause);
     if (op == Expr.ArithOp.DIV) {
       return y.signum() == 0 ? null : Values.canonical(x.divideToIntegralValue(y));
     }
@@ -221,6 +218,20 @@ public final class Arithmetic {
       return null;
     }
     return n instanceof Long x ? (x == 0 ? ZERO : BigDecimal.valueOf(x)) : Values.toDecimal(n);
+  }
+
+  /**
+   * The exact value of an operand of INT arithmetic: an integer (past 64 bits, an integral
+   * decimal). A fraction or a non-finite double (an ANY operand's value) is an error: an INT
+   * result must be an integer.
+   */
+  private static BigDecimal integral(Object v, String text, String clause) {
+    BigDecimal d = decimal(v, text, clause);
+    if (d == null || d.signum() != 0 && d.stripTrailingZeros().scale() > 0) {
+      throw new QueryException(clause + ": " + text + " is INT arithmetic, but a value of it is "
+          + Values.render(v) + ", not an integer");
+    }
+    return d;
   }
 
   private static Number number(Object v, String text, String clause) {

@@ -82,7 +82,10 @@ public final class ExprCompiler {
       return tests;
     }
     Evaluator ev = compiler.node(e);
-    return row -> Boolean.TRUE.equals(ev.eval(row));
+    return row -> {
+      Object v = ev.eval(row);
+      return v != null && truth(v, e); // a non-boolean (a condition typed ANY) fails, as under AND
+    };
   }
 
   /** {@code e} as a {@link ColumnEquals} when it is {@code column = non-NULL literal}; else null. */
@@ -395,16 +398,19 @@ public final class ExprCompiler {
   private Evaluator caseWhen(Expr.Case c) {
     int n = c.whens().size();
     Evaluator[] conditions = new Evaluator[n];
+    Expr[] conditionExprs = new Expr[n]; // named by a non-boolean's error
     Evaluator[] values = new Evaluator[n];
     ColumnType t = types.type(c);
     for (int i = 0; i < n; i++) {
-      conditions[i] = node(c.whens().get(i).condition());
+      conditionExprs[i] = c.whens().get(i).condition();
+      conditions[i] = node(conditionExprs[i]);
       values[i] = branch(node(c.whens().get(i).value()), c.whens().get(i).value(), t);
     }
     Evaluator otherwise = c.otherwise() == null ? row -> null : branch(node(c.otherwise()), c.otherwise(), t);
     return row -> {
       for (int i = 0; i < conditions.length; i++) {
-        if (Boolean.TRUE.equals(conditions[i].eval(row))) {
+        Object v = conditions[i].eval(row);
+        if (v != null && truth(v, conditionExprs[i])) {
           return values[i].eval(row);
         }
       }

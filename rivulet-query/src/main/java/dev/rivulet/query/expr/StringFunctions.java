@@ -21,6 +21,9 @@ import java.util.Locale;
  * </ul>
  */
 public final class StringFunctions {
+  private static final java.math.BigDecimal MAX_LONG = java.math.BigDecimal.valueOf(Long.MAX_VALUE);
+  private static final java.math.BigDecimal MIN_LONG = java.math.BigDecimal.valueOf(Long.MIN_VALUE);
+
   private StringFunctions() {}
 
   /** An evaluator of {@code fn(args...)}; the arity and types were checked by {@link TypeChecker}. */
@@ -145,9 +148,21 @@ public final class StringFunctions {
     throw new QueryException(clause + ": " + text + " needs a string, but got " + Values.render(v));
   }
 
+  /**
+   * A start or length: an integer past 64 bits counts as the nearest 64-bit one (SQLite reads such
+   * an argument so, saturating), which puts it beyond either end of any string.
+   */
   private static long integer(Object v, String text, String clause) {
     if (v instanceof Long l) {
       return l;
+    }
+    // An integer past 64 bits is held as a double that holds it exactly, else as a decimal (see
+    // Values.canonical).
+    if (v instanceof Double d && Double.isFinite(d) && d == Math.rint(d)) {
+      return d < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+    }
+    if (v instanceof java.math.BigDecimal d && (d.signum() == 0 || d.stripTrailingZeros().scale() <= 0)) {
+      return d.compareTo(MAX_LONG) > 0 ? Long.MAX_VALUE : d.compareTo(MIN_LONG) < 0 ? Long.MIN_VALUE : d.longValueExact();
     }
     throw new QueryException(clause + ": " + text + " needs an integer, but got " + Values.render(v));
   }

@@ -57,7 +57,7 @@ public final class RefEval {
 
   /** A where/having test: the row is kept only when the condition is TRUE. */
   public boolean holds(Row row) {
-    return Boolean.TRUE.equals(eval(expr, row));
+    return Boolean.TRUE.equals(truth(eval(expr, row))); // a non-boolean is an error, not FALSE
   }
 
   private Object eval(Expr e, Row row) {
@@ -234,6 +234,18 @@ public final class RefEval {
   private static long integer(Object v) {
     if (v instanceof Long l) {
       return l;
+    }
+    if (v instanceof java.math.BigDecimal || v instanceof Double) { // an integer beyond 64 bits: the nearest 64-bit one, as SQLite reads it
+      java.math.BigInteger b;
+      try {
+        b = (v instanceof Double x ? new java.math.BigDecimal(x) : (java.math.BigDecimal) v).toBigIntegerExact();
+      } catch (ArithmeticException | NumberFormatException fraction) { // a fraction, NaN or an infinity
+        throw new IllegalStateException("reference: expected an integer, got " + RefValues.render(v));
+      }
+      if (b.bitLength() >= 64) {
+        return b.signum() > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
+      }
+      return b.longValue();
     }
     throw new IllegalStateException("reference: expected a 64-bit integer, got " + RefValues.render(v));
   }
