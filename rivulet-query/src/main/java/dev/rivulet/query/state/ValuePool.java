@@ -45,7 +45,10 @@ import java.util.Arrays;
  * equal to it (a slot's hash only selects candidates; a small integer's slot only ever holds an
  * equal {@code Long}), a hashed cache's arrays are published together by its final fields, and a
  * racing writer only loses a slot, a count or a step of a pause. The counts are approximate under
- * races; they decide only how big a column's cache is and when it is looked up.
+ * races; they decide only how big a column's cache is and when it is looked up. A column's tables
+ * are made, grown and dropped under the pool's monitor ({@link #install}, {@link #stop}), which
+ * lookups never take: a stopped column stays stopped (a writer that read it before the stop makes
+ * no table for it again, and none looks values up into the shared stopped marker).
  */
 public final class ValuePool {
   static final int FIRST = 256;
@@ -159,7 +162,7 @@ public final class ValuePool {
    */
   private int lookUp(Object[][] block, int from, int to, int c) {
     int i = from;
-    while (i < to && lookups[c] < WINDOW) {
+    while (i < to && lookups[c] < WINDOW && caches[c] != STOPPED) {
       Object v = block[i][c];
       if (v instanceof String) {
         i = strings(block, i, to, c);
@@ -197,8 +200,10 @@ public final class ValuePool {
         continue;
       }
       if (cache == null) {
-        cache = new Cache(FIRST);
-        caches[c] = cache;
+        cache = install(c, null, new Cache(FIRST));
+      }
+      if (cache == STOPPED) {
+        break; // stopped by another writer: nothing is looked up or cached for it again
       }
       looked++;
       Object x = find(cache, s.hashCode(), s);
@@ -241,6 +246,9 @@ public final class ValuePool {
           break;
         }
         d = directFor(c, (int) k);
+        if (d == null) {
+          break; // stopped by another writer
+        }
       }
       looked++;
       Long x = d[(int) k];
@@ -274,8 +282,10 @@ public final class ValuePool {
     }
     Cache cache = caches[c];
     if (cache == null) {
-      cache = new Cache(FIRST);
-      caches[c] = cache;
+      cache = install(c, null, new Cache(FIRST));
+    }
+    if (cache == STOPPED) {
+      return; // stopped by another writer
     }
     Object x = find(cache, h, v);
     if (x == null) {
@@ -321,12 +331,43 @@ public final class ValuePool {
   }
 
   /** Column {@code c}'s table of small integers, made or grown to hold {@code k} (below {@link #DIRECT}). */
+  /** Column {@code c}'s table of small integers made to hold {@code k}; null when the column was stopped. */
   private Long[] directFor(int c, int k) {
     Long[] d = directs[c];
     int n = Math.max(FIRST, Integer.highestOneBit(k) << 1);
     Long[] out = d == null ? new Long[n] : Arrays.copyOf(d, n);
-    directs[c] = out;
+    synchronized (this) {
+      if (caches[c] == STOPPED) {
+        return null;
+      }
+      directs[c] = out;
+    }
     return out;
+  }
+
+  /**
+   * Makes {@code next} column {@code c}'s cache if it still is {@code expected} (made, grown) or at
+   * least not stopped; returns the column's cache then, {@link #STOPPED} when another writer
+   * stopped it. Tables change rarely (a column's first value, a growth, a stop), so only their
+   * changes take the pool's monitor; a stop is thus final, never undone by a writer that read the
+   * column before it.
+   */
+  synchronized Cache install(int c, Cache expected, Cache next) {
+    Cache now = caches[c];
+    if (now == STOPPED) {
+      return STOPPED;
+    }
+    if (now != expected && expected == null) {
+      return now; // another writer made it first: use that one
+    }
+    caches[c] = next;
+    return next;
+  }
+
+  /** Stops column {@code c} for good: its tables are dropped and never made again. */
+  synchronized void stop(int c) {
+    caches[c] = STOPPED;
+    directs[c] = null;
   }
 
   /** Equality of a canonical String, Long or Double {@code v} with a cached value {@code x}. */
@@ -378,12 +419,11 @@ public final class ValuePool {
     boolean idle = h == 0 || cache != null && cache.values.length >= MAX && h * 8 < WINDOW;
     idleWindows[column] = idle ? idleWindows[column] + 1 : 0;
     if (idleWindows[column] >= 2) {
-      caches[column] = STOPPED;
-      directs[column] = null;
+      stop(column);
     } else if (h * 8 >= WINDOW && s * 16 < h) {
       paused[column] = PAUSE; // the hits found the same instances: nothing to grow for either
     } else if (m * 16 > WINDOW && cache != null && cache.values.length < MAX) {
-      caches[column] = grown(cache);
+      install(column, cache, grown(cache));
     }
   }
 

@@ -349,4 +349,46 @@ class ValuePoolTest {
     }
     return seen.size();
   }
+
+  @Test
+  void aStopIsFinalWhileOtherWritersGrowAndMakeTheColumnsTables() throws Exception {
+    // Writers share rows whose strings and small integers keep missing (the hashed cache grows at
+    // window ends, the integer table widens) while the column is stopped: a writer that read the
+    // column before the stop must not make or grow a table for it afterwards.
+    for (int trial = 0; trial < 40; trial++) {
+      ValuePool pool = new ValuePool(2);
+      java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+      Thread[] writers = new Thread[2];
+      for (int w = 0; w < writers.length; w++) {
+        int seed = trial * 2 + w;
+        writers[w] = new Thread(() -> {
+          Random rnd = new Random(seed);
+          Row[] block = new Row[ValuePool.BLOCK];
+          try {
+            go.await();
+          } catch (InterruptedException e) {
+            return;
+          }
+          for (int b = 0; b < 200; b++) {
+            for (int i = 0; i < block.length; i++) {
+              block[i] = Row.of("s" + rnd.nextInt(1 << 14), (long) rnd.nextInt(1 << 13));
+            }
+            pool.share(block, 0, block.length, new Object[block.length][]);
+          }
+        });
+        writers[w].start();
+      }
+      go.countDown();
+      Thread.sleep(trial % 5);
+      pool.stop(0);
+      pool.stop(1);
+      for (Thread t : writers) {
+        t.join();
+      }
+      assertThat(pool.pooling(0)).as("trial " + trial).isFalse();
+      assertThat(pool.slots(0)).as("trial " + trial + ": strings' cache").isZero();
+      assertThat(pool.pooling(1)).as("trial " + trial).isFalse();
+      assertThat(pool.directSlots(1)).as("trial " + trial + ": small integers' table").isZero();
+    }
+  }
 }
