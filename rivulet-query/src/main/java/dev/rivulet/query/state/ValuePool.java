@@ -330,8 +330,10 @@ public final class ValuePool {
     return null;
   }
 
-  /** Column {@code c}'s table of small integers, made or grown to hold {@code k} (below {@link #DIRECT}). */
-  /** Column {@code c}'s table of small integers made to hold {@code k}; null when the column was stopped. */
+  /**
+   * Column {@code c}'s table of small integers, made or grown to hold {@code k} (below {@link
+   * #DIRECT}); null when the column was stopped.
+   */
   private Long[] directFor(int c, int k) {
     Long[] d = directs[c];
     int n = Math.max(FIRST, Integer.highestOneBit(k) << 1);
@@ -346,25 +348,25 @@ public final class ValuePool {
   }
 
   /**
-   * Makes {@code next} column {@code c}'s cache if it still is {@code expected} (made, grown) or at
-   * least not stopped; returns the column's cache then, {@link #STOPPED} when another writer
-   * stopped it. Tables change rarely (a column's first value, a growth, a stop), so only their
-   * changes take the pool's monitor; a stop is thus final, never undone by a writer that read the
-   * column before it.
+   * Makes {@code next} column {@code c}'s cache, replacing {@code expected} (null: its first, grown
+   * from it otherwise), and returns the column's cache then: {@link #STOPPED} when another writer
+   * stopped the column, the first cache another writer made meanwhile. Tables change rarely (a
+   * column's first value, a growth, a stop), so only their changes take the pool's monitor; a stop
+   * is thus final, never undone by a writer that read the column before it.
    */
-  synchronized Cache install(int c, Cache expected, Cache next) {
+  private synchronized Cache install(int c, Cache expected, Cache next) {
     Cache now = caches[c];
     if (now == STOPPED) {
       return STOPPED;
     }
-    if (now != expected && expected == null) {
-      return now; // another writer made it first: use that one
+    if (expected == null && now != null) {
+      return now; // another writer made the first one: it is kept
     }
     caches[c] = next;
     return next;
   }
 
-  /** Stops column {@code c} for good: its tables are dropped and never made again. */
+  /** Stops column {@code c} for good: its tables are dropped and never made again (tests stop columns too). */
   synchronized void stop(int c) {
     caches[c] = STOPPED;
     directs[c] = null;
