@@ -50,7 +50,10 @@ import java.util.Random;
  * suffixed {@code _cold} time the first pass, the process's first writes on each path (the JIT
  * still compiling them, on the same cores); after three untimed passes, the plain names give the
  * steady state a write workload runs in: medians over interleaved rounds (the side that goes
- * first rotates), each ratio the median of the rounds' own ratios.
+ * first rotates), each ratio the median of the rounds' own ratios, timed after the heap has been
+ * cycled ({@link HeapSettle}: in a fresh JVM the first allocation in each page of the heap costs
+ * a page fault, which a long-running application no longer pays; {@code heap_settle_collections}
+ * says how many collections that took).
  *
  * <p>In memory, the cold pass runs over databases and connections of its own, and the steady state
  * is measured on connections opened after it: HotSpot inflates a connection's lock when compiled
@@ -193,6 +196,7 @@ public final class ReplicaLatency {
       for (int i = 0; i < WARMUP_PASSES; i++) {
         rounds(plain, bare, replica, rows, per, r, ROUNDS); // untimed: until the JIT has compiled both paths
       }
+      out.count(W, rows, mix, "heap_settle_collections", HeapSettle.run());
       warmFigures(out, rows, mix, rounds(plain, bare, replica, rows, per, r, WARM_ROUNDS), per);
       out.count(W, rows, mix, "plain_jdbc_lock_inflated", LockState.inflated(plain));
       out.count(W, rows, mix, "plain_jdbc_no_generated_keys_lock_inflated", LockState.inflated(bare));
