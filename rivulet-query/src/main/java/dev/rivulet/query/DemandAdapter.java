@@ -66,6 +66,8 @@ final class DemandAdapter {
   private final Map<Long, Map<Row, Row>> changedWhilePending = new java.util.HashMap<>();
   private boolean statusChanged; // by a flush outside a demand transaction: queries settle again
   private final List<BucketWindow<LazyCollection>> shrunk = new ArrayList<>(); // per applyChanges: windows that lost a row
+  // per retried collection: the requests its retry withdrew, released once the new ones settled
+  private final Map<LazyCollection, List<DemandRequest<LazyCollection>>> reloading = new java.util.LinkedHashMap<>();
 
   DemandAdapter(Rivulet db) {
     this.db = db;
@@ -144,6 +146,27 @@ final class DemandAdapter {
     statusChanged |= refresh(f.touched());
   }
 
+  /**
+   * Retries {@code c} if it is in error (see {@link LazyCollection#retry}): its current demand
+   * goes to new requests (started when the caller runs the demand work), its status becomes
+   * {@code LOADING} (or {@code READY} with no demand), and the rows it holds stay until the new
+   * requests have all settled: then those no new request loaded go. Returns whether it was in error.
+   */
+  boolean retry(LazyCollection c) {
+    if (c.statusNow() != Status.ERROR) {
+      return false;
+    }
+    List<DemandRequest<LazyCollection>> withdrawn = ledger.restart(c);
+    for (DemandRequest<LazyCollection> r : withdrawn) {
+      changedWhilePending.remove(r.generation());
+    }
+    reloading.computeIfAbsent(c, k -> new ArrayList<>()).addAll(withdrawn);
+    c.recover();
+    flush();
+    statusChanged = true; // its live queries settle: they recover from its error
+    return true;
+  }
+
   /** Whether all current demand is covered by settled current requests. */
   boolean settled() {
     return ledger.settled();
@@ -155,7 +178,7 @@ final class DemandAdapter {
 
   /** Whether loads wait to start or results wait to be applied. */
   boolean hasWork() {
-    return !toStart.isEmpty() || !inbox.isEmpty() || statusChanged;
+    return !toStart.isEmpty() || !inbox.isEmpty() || statusChanged || reloaded();
   }
 
   /**
@@ -224,8 +247,40 @@ final class DemandAdapter {
       if (!toStart.isEmpty()) {
         startLoads();
       }
+      releaseReloaded();
     } while (!inbox.isEmpty());
     refresh(ledger.takeTouched());
+  }
+
+  /** Whether a retried collection's new requests have all settled, so its withdrawn ones can go. */
+  private boolean reloaded() {
+    for (LazyCollection c : reloading.keySet()) {
+      if (c.statusNow() == Status.CLOSED || c.statusNow() != Status.ERROR && ledger.settled(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Queues the release of the requests a retry withdrew, for each retried collection whose new
+   * requests have all settled (a closed one's are dropped; one in error again keeps them until
+   * its next retry settles).
+   */
+  private void releaseReloaded() {
+    var it = reloading.entrySet().iterator();
+    while (it.hasNext()) {
+      var e = it.next();
+      LazyCollection c = e.getKey();
+      if (c.statusNow() == Status.CLOSED) {
+        it.remove();
+      } else if (c.statusNow() != Status.ERROR && ledger.settled(c)) {
+        for (DemandRequest<LazyCollection> r : e.getValue()) {
+          inbox.add(new Released(c, r.generation()));
+        }
+        it.remove();
+      }
+    }
   }
 
   /** Queues changes its source made after loading, applied with the next queued work (see {@link #apply}). */
@@ -414,7 +469,7 @@ final class DemandAdapter {
     for (LazyCollection c : targets) {
       Status before = c.statusNow();
       if (before == Status.CLOSED || before == Status.ERROR) {
-        continue; // closed, or failed for good
+        continue; // closed, or failed until retried
       }
       Throwable failure = ledger.failure(c);
       if (failure != null) {

@@ -25,8 +25,9 @@ import java.util.Set;
  *
  * <p>Status: {@link Status#IDLE} until a query demands of it, then {@link Status#LOADING} while
  * any current demand is not covered by a settled request and {@link Status#READY} when all is
- * (also when nothing is demanded). A request that fails puts it in {@link Status#ERROR} for good
- * (its error names the request); a source that can retry should do so inside its future.
+ * (also when nothing is demanded). A request that fails puts it in {@link Status#ERROR} (its error
+ * names the request), and its live queries with it, until {@link #retry}: while it is in error it
+ * installs no loaded rows and applies none of its source's changes; its last rows stay readable.
  *
  * <p>It takes no writes of its own. Guarded by the owning {@link Rivulet}'s monitor.
  */
@@ -81,6 +82,30 @@ public final class LazyCollection extends BaseCollection {
       loaded.adopt(generation, key);
     }
     install(null, c);
+  }
+
+  /**
+   * Leaves {@link Status#ERROR} after a failed load: every current demand on this collection is
+   * requested from its source again, as new requests, and it is {@link Status#LOADING} until they
+   * settle ({@link Status#READY} at once when nothing is demanded). The rows it holds stay until
+   * then, each replaced by its newly loaded state, and those no new request loaded (rows its source
+   * removed, or no longer demanded) go after: its live queries, failed with it, recover and see
+   * only what changed. A new request that fails puts it in error again. Does nothing when it is
+   * not in error.
+   *
+   * @return whether it was in error
+   * @throws IllegalStateException when called from a callback of a transaction still publishing
+   */
+  public boolean retry() {
+    boolean retried;
+    synchronized (db) {
+      db.checkNotPublishing("retry lazy collection '" + name() + "'");
+      retried = db.demand().retry(this);
+    }
+    if (retried) {
+      db.runDemand();
+    }
+    return retried;
   }
 
   /** The source it loads from. */

@@ -15,8 +15,8 @@ import java.util.concurrent.CompletableFuture;
  *   <li>{@link #load} returns at once (it must not block) and completes the future, on any
  *       thread, with one coherent baseline: every row of the source that the request selects
  *       (see {@link SubsetRequest}), as rows of the collection's schema. Completing it
- *       exceptionally fails the request (the collection goes to {@link Status#ERROR} until the
- *       request's owners release it).
+ *       exceptionally fails the request (the collection goes to {@link Status#ERROR} until {@link
+ *       LazyCollection#retry}).
  *   <li>{@code cancellation} fires when the database no longer needs the request. A conforming
  *       source checks it immediately before completing with rows and, once cancelled, completes
  *       exceptionally (a {@link java.util.concurrent.CancellationException}) or not at all. The

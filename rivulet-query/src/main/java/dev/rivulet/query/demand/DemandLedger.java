@@ -270,6 +270,31 @@ public final class DemandLedger<T> {
     }
   }
 
+  /**
+   * Withdraws every lease on {@code target}'s requests and marks the leased values as changed, so
+   * that the next {@link #flush} covers all of the target's current demand with new requests (a
+   * retry after a failure); returns the requests withdrawn: no longer current (what they settle
+   * later is stale), their cancellations fired, the rows they loaded not released here.
+   */
+  public List<DemandRequest<T>> restart(T target) {
+    List<DemandRequest<T>> withdrawn = new ArrayList<>();
+    for (DemandPlan<T> plan : plans.values()) {
+      if (plan.target != target || plan.leases.isEmpty()) {
+        continue;
+      }
+      for (Row v : new ArrayList<>(plan.leases.keySet())) {
+        detach(plan, v, plan.leases.get(v), withdrawn);
+        plan.dirty.add(v);
+      }
+      dirtyPlans.add(plan);
+    }
+    touched.add(target);
+    for (DemandRequest<T> r : withdrawn) {
+      r.cancellation().cancel();
+    }
+    return withdrawn;
+  }
+
   /** A refill whose base went: obsolete, its cancellation fired with the base's. */
   private void retire(DemandRequest<T> refill, TargetState t, List<DemandRequest<T>> cancelled) {
     refill.current = false;
