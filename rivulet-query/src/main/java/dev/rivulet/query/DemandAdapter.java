@@ -252,14 +252,19 @@ final class DemandAdapter {
     refresh(ledger.takeTouched());
   }
 
-  /** Whether a retried collection's new requests have all settled, so its withdrawn ones can go. */
+  /** Whether a retried collection's withdrawn requests are done with: its new ones all settled, or it closed. */
   private boolean reloaded() {
     for (LazyCollection c : reloading.keySet()) {
-      if (c.statusNow() == Status.CLOSED || c.statusNow() != Status.ERROR && ledger.settled(c)) {
+      if (reloaded(c)) {
         return true;
       }
     }
     return false;
+  }
+
+  private boolean reloaded(LazyCollection c) {
+    Status st = c.statusNow();
+    return st == Status.CLOSED || st != Status.ERROR && ledger.settled(c);
   }
 
   /**
@@ -272,11 +277,9 @@ final class DemandAdapter {
     while (it.hasNext()) {
       var e = it.next();
       LazyCollection c = e.getKey();
-      if (c.statusNow() == Status.CLOSED) {
-        it.remove();
-      } else if (c.statusNow() != Status.ERROR && ledger.settled(c)) {
-        for (DemandRequest<LazyCollection> r : e.getValue()) {
-          inbox.add(new Released(c, r.generation()));
+      if (reloaded(c)) {
+        if (c.statusNow() != Status.CLOSED) {
+          e.getValue().forEach(r -> inbox.add(new Released(c, r.generation())));
         }
         it.remove();
       }
