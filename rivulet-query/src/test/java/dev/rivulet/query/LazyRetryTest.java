@@ -180,35 +180,27 @@ class LazyRetryTest {
 
   @Test
   void rowsStayWhileTheRetryLoads() {
-    ControlledLazySource controlled = new ControlledLazySource(COMMENTS, List.of(
-        Row.of(100L, 10L, "a"), Row.of(110L, 11L, "c")));
-    LazyCollection lazy = db.lazyCollection("slow", COMMENTS, List.of("id"), controlled);
-    synchronized (db) {
-      db.demand().register("p", lazy, List.of("issue"), List.of(), SubsetRequest.UNLIMITED);
-      db.demand().change("p", Row.of(10L), 1);
-      db.demand().flush();
-    }
-    db.runDemand();
-    controlled.complete(0);
-    synchronized (db) {
-      db.demand().change("p", Row.of(11L), 1);
-      db.demand().flush();
-    }
-    db.runDemand();
-    controlled.call(1).future().completeExceptionally(new IllegalStateException("backend down"));
-    assertThat(lazy.status()).isEqualTo(Status.ERROR);
+    DemandPlaneTest.Fixture f = new DemandPlaneTest.Fixture(); // loads completed by hand
+    f.db.onError((c, e) -> { });
+    f.register("p", "issue");
+    f.demand("p", 1, 1);
+    f.source.complete(0);
+    f.demand("p", 1, 2);
+    f.source.call(1).future().completeExceptionally(new IllegalStateException("backend down"));
+    assertThat(f.comments.status()).isEqualTo(Status.ERROR);
 
-    assertThat(lazy.retry()).isTrue();
-    assertThat(lazy.status()).isEqualTo(Status.LOADING);
-    assertThat(controlled.calls()).hasSize(3);
-    assertThat(controlled.call(0).cancelled()).as("the withdrawn requests are cancelled").isTrue();
-    assertThat(controlled.call(2).request().values()).containsExactlyInAnyOrder(Row.of(10L), Row.of(11L));
-    assertThat(lazy.rows()).as("held until the new request settles").containsExactly(Row.of(100L, 10L, "a"));
-    controlled.complete(0); // a withdrawn request completing late changes nothing
-    assertThat(lazy.status()).isEqualTo(Status.LOADING);
-    controlled.complete(2);
-    assertThat(lazy.status()).isEqualTo(Status.READY);
-    assertThat(lazy.rows()).containsExactlyInAnyOrder(Row.of(100L, 10L, "a"), Row.of(110L, 11L, "c"));
+    assertThat(f.comments.retry()).isTrue();
+    assertThat(f.comments.status()).isEqualTo(Status.LOADING);
+    assertThat(f.source.calls()).hasSize(3);
+    assertThat(f.source.call(0).cancelled()).as("the withdrawn requests are cancelled").isTrue();
+    assertThat(f.source.call(2).request().values()).containsExactlyInAnyOrder(Row.of(1L), Row.of(2L));
+    assertThat(DemandPlaneTest.ids(f.comments)).as("held until the new request settles")
+        .isEqualTo(DemandPlaneTest.idsOn(1));
+    f.source.complete(0); // a withdrawn request completing late changes nothing
+    assertThat(f.comments.status()).isEqualTo(Status.LOADING);
+    f.source.complete(2);
+    assertThat(f.comments.status()).isEqualTo(Status.READY);
+    assertThat(DemandPlaneTest.ids(f.comments)).isEqualTo(DemandPlaneTest.idsOn(1, 2));
   }
 
   @Test
