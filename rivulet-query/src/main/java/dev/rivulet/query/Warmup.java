@@ -140,8 +140,9 @@ final class Warmup implements Runnable {
    * updates through all. The first shape's hydration comes before the second's compilation because
    * every ordered, limited query runs the top-K's hydration, while the second shape's join serves
    * fewer (measured in fresh JVMs, medians of five or six interleaved runs: W1's first hydration
-   * 18.0 -> 12.7 and 23.5 -> 17.1 ms, main-thread CPU 14.8 -> 9.7 ms; W5, W3 and W6 within noise). Asks {@code stop} before each step and returns early when it says so. The
-   * database is dropped at the end (nothing else references it).
+   * 18.0 -> 12.7 and 23.5 -> 17.1 ms, main-thread CPU 14.8 -> 9.7 ms; W5, W3 and W6 within
+   * noise). Asks {@code stop} before each step and returns early when it says so. The database is
+   * dropped at the end (nothing else references it).
    */
   static Progress run(BooleanSupplier stop) {
     Progress done = new Progress();
