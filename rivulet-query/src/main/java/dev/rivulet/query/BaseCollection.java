@@ -525,8 +525,10 @@ abstract class BaseCollection implements LiveCollection {
     List<ChangeEvent> events = netEvents();
     List<StoredChange> stored = treeSubscribers > 0 ? storedChanges() : null;
     staged.clear();
+    // A change of hidden columns only shows in no face, but the change-tree faces still follow the
+    // stored rows (they index root rows by them): it is published to them, who deliver nothing.
     if (subscribers.isEmpty() || events.isEmpty() && (window == null || window.isEmpty())
-        && (positions == null || positions.isEmpty()) && !buckets) {
+        && (positions == null || positions.isEmpty()) && !buckets && (stored == null || stored.isEmpty())) {
       return;
     }
     Publication p = new Publication(txId, events, window, stored, positions);

@@ -220,4 +220,35 @@ class CollectionTreeFaceTest {
       return out;
     }
   }
+
+  /**
+   * Found by {@code IncludeOracleTest} (seed 827704962053432986, {@code joinedRoot}): a change of a
+   * parent's hidden columns only (here the correlation value of an array include that shows no
+   * rows either way) was published to no face, so the change-tree face still indexed the parent
+   * as it was; when the parent was deleted it did not find it, and fanned later changes of the
+   * collection bucket the parent had shown out to the deleted parent.
+   */
+  @Test
+  void aParentChangedInHiddenColumnsOnlyThenDeletedHearsNoMoreOfItsBucket() {
+    SourceCollection issues = db.collection("issues", Schema.parse("id INT NOT NULL, grp INT, owner INT"),
+        List.of("id"));
+    issues.beginSync().write(Row.of(1, 7, 4)).write(Row.of(2, 8, 4)).markReady().commit();
+    Query ownersNotes = Query.from("n", notes).where(eq(col("n.person"), col("i.owner")))
+        .select(Query.as("text", col("n.text")));
+    Query members = Query.from("p", people).where(eq(col("p.grp"), col("i.grp")))
+        .select(Query.as("name", col("p.name")));
+    LiveQuery q = db.liveQuery("issues", Query.from("i", issues).select(Query.as("id", col("i.id")),
+        Query.includeArray("notes", ownersNotes), Query.include("members", members)));
+    ChangeTreeSink sink = q.changeTreeSink(10);
+    List<CaughtNode> tree = new ArrayList<>();
+    sink.hydrate().changes().forEach(c -> IncludeTrees.apply(tree, c, (QueryIR.Select) q.query().raw()));
+
+    issues.beginSync().write(Row.of(1, 7, 5)).commit(); // a new owner, with no notes either: nothing shows
+    issues.beginSync().delete(Row.of(1)).commit();
+    people.beginSync().write(Row.of(101, 7, "bob")).commit(); // the bucket issue 1 showed
+    for (TreeBatch b : sink.take()) {
+      b.changes().forEach(c -> IncludeTrees.apply(tree, c, (QueryIR.Select) q.query().raw()));
+    }
+    assertThat(tree).extracting(CaughtNode::row).containsExactly(Row.of(2L));
+  }
 }

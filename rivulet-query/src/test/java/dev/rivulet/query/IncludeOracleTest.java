@@ -209,7 +209,12 @@ class IncludeOracleTest {
             assertThat(b.changes()).as("a delivered batch changes something").isNotEmpty();
             for (CaughtChange c : b.changes()) {
               QueryIR.Select s = (QueryIR.Select) e.getValue().query().raw();
-              IncludeTrees.apply(folded.get(e.getKey()), c, s);
+              try {
+                IncludeTrees.apply(folded.get(e.getKey()), c, s);
+              } catch (AssertionError fault) {
+                throw new AssertionError("seed " + seed + " step " + step + " " + e.getKey() + " ("
+                    + Seeds.replayHint(seed) + "): " + fault.getMessage(), fault);
+              }
               int depth = IncludeTrees.collectionsCrossed(c, s);
               throughCollections[0] += depth > 0 ? 1 : 0;
               throughCollections[1] += depth > 1 ? 1 : 0;

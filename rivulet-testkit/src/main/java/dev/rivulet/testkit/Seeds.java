@@ -34,6 +34,8 @@ public final class Seeds {
   public static final long DEFAULT_BASE_SEED = 0x5EED_0F_0A_C1E5L;
 
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+  /** The modules {@code -am} builds first have no such test: not a failure. */
+  private static final String ANY_MODULE = " -Dsurefire.failIfNoSpecifiedTests=false";
 
   private final OptionalLong fixed;
   private final int multiplier;
@@ -80,9 +82,32 @@ public final class Seeds {
     return new Seeds(k -> null, k -> null).list(count);
   }
 
-  /** How to rerun one seed, for failure messages. */
+  /**
+   * How to rerun one seed, for failure messages: the Maven command for the test class that asks
+   * (the nearest caller whose name ends in {@code Test}) in the module it was compiled in, or a
+   * generic one when neither is known.
+   */
   public static String replayHint(long seed) {
-    return "RIVULET_SEED=" + seed + " mvn verify -pl rivulet-testkit (add -Dtest=<TestClass> to narrow)";
+    Class<?> test = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+        .walk(frames -> frames.map(StackWalker.StackFrame::getDeclaringClass)
+            .filter(c -> c.getSimpleName().endsWith("Test")).findFirst().orElse(null));
+    String module = test == null ? null : moduleOf(test);
+    if (module == null) {
+      return "RIVULET_SEED=" + seed + " mvn verify -pl <module> -am -Dtest=<TestClass>" + ANY_MODULE;
+    }
+    return "RIVULET_SEED=" + seed + " mvn verify -pl " + module + " -am -Dtest=" + test.getSimpleName() + ANY_MODULE;
+  }
+
+  /** The Maven module whose {@code target} directory {@code c} was loaded from, or null. */
+  private static String moduleOf(Class<?> c) {
+    try {
+      java.security.CodeSource source = c.getProtectionDomain().getCodeSource();
+      String path = source == null ? null : source.getLocation().getPath();
+      int target = path == null ? -1 : path.lastIndexOf("/target/");
+      return target < 0 ? null : path.substring(path.lastIndexOf('/', target - 1) + 1, target);
+    } catch (SecurityException e) {
+      return null;
+    }
   }
 
   List<Long> list(int baseCount) {
