@@ -52,6 +52,18 @@ final class LikePatterns {
     return sb.toString();
   }
 
+  /** Whether {@code pattern} ends with escape {@code e} that escapes nothing (an odd run of it at the end). */
+  static boolean endsWithEscape(String pattern, String e) {
+    int esc = e.codePointAt(0);
+    boolean pending = false;
+    for (int i = 0; i < pattern.length(); ) {
+      int cp = pattern.codePointAt(i);
+      i += Character.charCount(cp);
+      pending = !pending && cp == esc;
+    }
+    return pending;
+  }
+
   static final String[] ESCAPES = {"\\", "!", "%", "_", "a", "é", "\\", "!"};
   static final String[] CASELESS_ESCAPES = {"\\", "!", "#"};
 }

@@ -480,7 +480,11 @@ final class RandomExprs {
     boolean ci = r.nextBoolean();
     if (h2() && r.nextInt(4) == 0) {
       String e = LikePatterns.CASELESS_ESCAPES[r.nextInt(LikePatterns.CASELESS_ESCAPES.length)];
-      return new Expr.Like(string(depth - 1), string(depth - 1), ci, e);
+      Expr pattern = string(depth - 1);
+      if (pattern instanceof Expr.Lit lit && lit.value() instanceof String text && LikePatterns.endsWithEscape(text, e)) {
+        pattern = new Expr.Lit(text + e); // a constant pattern ending with its escape is refused when compiled
+      }
+      return new Expr.Like(string(depth - 1), pattern, ci, e);
     }
     String e = h2() || r.nextInt(6) > 0 ? LikePatterns.ESCAPES[r.nextInt(LikePatterns.ESCAPES.length)] : "😀";
     if (!rowTexts.isEmpty() && r.nextBoolean()) {

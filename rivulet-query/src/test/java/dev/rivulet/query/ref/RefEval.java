@@ -92,8 +92,11 @@ public final class RefEval {
       if (t == null || p == null) {
         return null;
       }
-      return l.escape() == null ? RefStrings.like(text(t), text(p), l.caseInsensitive())
-          : RefStrings.like(text(t), text(p), l.caseInsensitive(), l.escape().codePointAt(0));
+      if (l.escape() == null) {
+        return RefStrings.like(text(t), text(p), l.caseInsensitive());
+      }
+      // not in one conditional expression with the boolean above: its NULL (a malformed pattern) would be unboxed
+      return RefStrings.like(text(t), text(p), l.caseInsensitive(), l.escape().codePointAt(0));
     }
     if (e instanceof Expr.Coalesce c) {
       for (Expr a : c.args()) {
