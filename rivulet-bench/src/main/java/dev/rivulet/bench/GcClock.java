@@ -8,13 +8,13 @@ import java.util.List;
  * Reads the JVM's cumulative garbage-collection time and count, so a figure can say how much of
  * a timed phase the collector took. With G1 or Parallel these are the stop-the-world pauses.
  */
-final class GcClock {
+public final class GcClock {
   private static final List<GarbageCollectorMXBean> BEANS = ManagementFactory.getGarbageCollectorMXBeans();
 
   private GcClock() {}
 
   /** Total collection time so far, in milliseconds. */
-  static long millis() {
+  public static long millis() {
     long t = 0;
     for (GarbageCollectorMXBean b : BEANS) {
       t += Math.max(0, b.getCollectionTime());
@@ -23,7 +23,7 @@ final class GcClock {
   }
 
   /** Total collections so far. */
-  static long count() {
+  public static long count() {
     long n = 0;
     for (GarbageCollectorMXBean b : BEANS) {
       n += Math.max(0, b.getCollectionCount());

@@ -311,14 +311,14 @@ final class TopKOperator extends Operator {
    * slots, the window's change emitted without walking a window or making candidates.
    */
   private boolean replaced(OrderStatisticTree<Row> tree, Delta changes) {
-    SlotReplacements slots = updates().slots;
-    if (!slots.replace(tree, changes)) {
+    Updates u = updates();
+    if (!u.slots.replace(tree, changes)) {
       return false;
     }
     replacements++;
-    replacedPairs += slots.pairs();
+    replacedPairs += u.slots.pairs();
     examined += changes.size;
-    slots.emit(offset, end, updates.sink);
+    u.slots.emit(offset, end, u.sink);
     return true;
   }
 

@@ -1,6 +1,6 @@
 package dev.rivulet.bench.replica;
 
-import java.lang.management.GarbageCollectorMXBean;
+import dev.rivulet.bench.GcClock;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -27,13 +27,13 @@ final class HeapSettle {
 
   /** Cycles the heap; returns the number of collections it took. */
   static long run() {
-    long start = collections();
+    long start = GcClock.count();
     long seen = start;
     long committed = committed();
     Object[] sink = new Object[256]; // kept briefly, so the arrays are really allocated
     for (long bytes = 0; bytes < MAX_BYTES; bytes += CHUNK) {
       sink[(int) (bytes / CHUNK) & 255] = new byte[CHUNK];
-      long now = collections();
+      long now = GcClock.count();
       if (now != seen) {
         seen = now;
         long c = committed();
@@ -44,14 +44,6 @@ final class HeapSettle {
       }
     }
     return seen - start;
-  }
-
-  private static long collections() {
-    long n = 0;
-    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-      n += Math.max(0, gc.getCollectionCount());
-    }
-    return n;
   }
 
   private static long committed() {

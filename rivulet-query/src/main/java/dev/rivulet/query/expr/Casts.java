@@ -107,7 +107,8 @@ public final class Casts {
         + text + ", to " + to + "; " + SUPPORTED);
   }
 
-  private static boolean isInteger(Object v) {
+  /** Whether {@code v}, a canonical double or decimal, is an integer (a Long is not asked). */
+  static boolean isInteger(Object v) {
     if (v instanceof Double d) {
       return Double.isFinite(d) && d == Math.rint(d);
     }

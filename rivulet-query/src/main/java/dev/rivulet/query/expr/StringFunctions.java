@@ -158,10 +158,8 @@ public final class StringFunctions {
     }
     // An integer past 64 bits is held as a double that holds it exactly, else as a decimal (see
     // Values.canonical).
-    if (v instanceof Double d && Double.isFinite(d) && d == Math.rint(d)) {
-      return d < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
-    }
-    if (v instanceof java.math.BigDecimal d && (d.signum() == 0 || d.stripTrailingZeros().scale() <= 0)) {
+    if (Casts.isInteger(v)) {
+      java.math.BigDecimal d = Values.toDecimal((Number) v);
       return d.compareTo(MAX_LONG) > 0 ? Long.MAX_VALUE : d.compareTo(MIN_LONG) < 0 ? Long.MIN_VALUE : d.longValueExact();
     }
     throw new QueryException(clause + ": " + text + " needs an integer, but got " + Values.render(v));
