@@ -58,17 +58,26 @@ public enum ColumnType {
 
   /** True when canonical value {@code v} (non-null) belongs to this type's domain. */
   public boolean accepts(Object v) {
-    return switch (this) {
-      case INT -> v instanceof Long || isHugeInteger(v);
-      case DOUBLE -> v instanceof Double || v instanceof Long l && Values.isExactDouble(l);
-      case DECIMAL -> v instanceof Long || v instanceof Double || v instanceof BigDecimal;
-      case STRING -> v instanceof String;
-      case BOOL -> v instanceof Boolean;
-      case BYTES -> v instanceof Bytes;
-      case DATE -> v instanceof LocalDate;
-      case TIMESTAMP -> v instanceof Instant;
-      case ANY -> true;
-    };
+    // if-chains, here and below, not switches: an enum switch compiles to a synthetic class of
+    // its own, one more class for a fresh JVM to load on the way to a first query
+    if (this == INT) {
+      return v instanceof Long || isHugeInteger(v);
+    } else if (this == DOUBLE) {
+      return v instanceof Double || v instanceof Long l && Values.isExactDouble(l);
+    } else if (this == DECIMAL) {
+      return v instanceof Long || v instanceof Double || v instanceof BigDecimal;
+    } else if (this == STRING) {
+      return v instanceof String;
+    } else if (this == BOOL) {
+      return v instanceof Boolean;
+    } else if (this == BYTES) {
+      return v instanceof Bytes;
+    } else if (this == DATE) {
+      return v instanceof LocalDate;
+    } else if (this == TIMESTAMP) {
+      return v instanceof Instant;
+    }
+    return true; // ANY
   }
 
   /**
@@ -88,22 +97,20 @@ public enum ColumnType {
    * equals {@code v}.
    */
   public Object present(Object v) {
-    switch (this) {
-      case INT:
-        if (v instanceof Double d && isHugeInteger(d)) {
-          return new BigDecimal(d).toBigIntegerExact();
-        }
-        return v instanceof BigDecimal bd && bd.scale() <= 0 ? bd.toBigIntegerExact() : v;
-      case DOUBLE:
-        return v instanceof Long l ? (Object) (double) l : v;
-      case DECIMAL:
-        if (v instanceof Long l) {
-          return BigDecimal.valueOf(l);
-        }
-        return v instanceof Double d && Double.isFinite(d) ? new BigDecimal(d) : v;
-      default:
-        return v;
+    if (this == INT) {
+      if (v instanceof Double d && isHugeInteger(d)) {
+        return new BigDecimal(d).toBigIntegerExact();
+      }
+      return v instanceof BigDecimal bd && bd.scale() <= 0 ? bd.toBigIntegerExact() : v;
+    } else if (this == DOUBLE) {
+      return v instanceof Long l ? (Object) (double) l : v;
+    } else if (this == DECIMAL) {
+      if (v instanceof Long l) {
+        return BigDecimal.valueOf(l);
+      }
+      return v instanceof Double d && Double.isFinite(d) ? new BigDecimal(d) : v;
     }
+    return v;
   }
 
   /** True when canonical values of this type may need {@link #present} to change their class. */

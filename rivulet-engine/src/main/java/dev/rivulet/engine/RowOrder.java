@@ -208,29 +208,27 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
   }
 
   private static long ascending(Object v, ColumnType type) {
-    switch (type) {
-      case INT:
-        if (v instanceof Long l) {
-          return l;
-        }
-        // An integer beyond 64 bits saturates to a sentinel: still monotone, ties go to compare.
-        return Values.compareNumbers((Number) v, 0L) > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
-      case DOUBLE:
-      case DECIMAL:
-        double d = v instanceof Long l ? (double) l : v instanceof Double x ? x : ((BigDecimal) v).doubleValue();
-        long bits = Double.doubleToLongBits(d);
-        return bits ^ ((bits >> 63) & Long.MAX_VALUE);
-      case STRING:
-        return TextPrefix.word0((String) v);
-      case BOOL:
-        return ((Boolean) v) ? 1 : 0;
-      case DATE:
-        return ((LocalDate) v).toEpochDay();
-      case TIMESTAMP:
-        return ((Instant) v).getEpochSecond();
-      default:
-        return 0; // BYTES and ANY: no prefix, the full comparison decides
+    // an if-chain: an enum switch would be one more class to load (see ColumnType#accepts)
+    if (type == ColumnType.INT) {
+      if (v instanceof Long l) {
+        return l;
+      }
+      // An integer beyond 64 bits saturates to a sentinel: still monotone, ties go to compare.
+      return Values.compareNumbers((Number) v, 0L) > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
+    } else if (type == ColumnType.DOUBLE || type == ColumnType.DECIMAL) {
+      double d = v instanceof Long l ? (double) l : v instanceof Double x ? x : ((BigDecimal) v).doubleValue();
+      long bits = Double.doubleToLongBits(d);
+      return bits ^ ((bits >> 63) & Long.MAX_VALUE);
+    } else if (type == ColumnType.STRING) {
+      return TextPrefix.word0((String) v);
+    } else if (type == ColumnType.BOOL) {
+      return ((Boolean) v) ? 1 : 0;
+    } else if (type == ColumnType.DATE) {
+      return ((LocalDate) v).toEpochDay();
+    } else if (type == ColumnType.TIMESTAMP) {
+      return ((Instant) v).getEpochSecond();
     }
+    return 0; // BYTES and ANY: no prefix, the full comparison decides
   }
 
   /**

@@ -197,16 +197,23 @@ public final class Schema {
 
   /** The one class whose values {@code type} accepts without looking further, or null. */
   private static Class<?> usualClass(ColumnType type) {
-    return switch (type) {
-      case INT -> Long.class;
-      case DOUBLE -> Double.class;
-      case STRING -> String.class;
-      case BOOL -> Boolean.class;
-      case BYTES -> Bytes.class;
-      case DATE -> java.time.LocalDate.class;
-      case TIMESTAMP -> java.time.Instant.class;
-      case DECIMAL, ANY -> null;
-    };
+    // an if-chain: an enum switch would be one more class to load (see ColumnType#accepts)
+    if (type == ColumnType.INT) {
+      return Long.class;
+    } else if (type == ColumnType.DOUBLE) {
+      return Double.class;
+    } else if (type == ColumnType.STRING) {
+      return String.class;
+    } else if (type == ColumnType.BOOL) {
+      return Boolean.class;
+    } else if (type == ColumnType.BYTES) {
+      return Bytes.class;
+    } else if (type == ColumnType.DATE) {
+      return java.time.LocalDate.class;
+    } else if (type == ColumnType.TIMESTAMP) {
+      return java.time.Instant.class;
+    }
+    return null; // DECIMAL, ANY
   }
 
   private SchemaException mismatch(Row row, int i) {

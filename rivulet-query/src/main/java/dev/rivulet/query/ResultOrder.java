@@ -24,7 +24,7 @@ final class ResultOrder {
   private static final EngineAccess ENGINE = EngineAccess.get();
   private final LiveQuery query;
   private final int[] order; // the columns of a stored row's cursor
-  private final WindowSteps.View view;
+  private WindowSteps.View view; // made when a face first needs steps: see view()
   private List<Row> window = new ArrayList<>();
   private List<Row> failedWindow; // while the query is failed and can recover
   private int subscribers;
@@ -34,22 +34,32 @@ final class ResultOrder {
   ResultOrder(LiveQuery query, int[] order) {
     this.query = query;
     this.order = order;
-    this.view = new WindowSteps.View() {
-      @Override
-      public Row visible(Row stored) {
-        return query.publicRow(stored);
-      }
+  }
 
-      @Override
-      public Row key(Row stored) {
-        return query.keyOf(stored);
-      }
+  /**
+   * How the steps show a stored row: made on first use, so that a query nobody watches by window
+   * or change tree loads no class for it.
+   */
+  private WindowSteps.View view() {
+    if (view == null) {
+      view = new WindowSteps.View() {
+        @Override
+        public Row visible(Row stored) {
+          return query.publicRow(stored);
+        }
 
-      @Override
-      public Cursor cursor(Row stored) {
-        return cursorOf(stored);
-      }
-    };
+        @Override
+        public Row key(Row stored) {
+          return query.keyOf(stored);
+        }
+
+        @Override
+        public Cursor cursor(Row stored) {
+          return cursorOf(stored);
+        }
+      };
+    }
+    return view;
   }
 
   /** The cursor of a stored row: its sort-key values, then its key. */
@@ -72,7 +82,7 @@ final class ResultOrder {
    */
   void apply(Output output) {
     if (subscribers > 0 || query.treeSubscribed()) {
-      WindowSteps s = new WindowSteps(view, query.db.lastTxId());
+      WindowSteps s = new WindowSteps(view(), query.db.lastTxId());
       for (int i = 0; i < ENGINE.deltaSize(output); i++) {
         if (ENGINE.deltaWeight(output, i) < 0) {
           s.removed(ENGINE.deltaRow(output, i), ENGINE.deltaPosition(output, i));
@@ -119,10 +129,10 @@ final class ResultOrder {
     window = failedWindow;
     failedWindow = null;
     if (subscribers > 0) {
-      steps = WindowSteps.reset(window, view, txId);
+      steps = WindowSteps.reset(window, view(), txId);
     }
     if (query.treeSubscribed()) {
-      treeSteps = WindowSteps.diff(seen, window, view, txId);
+      treeSteps = WindowSteps.diff(seen, window, view(), txId);
     }
   }
 
@@ -156,7 +166,7 @@ final class ResultOrder {
     return query.register(options.withInitialState(), listener, resetter, false, txId -> {
       subscribers++;
       List<Row> now = new ArrayList<>(window);
-      return () -> new WindowBatch(txId, WindowSteps.reset(now, view, txId));
+      return () -> new WindowBatch(txId, WindowSteps.reset(now, view(), txId));
     }, ResultOrder::batch);
   }
 
@@ -181,7 +191,7 @@ final class ResultOrder {
 
   /** A reset to the current window (caller holds the monitor). */
   WindowBatch reset(long txId) {
-    return new WindowBatch(txId, WindowSteps.reset(window, view, txId));
+    return new WindowBatch(txId, WindowSteps.reset(window, view(), txId));
   }
 
   WindowSnapshot snapshot(long txId) {
@@ -195,6 +205,6 @@ final class ResultOrder {
 
   /** The steps from this window to {@code next}'s (a reanchor). */
   List<WindowDelta> diffTo(ResultOrder next, long txId) {
-    return WindowSteps.diff(window, next.window, next.view, txId);
+    return WindowSteps.diff(window, next.window, next.view(), txId);
   }
 }

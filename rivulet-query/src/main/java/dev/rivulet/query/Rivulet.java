@@ -43,7 +43,8 @@ public final class Rivulet {
   private final List<BaseCollection> collections = new ArrayList<>();
   private final List<LiveQuery> queries = new ArrayList<>();
   private final List<BaseCollection> dropped = new ArrayList<>(); // closed while publishing: forgotten at its end
-  private final DemandAdapter demand = new DemandAdapter(this);
+  // made with the first lazy collection: a database without one loads none of the demand plane
+  private DemandAdapter demand;
   private boolean propagating;
   private final List<Runnable> afterTransaction = new ArrayList<>(); // run when the transaction ends
   private boolean demanding; // runDemand's loop is running
@@ -99,6 +100,9 @@ public final class Rivulet {
 
   /** The demand adapter (guarded by this monitor). */
   DemandAdapter demand() {
+    if (demand == null) {
+      demand = new DemandAdapter(this);
+    }
     return demand;
   }
 
@@ -109,7 +113,7 @@ public final class Rivulet {
    * runs (its end calls this) or when called from inside this loop.
    */
   synchronized void runDemand() {
-    if (propagating || demanding) {
+    if (propagating || demanding || demand == null) {
       return;
     }
     demanding = true;
@@ -292,7 +296,7 @@ public final class Rivulet {
         applySync(e.getKey(), e.getValue());
       }
       if (!sourceChanges.isEmpty()) {
-        sourceChanges.forEach((c, changes) -> demand.changed(c, changes));
+        sourceChanges.forEach((c, changes) -> demand().changed(c, changes));
         demand.apply();
       }
       runQueries();

@@ -48,24 +48,6 @@ final class GroupingCompiler {
     }
   }
 
-  /** True when the block groups: it has a group by or uses an aggregate. */
-  static boolean groups(QueryIR.Select s) {
-    if (!s.groupBy().isEmpty() || (s.having() != null && Expressions.hasAggregate(s.having()))) {
-      return true;
-    }
-    for (QueryIR.SelectItem item : s.select()) {
-      if (Expressions.hasAggregate(item.expr())) {
-        return true;
-      }
-    }
-    for (QueryIR.OrderItem o : s.orderBy()) {
-      if (Expressions.hasAggregate(o.expr())) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /** Maps and groups {@code in}; afterwards {@link #scope} and {@link #rewrite} apply. */
   Stream compile(Stream in) {
     List<Column> cols = new ArrayList<>();

@@ -32,7 +32,7 @@ final class JoinColumns {
    * relations show {@code visible} (by alias, in join order), or null when it does not apply.
    */
   static JoinColumns of(QueryIR.Select s, List<Expr> rest, Map<String, Schema> visible) {
-    if (s.joins().isEmpty() || s.select().isEmpty() || GroupingCompiler.groups(s) || s.having() != null) {
+    if (s.joins().isEmpty() || s.select().isEmpty() || Projection.groups(s) || s.having() != null) {
       return null;
     }
     for (QueryIR.Join j : s.joins()) {

@@ -60,7 +60,7 @@ final class Projection {
     s = OutputRefs.resolve(s, layout);
     int[] before = null;
     List<QueryIR.OrderItem> order = List.of();
-    if (!GroupingCompiler.groups(s) && partition.isEmpty() && s.having() == null) {
+    if (!groups(s) && partition.isEmpty() && s.having() == null) {
       checkLimit(); // the checks in the order compile(Stream, ..) makes them
       order = orderItems(layout.keys(), layout, null);
       before = order.isEmpty() ? null : windowFirst(order, layout, layout.keys());
@@ -76,7 +76,7 @@ final class Projection {
     s = OutputRefs.resolve(s, layout);
     checkLimit();
     oneRow = atMostOneRow();
-    if (!partition.isEmpty() && GroupingCompiler.groups(s)) {
+    if (!partition.isEmpty() && groups(s)) {
       List<Expr> groups = new ArrayList<>(partition);
       groups.addAll(s.groupBy());
       s = new QueryIR.Select(s.from(), s.joins(), s.where(), groups, s.having(), s.select(), s.distinct(),
@@ -86,7 +86,7 @@ final class Projection {
     Layout scope = layout;
     int[] keys = layout.keys();
     GroupingCompiler grouping = null;
-    if (GroupingCompiler.groups(s)) {
+    if (groups(s)) {
       grouping = new GroupingCompiler(s, layout);
       stream = grouping.compile(in);
       scope = grouping.scope();
@@ -109,6 +109,27 @@ final class Projection {
 
     SelectList list = selectList(layout, grouping, order);
     return project(stream, scope, list, keys, order, layout);
+  }
+
+  /**
+   * True when the block groups: it has a group by or uses an aggregate. (Here, not in {@link
+   * GroupingCompiler}: a query that does not group loads no grouping code.)
+   */
+  static boolean groups(QueryIR.Select s) {
+    if (!s.groupBy().isEmpty() || (s.having() != null && Expressions.hasAggregate(s.having()))) {
+      return true;
+    }
+    for (QueryIR.SelectItem item : s.select()) {
+      if (Expressions.hasAggregate(item.expr())) {
+        return true;
+      }
+    }
+    for (QueryIR.OrderItem o : s.orderBy()) {
+      if (Expressions.hasAggregate(o.expr())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The output names and expressions, rewritten for grouping. */
@@ -307,7 +328,7 @@ final class Projection {
 
   /** True when the block provably has at most one row: a global aggregate (no group by). */
   private boolean atMostOneRow() {
-    return s.groupBy().isEmpty() && GroupingCompiler.groups(s);
+    return s.groupBy().isEmpty() && groups(s);
   }
 
   /**

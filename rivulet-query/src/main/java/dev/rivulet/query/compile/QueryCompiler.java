@@ -482,12 +482,9 @@ public final class QueryCompiler {
       lk.add(left.schema().column(a.index()).name());
       rk.add(r.stream.schema().column(b.index()).name());
     }
-    dev.rivulet.engine.JoinType type = switch (j.kind()) {
-      case INNER -> dev.rivulet.engine.JoinType.INNER;
-      case LEFT -> dev.rivulet.engine.JoinType.LEFT;
-      case RIGHT -> dev.rivulet.engine.JoinType.RIGHT;
-      case FULL -> dev.rivulet.engine.JoinType.FULL;
-    };
+    // the engine's join types carry the same names (by name, not an enum switch: that would be
+    // one more class for a fresh JVM to load)
+    dev.rivulet.engine.JoinType type = dev.rivulet.engine.JoinType.valueOf(j.kind().name());
     return new JoinSpec(type, lk, rk, onRight == null ? null : ExprCompiler.predicate(onRight, nullableAlone(r)),
         keepLeft, keepRight);
   }

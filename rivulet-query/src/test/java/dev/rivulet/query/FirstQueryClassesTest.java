@@ -1,0 +1,60 @@
+package dev.rivulet.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A fresh JVM loads each class at a cost (a few hundred microseconds on a small machine), so a
+ * user's first collection and flat live queries load only what they use: no demand plane, no
+ * grouping, include or custom-key machinery, and no synthetic enum-switch or anonymous classes of
+ * Rivulet's ({@code Foo$1}). Checked in a fresh JVM, the warm-up off ({@link FirstQueryProbe}).
+ */
+class FirstQueryClassesTest {
+  private static final Pattern LOAD = Pattern.compile("\\[class,load\\s*\\] (\\S+) source");
+
+  @Test
+  void flatFirstQueriesLoadOnlyWhatTheyUse() throws Exception {
+    List<String> loaded = loadedClasses();
+    assertThat(loaded).as("the probe ran and Rivulet's classes were logged")
+        .contains("dev.rivulet.query.Rivulet", "dev.rivulet.engine.TopKOperator", "dev.rivulet.engine.JoinOperator");
+    assertThat(loaded).doesNotContain(
+        "dev.rivulet.query.DemandAdapter",
+        "dev.rivulet.query.demand.DemandLedger",
+        "dev.rivulet.query.LazyCollection",
+        "dev.rivulet.query.compile.GroupingCompiler",
+        "dev.rivulet.query.compile.IncludeCompiler",
+        "dev.rivulet.query.compile.PublicKeys",
+        "dev.rivulet.query.IncludeFacades",
+        "dev.rivulet.query.BucketCollection");
+    assertThat(loaded).as("synthetic switch-map and anonymous classes")
+        .filteredOn(c -> c.startsWith("dev.rivulet.") && c.matches(".*\\$\\d+"))
+        .isEmpty();
+  }
+
+  private static List<String> loadedClasses() throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    Process p = new ProcessBuilder(java, "-Xmx256m", "-Drivulet.warmup=false", "-Xlog:class+load=info:stdout",
+        "-cp", classPath, FirstQueryProbe.class.getName()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(out).isZero();
+    assertThat(out).contains("MARK end 20 20");
+    List<String> names = new ArrayList<>();
+    for (String line : out.split("\n")) {
+      Matcher m = LOAD.matcher(line);
+      if (m.find()) {
+        names.add(m.group(1));
+      }
+    }
+    return names;
+  }
+}
