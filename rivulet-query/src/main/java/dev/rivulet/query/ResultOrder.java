@@ -38,7 +38,7 @@ final class ResultOrder {
 
   /**
    * How the steps show a stored row: made on first use, so that a query nobody watches by window
-   * or change tree loads no class for it.
+   * or change tree does not load the view's class.
    */
   private WindowSteps.View view() {
     if (view == null) {
