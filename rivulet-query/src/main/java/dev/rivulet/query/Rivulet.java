@@ -49,7 +49,7 @@ public final class Rivulet {
   private final List<Runnable> afterTransaction = new ArrayList<>(); // run when the transaction ends
   private boolean demanding; // runDemand's loop is running
   private long lastTxId;
-  private boolean internal; // the warm-up's own: its live queries do not stop the warm-up
+  private boolean internal; // the warm-up's own: its live queries do not stop the warm-up, its failures are not reported
   private volatile BiConsumer<LiveCollection, Throwable> errorHandler; // null: log (no lambda to link at creation)
 
   private Rivulet() {}
@@ -64,7 +64,7 @@ public final class Rivulet {
     return db;
   }
 
-  /** A database of the query layer's own (the warm-up's): starts no warm-up and stops none. */
+  /** A database of the query layer's own (the warm-up's): starts no warm-up, stops none, reports no failure. */
   static Rivulet createPrivate() {
     Rivulet db = new Rivulet();
     db.internal = true;
@@ -263,6 +263,9 @@ public final class Rivulet {
    * it must not cut short for the other subscribers and collections.
    */
   void report(LiveCollection source, Throwable error) {
+    if (internal) {
+      return; // the warm-up's database: nothing of it reaches the user, not even the log
+    }
     try {
       BiConsumer<LiveCollection, Throwable> handler = errorHandler;
       if (handler == null) {

@@ -112,23 +112,18 @@ final class Warmup implements Runnable {
 
   private static void runQuietly() {
     try {
-      Budget budget = new Budget(BUDGET_MS);
-      for (int round = 0; round < 2 && !stop(budget, true); round++) {
-        run(budget, true);
+      Budget budget = new Budget(BUDGET_MS, true);
+      for (int round = 0; round < 2 && !budget.getAsBoolean(); round++) {
+        run(budget);
       }
     } catch (Throwable e) { // NOPMD: best effort; nothing may reach the user
       // the warm-up is abandoned; user databases share none of its state
     }
   }
 
-  /** Whether to start no further step: the budget is spent, or (when yielding) a user's query has started. */
-  private static boolean stop(Budget budget, boolean yielding) {
-    return (yielding && userQuery) || budget.spent();
-  }
-
-  /** {@link #run(BooleanSupplier)}, stopping once {@code budget} is spent ({@code yielding}: or a user's query started). */
-  static Progress run(Budget budget, boolean yielding) {
-    return run(() -> stop(budget, yielding));
+  /** Whether a user's database has started creating a live query (see {@link #userQueryStarting}). */
+  static boolean userQueryStarted() {
+    return userQuery;
   }
 
   /**
@@ -146,8 +141,7 @@ final class Warmup implements Runnable {
    */
   static Progress run(BooleanSupplier stop) {
     Progress done = new Progress();
-    Rivulet db = Rivulet.createPrivate();
-    db.onError((c, e) -> { }); // nothing of the warm-up is reported, logged or thrown
+    Rivulet db = Rivulet.createPrivate(); // reports nothing: nothing of the warm-up is logged or thrown
     SourceCollection items = db.collection("items", ITEMS, KEY);
     SourceCollection owners = db.collection("owners", OWNERS, KEY);
     List<Query> shapes = new ArrayList<>(SHAPES);

@@ -38,7 +38,7 @@ class WarmupTest {
       Thread w = new Thread(() -> {
         try {
           while (rounds.get() < 6 && System.nanoTime() < until) {
-            Warmup.run(new Budget(60_000), false); // all steps, not yielding to user queries
+            Warmup.run(new Budget(60_000)); // all steps, not yielding to user queries
             rounds.incrementAndGet();
           }
         } catch (Throwable e) {
