@@ -31,8 +31,16 @@ public final class Schema {
       nullable[i] = this.columns.get(i).nullable();
       usual[i] = usualClass(types[i]);
     }
-    this.presented = java.util.stream.IntStream.range(0, types.length)
-        .filter(i -> types[i].presentsDifferently()).toArray();
+    int n = 0; // a loop, not a stream with a lambda: schemas are made on the way to a first query
+    for (ColumnType t : types) {
+      n += t.presentsDifferently() ? 1 : 0;
+    }
+    this.presented = new int[n];
+    for (int i = 0, k = 0; i < types.length; i++) {
+      if (types[i].presentsDifferently()) {
+        presented[k++] = i;
+      }
+    }
     this.byName = new HashMap<>();
     for (int i = 0; i < this.columns.size(); i++) {
       if (byName.put(this.columns.get(i).name(), i) != null) {

@@ -203,10 +203,10 @@ abstract class BaseCollection implements LiveCollection {
 
   /**
    * Settles the ready signal (caller holds the monitor; run after the transaction, see {@link
-   * Rivulet#afterTransaction}): ready when {@code failure} is null, else failed with it. The
+   * Rivulet#settleAfterTransaction}): ready when {@code failure} is null, else failed with it. The
    * first outcome holds, as a future's does.
    */
-  private void settleReady(Throwable failure) {
+  void settleReady(Throwable failure) {
     if (readySettled) {
       return;
     }
@@ -603,7 +603,7 @@ abstract class BaseCollection implements LiveCollection {
     }
     status = next;
     if (next == Status.READY) {
-      db.afterTransaction(() -> settleReady(null));
+      db.settleAfterTransaction(this, null);
     }
   }
 
@@ -618,7 +618,7 @@ abstract class BaseCollection implements LiveCollection {
       eventSubscribers = 0;
       treeSubscribers = 0;
       staged.clear();
-      db.afterTransaction(() -> settleReady(new IllegalStateException("collection '" + name + "' was closed")));
+      db.settleAfterTransaction(this, new IllegalStateException("collection '" + name + "' was closed"));
       db.closed(this);
     }
   }
@@ -643,6 +643,6 @@ abstract class BaseCollection implements LiveCollection {
     status = Status.ERROR;
     error = cause;
     staged.clear();
-    db.afterTransaction(() -> settleReady(cause));
+    db.settleAfterTransaction(this, cause);
   }
 }

@@ -8,6 +8,7 @@ import dev.rivulet.engine.Input;
 import dev.rivulet.engine.Output;
 import dev.rivulet.engine.RivuletException;
 import dev.rivulet.engine.Row;
+import dev.rivulet.engine.RowSource;
 import dev.rivulet.engine.internal.EngineAccess;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.query.compile.Compiled;
@@ -131,6 +132,30 @@ public final class LiveQuery extends BaseCollection {
   }
 
   /**
+   * What the compiler asks of a query's sources: which are lazy (read as demands), and the rows of
+   * the eager collections of {@code db} an include may read directly. One object, not two lambdas,
+   * whose linkage a fresh JVM would pay on the way to the first query.
+   */
+  private static final class SourceKinds
+      implements java.util.function.Predicate<Source>, java.util.function.Function<Source, RowSource> {
+    private final Rivulet db;
+
+    SourceKinds(Rivulet db) {
+      this.db = db;
+    }
+
+    @Override
+    public boolean test(Source s) {
+      return s instanceof BaseCollection bc && bc.onDemand();
+    }
+
+    @Override
+    public RowSource apply(Source s) {
+      return s instanceof BaseCollection bc && bc.db == db && !bc.onDemand() && !bc.nested() ? new CollectionRows(bc) : null;
+    }
+  }
+
+  /**
    * Compiles {@code query}; its sources must be collections of {@code db}. With {@code
    * keyColumns}, the result is keyed by those visible columns instead of the derived key.
    */
@@ -140,9 +165,8 @@ public final class LiveQuery extends BaseCollection {
     QueryPlans.Plan plan;
     try {
       // Kinds of collection by their methods, not instanceof: a flat query loads neither class.
-      plan = QueryPlans.plan(query.raw(), b, keyColumns, s -> s instanceof BaseCollection bc && bc.onDemand(),
-          s -> s instanceof BaseCollection bc && bc.db == db && !bc.onDemand() && !bc.nested()
-              ? new CollectionRows(bc) : null);
+      SourceKinds kinds = new SourceKinds(db);
+      plan = QueryPlans.plan(query.raw(), b, keyColumns, kinds, kinds);
     } catch (QueryException e) {
       throw e.getMessage().startsWith("key: ") ? new QueryException("live query '" + name + "' " + e.getMessage()) : e;
     }

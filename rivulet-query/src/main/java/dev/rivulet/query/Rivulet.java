@@ -46,7 +46,9 @@ public final class Rivulet {
   // made with the first lazy collection: a database without one loads none of the demand plane
   private DemandAdapter demand;
   private boolean propagating;
-  private final List<Runnable> afterTransaction = new ArrayList<>(); // run when the transaction ends
+  // ready signals to settle when the transaction ends: a collection and its failure (null: ready)
+  private final List<BaseCollection> settling = new ArrayList<>();
+  private final List<Throwable> settlingFailures = new ArrayList<>();
   private boolean demanding; // runDemand's loop is running
   private long lastTxId;
   private boolean internal; // the warm-up's own: its live queries do not stop the warm-up, its failures are not reported
@@ -433,24 +435,30 @@ public final class Rivulet {
   }
 
   /**
-   * Runs {@code action} once the running transaction has ended, or now when none runs (caller
-   * holds the monitor): a collection's ready signal completes so, so that what it runs sees the
-   * whole transaction published and may write.
+   * Settles {@code c}'s ready signal with {@code failure} (null: ready) once the running
+   * transaction has ended, or now when none runs (caller holds the monitor), so that what it
+   * completes sees the whole transaction published and may write. (A pair of lists, not a list of
+   * actions: a lambda per call would cost a fresh JVM its linkage on the way to the first load.)
    */
-  void afterTransaction(Runnable action) {
+  void settleAfterTransaction(BaseCollection c, Throwable failure) {
     if (propagating) {
-      afterTransaction.add(action);
+      settling.add(c);
+      settlingFailures.add(failure);
     } else {
-      action.run();
+      c.settleReady(failure);
     }
   }
 
   private void runAfterTransaction() {
-    while (!afterTransaction.isEmpty()) {
-      List<Runnable> now = new ArrayList<>(afterTransaction);
-      afterTransaction.clear();
-      for (Runnable r : now) {
-        r.run(); // completes a future: what depends on it cannot throw out of here
+    while (!settling.isEmpty()) {
+      // taken out first: a completed future's dependents may write, and that transaction's end
+      // settles what it queued itself
+      BaseCollection[] cs = settling.toArray(new BaseCollection[0]);
+      Throwable[] failures = settlingFailures.toArray(new Throwable[0]);
+      settling.clear();
+      settlingFailures.clear();
+      for (int i = 0; i < cs.length; i++) {
+        cs[i].settleReady(failures[i]); // completes a future: what depends on it cannot throw out of here
       }
     }
   }

@@ -12,13 +12,15 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * A fresh JVM loads each class at a cost (a few hundred microseconds on a small machine), so a
- * user's first collection and flat live queries load only what they use: no demand plane, no
- * grouping, include or custom-key machinery, and no synthetic enum-switch or anonymous classes of
- * Rivulet's ({@code Foo$1}). Checked in a fresh JVM, the warm-up off ({@link FirstQueryProbe}).
+ * A fresh JVM loads each class at a cost (a few hundred microseconds on a small machine, a lambda's
+ * linkage about a millisecond), so a user's first collection and flat live queries load only what
+ * they use: no demand plane, no grouping, include or custom-key machinery, no synthetic
+ * enum-switch or anonymous classes of Rivulet's ({@code Foo$1}), and, until the first update, no
+ * lambda of Rivulet's. Checked in a fresh JVM, the warm-up off ({@link FirstQueryProbe}).
  */
 class FirstQueryClassesTest {
   private static final Pattern LOAD = Pattern.compile("\\[class,load\\s*\\] (\\S+) source");
+  private static final String WRITE = "MARK write"; // the probe's line before its first update
 
   @Test
   void flatFirstQueriesLoadOnlyWhatTheyUse() throws Exception {
@@ -37,6 +39,10 @@ class FirstQueryClassesTest {
     assertThat(loaded).as("synthetic switch-map and anonymous classes")
         .filteredOn(c -> c.startsWith("dev.rivulet.") && c.matches(".*\\$\\d+"))
         .isEmpty();
+    List<String> beforeWrite = loaded.subList(0, loaded.indexOf(WRITE));
+    assertThat(beforeWrite).as("lambdas linked by the loads and the first queries")
+        .filteredOn(c -> c.startsWith("dev.rivulet.") && c.contains("$$Lambda"))
+        .isEmpty();
   }
 
   private static List<String> loadedClasses() throws Exception {
@@ -53,6 +59,8 @@ class FirstQueryClassesTest {
       Matcher m = LOAD.matcher(line);
       if (m.find()) {
         names.add(m.group(1));
+      } else if (line.startsWith(WRITE)) {
+        names.add(WRITE);
       }
     }
     return names;
