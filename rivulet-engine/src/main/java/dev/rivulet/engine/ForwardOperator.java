@@ -15,10 +15,6 @@ final class ForwardOperator extends Operator {
     super("forward", schema, new Operator[1]);
   }
 
-  boolean bound() {
-    return upstream[0] != null;
-  }
-
   @Override
   void step() {
     Delta in = inputs[0];

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A fresh JVM loads each class at a cost (a few hundred microseconds on a small machine, a lambda's
  * linkage about a millisecond), so a user's first collection and flat live queries load only what
- * they use: no demand plane, no grouping, include or custom-key machinery, no synthetic
+ * they use: no demand plane, no grouping, include, forward or custom-key machinery, no synthetic
  * enum-switch or anonymous classes of Rivulet's ({@code Foo$1}), and, until the first update, no
  * lambda of Rivulet's. Checked in a fresh JVM, the warm-up off ({@link FirstQueryProbe}).
  */
@@ -35,7 +35,8 @@ class FirstQueryClassesTest {
         "dev.rivulet.query.compile.IncludeCompiler",
         "dev.rivulet.query.compile.PublicKeys",
         "dev.rivulet.query.IncludeFacades",
-        "dev.rivulet.query.BucketCollection");
+        "dev.rivulet.query.BucketCollection",
+        "dev.rivulet.engine.ForwardOperator");
     assertThat(loaded).as("synthetic switch-map and anonymous classes")
         .filteredOn(c -> c.startsWith("dev.rivulet.") && c.matches(".*\\$\\d+"))
         .isEmpty();
