@@ -36,6 +36,21 @@ class ReadySignalAfterPublicationTest {
     assertThat(made.join().rows()).containsExactly(Row.of(1, 1));
   }
 
+  @Test
+  void aReadyActionMayCommitATransactionThatMakesAnotherCollectionReady() {
+    SourceCollection t = db.collection("t", Schema.parse("id INT NOT NULL"), List.of("id"));
+    CompletableFuture<Void> tReady = t.ready();
+    List<String> order = new ArrayList<>();
+    s.ready().thenRun(() -> {
+      order.add("s ready");
+      t.beginSync().write(Row.of(7)).markReady().commit(); // settled at the end of this nested transaction
+      order.add("t committed, ready " + tReady.isDone());
+    });
+    tReady.thenRun(() -> order.add("t ready with " + t.rows().size() + " row"));
+    s.beginSync().write(Row.of(1, 1)).markReady().commit();
+    assertThat(order).containsExactly("s ready", "t ready with 1 row", "t committed, ready true");
+  }
+
   // The signal is made by the first ready() call; until then its first outcome is kept.
 
   @Test
