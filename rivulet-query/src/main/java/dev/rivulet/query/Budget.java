@@ -6,10 +6,10 @@ import java.util.function.BooleanSupplier;
  * When the warm-up starts no further step ({@link #getAsBoolean}): once its wall-clock budget is
  * spent, {@code wallMs} after it was made, or, when it yields, once a user's query has started
  * ({@link Warmup#userQueryStarted}). The stop test is this object rather than a lambda, whose
- * linkage would cost the warm-up's thread a fresh JVM's lambda bootstrap. Wall time bounds the thread's CPU time from above, and reading it
- * costs nothing to set up; a thread CPU clock would need {@code java.lang.management}, whose first
- * use loads and initialises enough classes (tens of milliseconds in a fresh JVM) to cost the
- * application's start-up more than the warm-up saves it.
+ * linkage would cost the warm-up's thread a fresh JVM's lambda bootstrap. Wall time bounds the
+ * thread's CPU time from above, and reading it costs nothing to set up; a thread CPU clock would
+ * need {@code java.lang.management}, whose first use loads and initialises enough classes (tens of
+ * milliseconds in a fresh JVM) to cost the application's start-up more than the warm-up saves it.
  *
  * <p>Confined to the thread that made it.
  */

@@ -51,7 +51,8 @@ public final class Rivulet {
   private final List<Throwable> settlingFailures = new ArrayList<>();
   private boolean demanding; // runDemand's loop is running
   private long lastTxId;
-  private boolean internal; // the warm-up's own: its live queries do not stop the warm-up, its failures are not reported
+  // the warm-up's own: its live queries do not stop the warm-up, its failures are not reported
+  private boolean internal;
   private volatile BiConsumer<LiveCollection, Throwable> errorHandler; // null: log (no lambda to link at creation)
 
   private Rivulet() {}
