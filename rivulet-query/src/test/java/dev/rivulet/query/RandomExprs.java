@@ -474,7 +474,8 @@ final class RandomExprs {
    * LIKE / ILIKE with ESCAPE: mostly a constant pattern made from a row text with some characters
    * escaped (always the escape character itself, often {@code %} and {@code _}); in H2 also a
    * pattern computed per row, with an escape character that has no case (H2 lower-cases such a
-   * pattern as a whole; ours reads the escapes first, which is the same then).
+   * pattern as a whole; ours reads the escapes from the pattern as written and lower-cases each
+   * literal character as the whole pattern lower-cases it, which is the same then).
    */
   private Expr escapedLike(int depth) {
     boolean ci = r.nextBoolean();

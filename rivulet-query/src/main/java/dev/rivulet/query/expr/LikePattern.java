@@ -12,8 +12,10 @@ import java.util.Locale;
  * the whole text.
  *
  * <p>ILIKE is LIKE after lower-casing text and pattern with {@link Locale#ROOT} ({@link #ilike}).
- * With an escape character, the pattern is first read with it (so which characters are wildcards
- * does not depend on case), then its literal runs are lower-cased.
+ * With an escape character, which characters are wildcards and escapes is read from the pattern as
+ * written (so it does not depend on case), and each literal character is lower-cased as it is in
+ * the whole pattern lower-cased: a capital sigma becomes a final sigma or not by its neighbours in
+ * the pattern, wildcards included, exactly as without an escape character.
  *
  * <p>Immutable and thread-safe.
  */
@@ -118,27 +120,49 @@ final class LikePattern {
       return new LikePattern(tokens(ci ? pattern.toLowerCase(Locale.ROOT) : pattern), ci);
     }
     int[] cps = pattern.codePoints().toArray();
+    int[][] lower = ci ? lowerInContext(pattern, cps) : null;
     Tokens out = new Tokens(cps.length);
-    StringBuilder run = new StringBuilder(); // the literal run being read (lower-cased as a whole)
     for (int i = 0; i < cps.length; i++) {
       int cp = cps[i];
       if (cp == escape) {
         if (++i == cps.length) {
           throw new IllegalArgumentException("ends with its escape character");
         }
-        run.appendCodePoint(cps[i]);
+        out.literal(cps, lower, i);
       } else if (cp == '%' || cp == '_') {
-        out.literal(run, ci);
         out.add(cp == '%' ? ANY_RUN : ANY_ONE);
       } else {
-        run.appendCodePoint(cp);
+        out.literal(cps, lower, i);
       }
     }
-    out.literal(run, ci);
     return new LikePattern(out.toArray(), ci);
   }
 
-  /** A growable array of tokens (lower-casing may lengthen a run, e.g. U+0130). */
+  /**
+   * Per code point of {@code pattern} ({@code cps}), the code points it becomes when the whole
+   * pattern is lower-cased with {@link Locale#ROOT}: the lower case of a capital sigma depends on
+   * its neighbours. Lower-casing in that locale maps each code point to as many code points as it
+   * maps to alone (U+0130 to two, the rest to one; a final sigma is one), which lines the two up;
+   * should a JDK ever differ, each code point is lower-cased alone.
+   */
+  private static int[][] lowerInContext(String pattern, int[] cps) {
+    int[] whole = pattern.toLowerCase(Locale.ROOT).codePoints().toArray();
+    int[][] out = new int[cps.length][];
+    int at = 0;
+    for (int i = 0; i < cps.length; i++) {
+      int[] alone = new String(Character.toChars(cps[i])).toLowerCase(Locale.ROOT).codePoints().toArray();
+      out[i] = at + alone.length <= whole.length ? java.util.Arrays.copyOfRange(whole, at, at + alone.length) : alone;
+      at += alone.length;
+    }
+    if (at != whole.length) {
+      for (int i = 0; i < cps.length; i++) {
+        out[i] = new String(Character.toChars(cps[i])).toLowerCase(Locale.ROOT).codePoints().toArray();
+      }
+    }
+    return out;
+  }
+
+  /** A growable array of tokens (lower-casing may lengthen a character, e.g. U+0130). */
   private static final class Tokens {
     private int[] a;
     private int n;
@@ -154,12 +178,14 @@ final class LikePattern {
       a[n++] = token;
     }
 
-    /** Adds the literal run (lower-cased for ILIKE) as code points and empties it. */
-    void literal(StringBuilder run, boolean ci) {
-      if (run.length() > 0) {
-        String s = ci ? run.toString().toLowerCase(Locale.ROOT) : run.toString();
-        s.codePoints().forEach(this::add);
-        run.setLength(0);
+    /** Adds literal code point {@code cps[i]}, as {@code lower[i]} for ILIKE ({@code lower} not null). */
+    void literal(int[] cps, int[][] lower, int i) {
+      if (lower == null) {
+        add(cps[i]);
+      } else {
+        for (int cp : lower[i]) {
+          add(cp);
+        }
       }
     }
 

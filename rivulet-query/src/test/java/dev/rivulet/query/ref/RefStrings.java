@@ -39,31 +39,36 @@ public final class RefStrings {
   /**
    * {@code text LIKE pattern ESCAPE escape} (ILIKE when {@code caseInsensitive}): the pattern is
    * first read with its escape character, which makes the character after it literal (also {@code
-   * %}, {@code _} and the escape itself); for ILIKE the literal runs between wildcards are then
-   * lower-cased with {@link Locale#ROOT}, as is the text. A pattern ending with its escape
-   * character is malformed: the result is NULL (as H2 gives for a pattern computed per row).
+   * %}, {@code _} and the escape itself); for ILIKE each literal character is then the code points
+   * it becomes in the whole pattern lower-cased with {@link Locale#ROOT} (a capital sigma is final
+   * or not by its neighbours there, as without an escape), and the text is lower-cased the same
+   * way. A pattern ending with its escape character is malformed: the result is NULL (as H2 gives
+   * for a pattern computed per row).
    */
   public static Boolean like(String text, String pattern, boolean caseInsensitive, int escape) {
     final int anyRun = -1;
     final int anyOne = -2;
     java.util.List<Integer> tokens = new java.util.ArrayList<>();
-    StringBuilder run = new StringBuilder();
     int[] cps = pattern.codePoints().toArray();
+    int[][] shown = caseInsensitive ? lowerInPattern(pattern) : null;
     for (int i = 0; i < cps.length; i++) {
       int c = cps[i];
       if (c == escape) {
         if (i + 1 == cps.length) {
           return null;
         }
-        run.appendCodePoint(cps[++i]);
+        i++;
+        for (int x : caseInsensitive ? shown[i] : new int[] {cps[i]}) {
+          tokens.add(x);
+        }
       } else if (c == '%' || c == '_') {
-        flush(run, caseInsensitive, tokens);
         tokens.add(c == '%' ? anyRun : anyOne);
       } else {
-        run.appendCodePoint(c);
+        for (int x : caseInsensitive ? shown[i] : new int[] {c}) {
+          tokens.add(x);
+        }
       }
     }
-    flush(run, caseInsensitive, tokens);
     int[] t = (caseInsensitive ? text.toLowerCase(Locale.ROOT) : text).codePoints().toArray();
     int[] p = tokens.stream().mapToInt(Integer::intValue).toArray();
     boolean[][] m = new boolean[t.length + 1][p.length + 1];
@@ -84,10 +89,25 @@ public final class RefStrings {
     return m[t.length][p.length];
   }
 
-  private static void flush(StringBuilder run, boolean lower, java.util.List<Integer> tokens) {
-    String s = lower ? run.toString().toLowerCase(Locale.ROOT) : run.toString();
-    s.codePoints().forEach(tokens::add);
-    run.setLength(0);
+  /**
+   * Per code point of {@code pattern}, the code points it is in the whole pattern lower-cased with
+   * {@link Locale#ROOT} (a capital sigma's lower case depends on its neighbours): each becomes as
+   * many code points there as it does alone, so they are cut off in order.
+   */
+  public static int[][] lowerInPattern(String pattern) {
+    int[] cps = pattern.codePoints().toArray();
+    int[] lowered = pattern.toLowerCase(Locale.ROOT).codePoints().toArray();
+    int[][] out = new int[cps.length][];
+    int from = 0;
+    for (int i = 0; i < cps.length; i++) {
+      int n = (int) new String(Character.toChars(cps[i])).toLowerCase(Locale.ROOT).codePoints().count();
+      out[i] = java.util.Arrays.copyOfRange(lowered, from, from + n);
+      from += n;
+    }
+    if (from != lowered.length) {
+      throw new IllegalStateException("lower-casing " + pattern + " does not line up code point by code point");
+    }
+    return out;
   }
 
   /** The number of code points. */

@@ -134,32 +134,40 @@ final class SqlLike {
    */
   static List<String[]> likeTokens(String pattern, int escape, boolean ci, String clause) {
     List<String[]> out = new java.util.ArrayList<>();
+    int[] cps = pattern.codePoints().toArray();
+    int[][] lower = ci ? dev.rivulet.query.ref.RefStrings.lowerInPattern(pattern) : null; // as in the whole pattern
     StringBuilder run = new StringBuilder();
-    int i = 0;
-    while (i < pattern.length()) {
-      int cp = pattern.codePointAt(i);
-      i += Character.charCount(cp);
+    for (int i = 0; i < cps.length; i++) {
+      int cp = cps[i];
       if (cp == escape) {
-        if (i >= pattern.length()) {
+        if (++i == cps.length) {
           throw new QueryException(clause + ": LIKE pattern " + RefValues.render(pattern) + " ends with its escape");
         }
-        int next = pattern.codePointAt(i);
-        i += Character.charCount(next);
-        run.appendCodePoint(next);
+        appendLiteral(run, cps, lower, i);
       } else if (cp == '%' || cp == '_') {
         if (run.length() > 0) {
-          out.add(new String[] {null, ci ? run.toString().toLowerCase(Locale.ROOT) : run.toString()});
+          out.add(new String[] {null, run.toString()});
           run.setLength(0);
         }
         out.add(new String[] {cp == '%' ? "%" : "_", null});
       } else {
-        run.appendCodePoint(cp);
+        appendLiteral(run, cps, lower, i);
       }
     }
     if (run.length() > 0) {
-      out.add(new String[] {null, ci ? run.toString().toLowerCase(Locale.ROOT) : run.toString()});
+      out.add(new String[] {null, run.toString()});
     }
     return out;
+  }
+
+  private static void appendLiteral(StringBuilder run, int[] cps, int[][] lower, int i) {
+    if (lower == null) {
+      run.appendCodePoint(cps[i]);
+    } else {
+      for (int cp : lower[i]) {
+        run.appendCodePoint(cp);
+      }
+    }
   }
 
   /** A LIKE pattern as a SQLite GLOB pattern: {@code % -> *}, {@code _ -> ?}, the rest literal. */
