@@ -30,7 +30,8 @@ import java.util.Random;
  *       a double (bound times denominator at most 2<sup>50</sup>), so that SQLite's double
  *       arithmetic on DECIMALs is exact. A DOUBLE division makes an inexact double; inexact
  *       doubles are kept away from DECIMAL arithmetic, COALESCE and CASE (where H2 would convert
- *       them through their shortest decimal), and never divide.
+ *       them through their shortest decimal) and from comparisons with decimals (IN included:
+ *       H2 compares them through their shortest decimal too), and never divide.
  *   <li>H2 only: a double that meets a decimal in arithmetic, COALESCE or CASE is short (at most
  *       64ths, magnitude at most 2<sup>24</sup>), so its shortest decimal is its exact value.
  *   <li>SQLite: DECIMAL values are k/8 (binary doubles) and there is no DECIMAL division; H2:
@@ -447,7 +448,10 @@ final class RandomExprs {
           ColumnType vt = kind == ColumnType.INT ? KINDS.get(r.nextInt(3)) : kind;
           values.add(k == 0 ? new Expr.Lit(null) : k < 8 ? leaf(vt) : gen(vt, depth - 1));
         }
-        return new Expr.In(arg, values);
+        List<Expr> ops = new ArrayList<>(values);
+        ops.add(0, arg);
+        ops = kind == ColumnType.INT ? exactAmongDecimals(ops) : ops;
+        return new Expr.In(ops.get(0), ops.subList(1, ops.size()));
       }
       case 7, 8 -> {
         if (r.nextInt(4) == 0) {
@@ -507,7 +511,31 @@ final class RandomExprs {
     ColumnType kind = comparable();
     Expr l = gen(kind == ColumnType.INT ? KINDS.get(r.nextInt(3)) : kind, depth);
     Expr rr = gen(kind == ColumnType.INT ? KINDS.get(r.nextInt(3)) : kind, depth);
-    return new Expr.Compare(Expr.CompareOp.values()[r.nextInt(6)], l, rr);
+    List<Expr> ops = exactAmongDecimals(List.of(l, rr));
+    return new Expr.Compare(Expr.CompareOp.values()[r.nextInt(6)], ops.get(0), ops.get(1));
+  }
+
+  /**
+   * The operands of one comparison, each inexact double among decimals replaced by a double leaf:
+   * H2 compares a double with a decimal through the double's shortest decimal, we (and the
+   * reference) exactly, so CAST(13.05 AS DOUBLE) IN (13.05) is true there and false here.
+   */
+  private List<Expr> exactAmongDecimals(List<Expr> ops) {
+    boolean decimals = false;
+    for (Expr e : ops) {
+      decimals |= types.type(e) == RefType.DECIMAL;
+    }
+    if (!decimals) {
+      return ops;
+    }
+    List<Expr> out = new ArrayList<>(ops);
+    for (int i = 0; i < out.size(); i++) {
+      Num n = num(out.get(i));
+      if (types.type(out.get(i)) == RefType.DOUBLE && (n == null || n.inexactDouble)) {
+        out.set(i, leaf(ColumnType.DOUBLE));
+      }
+    }
+    return out;
   }
 
   private Expr leaf(ColumnType t) {
