@@ -128,12 +128,11 @@ final class LikePattern {
         if (++i == cps.length) {
           throw new IllegalArgumentException("ends with its escape character");
         }
-        out.literal(cps, lower, i);
       } else if (cp == '%' || cp == '_') {
         out.add(cp == '%' ? ANY_RUN : ANY_ONE);
-      } else {
-        out.literal(cps, lower, i);
+        continue;
       }
+      out.literal(cps, lower, i);
     }
     return new LikePattern(out.toArray(), ci);
   }
@@ -146,17 +145,16 @@ final class LikePattern {
    * should a JDK ever differ, each code point is lower-cased alone.
    */
   private static int[][] lowerInContext(String pattern, int[] cps) {
-    int[] whole = pattern.toLowerCase(Locale.ROOT).codePoints().toArray();
     int[][] out = new int[cps.length][];
-    int at = 0;
+    int total = 0;
     for (int i = 0; i < cps.length; i++) {
-      int[] alone = new String(Character.toChars(cps[i])).toLowerCase(Locale.ROOT).codePoints().toArray();
-      out[i] = at + alone.length <= whole.length ? java.util.Arrays.copyOfRange(whole, at, at + alone.length) : alone;
-      at += alone.length;
+      out[i] = new String(Character.toChars(cps[i])).toLowerCase(Locale.ROOT).codePoints().toArray();
+      total += out[i].length;
     }
-    if (at != whole.length) {
-      for (int i = 0; i < cps.length; i++) {
-        out[i] = new String(Character.toChars(cps[i])).toLowerCase(Locale.ROOT).codePoints().toArray();
+    int[] whole = pattern.toLowerCase(Locale.ROOT).codePoints().toArray();
+    if (total == whole.length) {
+      for (int i = 0, at = 0; i < cps.length; at += out[i].length, i++) {
+        out[i] = java.util.Arrays.copyOfRange(whole, at, at + out[i].length);
       }
     }
     return out;

@@ -57,16 +57,13 @@ public final class RefStrings {
         if (i + 1 == cps.length) {
           return null;
         }
-        i++;
-        for (int x : caseInsensitive ? shown[i] : new int[] {cps[i]}) {
-          tokens.add(x);
-        }
+        i++; // the next character, taken literally
       } else if (c == '%' || c == '_') {
         tokens.add(c == '%' ? anyRun : anyOne);
-      } else {
-        for (int x : caseInsensitive ? shown[i] : new int[] {c}) {
-          tokens.add(x);
-        }
+        continue;
+      }
+      for (int x : caseInsensitive ? shown[i] : new int[] {cps[i]}) {
+        tokens.add(x);
       }
     }
     int[] t = (caseInsensitive ? text.toLowerCase(Locale.ROOT) : text).codePoints().toArray();

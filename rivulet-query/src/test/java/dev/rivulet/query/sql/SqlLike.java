@@ -143,31 +143,22 @@ final class SqlLike {
         if (++i == cps.length) {
           throw new QueryException(clause + ": LIKE pattern " + RefValues.render(pattern) + " ends with its escape");
         }
-        appendLiteral(run, cps, lower, i);
       } else if (cp == '%' || cp == '_') {
         if (run.length() > 0) {
           out.add(new String[] {null, run.toString()});
           run.setLength(0);
         }
         out.add(new String[] {cp == '%' ? "%" : "_", null});
-      } else {
-        appendLiteral(run, cps, lower, i);
+        continue;
+      }
+      for (int x : lower == null ? new int[] {cps[i]} : lower[i]) {
+        run.appendCodePoint(x);
       }
     }
     if (run.length() > 0) {
       out.add(new String[] {null, run.toString()});
     }
     return out;
-  }
-
-  private static void appendLiteral(StringBuilder run, int[] cps, int[][] lower, int i) {
-    if (lower == null) {
-      run.appendCodePoint(cps[i]);
-    } else {
-      for (int cp : lower[i]) {
-        run.appendCodePoint(cp);
-      }
-    }
   }
 
   /** A LIKE pattern as a SQLite GLOB pattern: {@code % -> *}, {@code _ -> ?}, the rest literal. */
