@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rivulet.engine.Row;
 import dev.rivulet.query.state.RowTable;
 import dev.rivulet.testkit.Seeds;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -45,6 +47,7 @@ class RowTableTest {
         assertThat(table.size()).isEqualTo(model.size());
         if (op % 997 == 0) {
           assertThat(contents(table)).as("seed %d op %d", seed, op).isEqualTo(model);
+          assertRowsInOneOrder(table, model);
           for (Row probe : model.keySet()) {
             assertThat(table.get(probe)).isEqualTo(model.get(probe));
           }
@@ -52,6 +55,74 @@ class RowTableTest {
       }
       assertThat(contents(table)).isEqualTo(model);
       assertThat(new HashSet<>(table.keys())).isEqualTo(model.keySet());
+    }
+  }
+
+  /**
+   * The bulk calls ({@code putRows}, {@code putNew}) and the row-keyed ones ({@code getRow},
+   * {@code removeRow}) against a map, the rows read back through every reader ({@code toArray},
+   * {@code forEachRow}, {@code forEach}, {@code keys}) in one order, as removals move rows about.
+   */
+  @Test
+  void bulkAndRowKeyedCallsKeepEveryReaderInOneOrder() {
+    for (long seed : Seeds.runs(12)) {
+      Random rnd = new Random(seed);
+      boolean wide = rnd.nextBoolean(); // keys beyond 32 bits
+      boolean text = rnd.nextInt(3) == 0; // a text key: key rows instead of primitives
+      RowTable table = new RowTable(new int[] {0});
+      Map<Row, Row> model = new HashMap<>();
+      int domain = 1 + rnd.nextInt(5_000);
+      for (int round = 0; round < 60; round++) {
+        int n = rnd.nextInt(400);
+        Row[] batch = new Row[n];
+        for (int i = 0; i < n; i++) {
+          long k = rnd.nextInt(domain) * (wide ? 1L << 33 : 1L);
+          batch[i] = Row.of(text ? (Object) ("k" + k) : (Object) k, round * 1_000 + i);
+        }
+        if (rnd.nextBoolean()) {
+          table.putRows(batch, n);
+          for (Row r : batch) {
+            model.put(Row.of(r.get(0)), r);
+          }
+        } else {
+          int put = table.putNew(batch, n);
+          for (int i = 0; i < put; i++) {
+            assertThat(model.put(Row.of(batch[i].get(0)), batch[i])).as("seed %d round %d", seed, round).isNull();
+          }
+          if (put < n) {
+            assertThat(model).containsKey(Row.of(batch[put].get(0)));
+          }
+        }
+        for (int i = rnd.nextInt(300); i > 0; i--) {
+          long k = rnd.nextInt(domain) * (wide ? 1L << 33 : 1L);
+          Row probe = Row.of(text ? (Object) ("k" + k) : (Object) k, -1);
+          Row key = Row.of(probe.get(0));
+          assertThat(table.getRow(probe)).isEqualTo(model.get(key));
+          assertThat(table.removeRow(probe)).as("seed %d round %d remove %s", seed, round, key).isEqualTo(model.remove(key));
+        }
+        assertThat(table.size()).isEqualTo(model.size());
+        assertRowsInOneOrder(table, model);
+      }
+    }
+  }
+
+  /** Every reader sees the model's rows, in one order: forEachRow's is toArray's, forEach's keys are keys()'s. */
+  private static void assertRowsInOneOrder(RowTable table, Map<Row, Row> model) {
+    Row[] array = table.toArray();
+    assertThat(array).containsExactlyInAnyOrderElementsOf(model.values());
+    List<Row> each = new ArrayList<>();
+    table.forEachRow(each::add);
+    assertThat(each).containsExactly(array);
+    List<Row> keys = new ArrayList<>();
+    List<Row> rows = new ArrayList<>();
+    table.forEach((k, r) -> {
+      keys.add(k);
+      rows.add(r);
+    });
+    assertThat(rows).containsExactly(array);
+    assertThat(table.keys()).isEqualTo(keys);
+    for (int i = 0; i < keys.size(); i++) {
+      assertThat(model.get(keys.get(i))).isSameAs(rows.get(i));
     }
   }
 

@@ -2,6 +2,7 @@ package dev.rivulet.query.state;
 
 import dev.rivulet.engine.Row;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -9,8 +10,11 @@ import java.util.function.Consumer;
 /**
  * The keyed rows of a collection: a map from key rows to rows, with no order.
  *
- * <p>How: open addressing with linear probing over arrays, so a lookup touches no per-entry node,
- * iteration is a scan, and a load of n rows sizes the table once. While every key is one 64-bit
+ * <p>How: the rows lie densely in one array in the order they came (a removal moves the last row
+ * into the gap), so iteration is a scan of the rows alone and a hydration's copy ({@link #toArray})
+ * one array copy, which a fresh JVM does at full speed where a loop over slots would run
+ * interpreted; an open-addressing table with linear probing maps keys to those rows, so a lookup
+ * touches no per-entry node, and a load of n rows sizes both once. While every key is one 64-bit
  * integer (the usual id column), the keys are also kept as primitives (32 bits each while they fit)
  * and a lookup compares them
  * without reading any key object; the first other key switches the table for good to comparing
@@ -31,10 +35,14 @@ public final class RowTable {
   private static final int MIN_CAPACITY = 16;
   private static final int LONG_PROBE = 24;
   private static final int CHUNK = 64;
+  private static final Row[] NO_ROWS = {};
+  private static final int[] NO_SLOTS = {};
   private final int[] keyIndexes; // where a row's key sits (for putRow and the other row-keyed calls)
-  private Row[] keys; // the key rows, once keys are not primitive (with primitive keys: null, made on demand); a slot
-  // filled by putNew holds null until its key row is asked for (keyAt)
-  private Row[] rows; // null: empty slot
+  private Row[] rows = NO_ROWS; // rows[0, size): the rows, densely, in the order they came (see removeAt)
+  private int[] slotOf = NO_SLOTS; // per row: its slot
+  private int[] slots; // per slot: 1 + the index of its row in rows; 0: a free slot
+  private Row[] keys; // per slot: the key rows, once keys are not primitive (with primitive keys: null, made on demand);
+  // a slot filled by putNew holds null until its key row is asked for (keyAt)
   private boolean primitive; // every key is one 64-bit integer, kept in intKeys or longKeys
   private int[] intKeys; // the primitive keys while every one fits in 32 bits, else null
   private long[] longKeys; // the primitive keys once one does not fit in 32 bits, else null
@@ -65,7 +73,12 @@ public final class RowTable {
   /** The row of {@code key}, or null. */
   public Row get(Row key) {
     int s = find(key);
-    return s < 0 ? null : rows[s];
+    return s < 0 ? null : rowAt(s);
+  }
+
+  /** The row in slot {@code s}, an occupied one. */
+  private Row rowAt(int s) {
+    return rows[slots[s] - 1];
   }
 
   /** Sets the row of {@code key}; returns the row it replaced, or null. */
@@ -75,12 +88,10 @@ public final class RowTable {
     }
     int s = find(key);
     if (s >= 0) {
-      Row before = rows[s];
-      rows[s] = row;
-      return before;
+      return replace(s, row);
     }
     int probes = 0;
-    for (s = primitive ? home((long) asLong(key)) : home(key.hashCode()); rows[s] != null; s = (s + 1) & mask) {
+    for (s = primitive ? home((long) asLong(key)) : home(key.hashCode()); slots[s] != 0; s = (s + 1) & mask) {
       probes++;
     }
     fill(s, key, row);
@@ -88,7 +99,30 @@ public final class RowTable {
     return null;
   }
 
-  /** After an insertion that probed {@code probes} slots: grow, or spread the hashes. */
+  /** Sets the row of occupied slot {@code s}; returns the row it replaced. */
+  private Row replace(int s, Row row) {
+    int at = slots[s] - 1;
+    Row before = rows[at];
+    rows[at] = row;
+    return before;
+  }
+
+  /** Appends {@code row} as the row of free slot {@code s} (the caller counts it, {@link #added}). */
+  private void append(int s, Row row) {
+    if (size == rows.length) {
+      growRows(Math.max(8, 2 * size));
+    }
+    rows[size] = row;
+    slotOf[size] = s;
+    slots[s] = size + 1;
+  }
+
+  private void growRows(int length) {
+    rows = Arrays.copyOf(rows, length);
+    slotOf = Arrays.copyOf(slotOf, length);
+  }
+
+  /** After an insertion (appended) that probed {@code probes} slots: count it, then grow, or spread the hashes. */
   private void added(int probes) {
     size++;
     if (size > maxLoad(mask + 1)) {
@@ -128,14 +162,12 @@ public final class RowTable {
       long k = l;
       int probes = 0;
       int s = home(k);
-      for (; rows[s] != null; s = (s + 1) & mask, probes++) {
+      for (; slots[s] != 0; s = (s + 1) & mask, probes++) {
         if (keyAtSlot(s) == k) {
-          Row before = rows[s];
-          rows[s] = row;
-          return before;
+          return replace(s, row);
         }
       }
-      rows[s] = row;
+      append(s, row);
       setKey(s, k);
       added(probes);
       return null;
@@ -150,7 +182,7 @@ public final class RowTable {
       return get(row.project(keyIndexes));
     }
     int s = findLong(l);
-    return s < 0 ? null : rows[s];
+    return s < 0 ? null : rowAt(s);
   }
 
   /** Removes the row with {@code row}'s key (see {@link #putRow}); returns it, or null when absent. */
@@ -168,7 +200,7 @@ public final class RowTable {
   }
 
   private int findLong(long k) {
-    for (int s = home(k); rows[s] != null; s = (s + 1) & mask) {
+    for (int s = home(k); slots[s] != 0; s = (s + 1) & mask) {
       if (keyAtSlot(s) == k) {
         return s;
       }
@@ -181,14 +213,25 @@ public final class RowTable {
     return removeAt(find(key));
   }
 
-  /** Empties slot {@code s} (-1: nothing to remove); returns the row it held, or null. */
+  /**
+   * Empties slot {@code s} (-1: nothing to remove); returns the row it held, or null. The last row
+   * moves into the removed row's place, so the rows stay dense.
+   */
   private Row removeAt(int s) {
     if (s < 0) {
       return null;
     }
-    Row before = rows[s];
+    int at = slots[s] - 1;
+    Row before = rows[at];
     shiftBack(s);
-    size--;
+    int last = --size;
+    if (at != last) {
+      int moved = slotOf[last];
+      rows[at] = rows[last];
+      slotOf[at] = moved;
+      slots[moved] = at + 1;
+    }
+    rows[last] = null;
     return before;
   }
 
@@ -198,43 +241,26 @@ public final class RowTable {
     if (cap > mask + 1) {
       rehash(cap);
     }
+    if (n > rows.length) {
+      growRows(n);
+    }
   }
 
   public void forEach(BiConsumer<Row, Row> action) {
-    for (int s = 0; s < rows.length; s++) {
-      if (rows[s] != null) {
-        action.accept(keyAt(s), rows[s]);
-      }
+    for (int i = 0; i < size; i++) {
+      action.accept(keyAt(slotOf[i]), rows[i]);
     }
   }
 
   public void forEachRow(Consumer<Row> action) {
-    for (Row r : rows) {
-      if (r != null) {
-        action.accept(r);
-      }
+    for (int i = 0; i < size; i++) {
+      action.accept(rows[i]);
     }
   }
 
-  /** The rows in slot order (the order of {@link #forEachRow}), in one new array. */
+  /** The rows in the order of {@link #forEachRow}, in one new array (one array copy). */
   public Row[] toArray() {
-    Row[] out = new Row[size];
-    int n = 0;
-    for (int from = 0; from < rows.length; from += CHUNK) { // in chunks: see putRows
-      n = copyRows(out, n, from, Math.min(rows.length, from + CHUNK));
-    }
-    return out;
-  }
-
-  private int copyRows(Row[] out, int n, int from, int to) {
-    Row[] slots = rows; // each slot read once, from a local: a hydration's copy runs mostly interpreted
-    for (int i = from; i < to; i++) {
-      Row r = slots[i];
-      if (r != null) {
-        out[n++] = r;
-      }
-    }
-    return n;
+    return Arrays.copyOf(rows, size);
   }
 
   /**
@@ -299,17 +325,17 @@ public final class RowTable {
       for (int c : ki) {
         h = 31 * h + java.util.Objects.hashCode(row.get(c));
       }
-      Row[] rs = rows;
+      int[] sl = slots;
       int[] hs = hashes;
       int m = mask;
       int probes = 0;
       int s = home(h);
-      for (; rs[s] != null; s = s + 1 & m, probes++) {
+      for (; sl[s] != 0; s = s + 1 & m, probes++) {
         if (hs[s] == h && sameKey(s, row)) {
           return i;
         }
       }
-      rs[s] = batch[i];
+      append(s, batch[i]);
       hs[s] = h;
       added(probes);
     }
@@ -319,7 +345,7 @@ public final class RowTable {
   /** Whether slot {@code s} holds the key of {@code row}, a canonical row (a table of key rows). */
   private boolean sameKey(int s, Row row) {
     Row k = keys[s];
-    Row other = k == null ? rows[s].canonical() : k.canonical();
+    Row other = k == null ? rowAt(s).canonical() : k.canonical();
     for (int j = 0; j < keyIndexes.length; j++) {
       if (!java.util.Objects.equals(other.get(k == null ? keyIndexes[j] : j), row.get(keyIndexes[j]))) {
         return false;
@@ -330,7 +356,8 @@ public final class RowTable {
 
   /**
    * {@link #putRow} of {@code row}, whose key {@code key} is to be kept in {@code intKeys} at an
-   * unscrambled home: one probe loop, no other call unless the table must grow or spread. Returns
+   * unscrambled home, the rows reserved for it ({@link #putRows}): one probe loop, no other call
+   * unless the table must grow or spread. Returns
    * false, doing nothing, when the key does not fit in 32 bits.
    */
   private boolean putIntKeyed(Row row, long key) {
@@ -339,17 +366,20 @@ public final class RowTable {
       return false;
     }
     int[] ks = intKeys;
-    Row[] rs = rows;
+    int[] sl = slots;
     int m = mask;
     int probes = 0;
     int s = (int) (key ^ key >>> 32) & m; // home(key) while unscrambled
-    for (; rs[s] != null; s = s + 1 & m, probes++) {
+    for (; sl[s] != 0; s = s + 1 & m, probes++) {
       if (ks[s] == k) {
-        rs[s] = row;
+        rows[sl[s] - 1] = row;
         return true;
       }
     }
-    rs[s] = row;
+    int at = size; // putRows reserved the rows: appended without append's call (a load runs mostly interpreted)
+    rows[at] = row;
+    slotOf[at] = s;
+    sl[s] = at + 1;
     ks[s] = k;
     if (probes > LONG_PROBE || size + 1 > maxLoad(m + 1)) {
       added(probes);
@@ -377,7 +407,7 @@ public final class RowTable {
     }
     Row k = keys[s];
     if (k == null) { // put by putNew
-      k = rows[s].project(keyIndexes);
+      k = rowAt(s).project(keyIndexes);
       keys[s] = k;
     }
     return k;
@@ -417,7 +447,7 @@ public final class RowTable {
       return findLong(l);
     }
     int h = key.hashCode();
-    for (int s = home(h); rows[s] != null; s = (s + 1) & mask) {
+    for (int s = home(h); slots[s] != 0; s = (s + 1) & mask) {
       if (hashes[s] == h && keyAt(s).equals(key)) {
         return s;
       }
@@ -426,7 +456,7 @@ public final class RowTable {
   }
 
   private void fill(int s, Row key, Row row) {
-    rows[s] = row;
+    append(s, row);
     if (primitive) {
       setKey(s, (Long) key.canonical().get(0));
     } else {
@@ -435,14 +465,15 @@ public final class RowTable {
     }
   }
 
-  /** Empties slot {@code gap} and moves back the entries whose probe run passes it. */
+  /** Empties slot {@code gap} and moves back the entries whose probe run passes it (their rows stay). */
   private void shiftBack(int gap) {
-    for (int s = (gap + 1) & mask; rows[s] != null; s = (s + 1) & mask) {
+    for (int s = (gap + 1) & mask; slots[s] != 0; s = (s + 1) & mask) {
       int home = primitive ? home(keyAtSlot(s)) : home(hashes[s]);
       // The entry at s may fill the gap unless its home lies cyclically in (gap, s].
       boolean homeAfterGap = gap <= s ? gap < home && home <= s : gap < home || home <= s;
       if (!homeAfterGap) {
-        rows[gap] = rows[s];
+        slots[gap] = slots[s];
+        slotOf[slots[s] - 1] = gap;
         if (primitive) {
           setKey(gap, keyAtSlot(s));
         } else {
@@ -452,7 +483,7 @@ public final class RowTable {
         gap = s;
       }
     }
-    rows[gap] = null;
+    slots[gap] = 0;
     if (keys != null) {
       keys[gap] = null;
     }
@@ -496,8 +527,9 @@ public final class RowTable {
     return scrambled ? (int) (h * 0x9E3779B97F4A7C15L >>> shift) : (h ^ h >>> 16) & mask;
   }
 
+  /** A new slot table of {@code capacity} slots (the rows stay where they are). */
   private void allocate(int capacity) {
-    rows = new Row[capacity];
+    slots = new int[capacity];
     if (primitive && longKeys != null) {
       longKeys = new long[capacity];
     } else if (primitive) {
@@ -512,10 +544,10 @@ public final class RowTable {
 
   /** From primitive keys to key rows compared by hash and equals. */
   private void generalize() {
-    Row[] made = new Row[rows.length];
-    hashes = new int[rows.length];
-    for (int s = 0; s < rows.length; s++) {
-      if (rows[s] != null) {
+    Row[] made = new Row[slots.length];
+    hashes = new int[slots.length];
+    for (int s = 0; s < slots.length; s++) {
+      if (slots[s] != 0) {
         made[s] = keyAt(s);
         hashes[s] = made[s].hashCode();
       }
@@ -529,20 +561,21 @@ public final class RowTable {
 
   private void rehash(int capacity) {
     Row[] oldKeys = keys;
-    Row[] oldRows = rows;
+    int[] oldSlots = slots;
     long[] oldLongs = longKeys;
     int[] oldInts = intKeys;
     boolean wasPrimitive = primitive;
     int[] oldHashes = hashes;
     allocate(capacity);
-    for (int i = 0; i < oldRows.length; i++) {
-      if (oldRows[i] != null) {
+    for (int i = 0; i < oldSlots.length; i++) {
+      if (oldSlots[i] != 0) {
         long k = oldInts != null ? oldInts[i] : oldLongs != null ? oldLongs[i] : 0;
         int s = wasPrimitive ? home(k) : home(oldHashes[i]);
-        while (rows[s] != null) {
+        while (slots[s] != 0) {
           s = (s + 1) & mask;
         }
-        rows[s] = oldRows[i];
+        slots[s] = oldSlots[i];
+        slotOf[oldSlots[i] - 1] = s;
         if (wasPrimitive) {
           setKey(s, k);
         } else {
