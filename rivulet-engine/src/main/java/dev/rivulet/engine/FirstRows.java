@@ -78,7 +78,7 @@ final class FirstRows {
     long t0 = top0;
     for (int i = from; i < to; i++) {
       Row r = rows[i];
-      long p0 = r.get(c0) instanceof Long l ? l ^ flip : order.first(r);
+      long p0 = r.values[c0] instanceof Long l ? l ^ flip : order.first(r);
       if (p0 <= t0) {
         offer(i, r, p0);
         t0 = top0;

@@ -55,8 +55,15 @@ final class Internals extends EngineAccess {
   }
 
   @Override
-  public Object[] valuesInPlace(Row row) {
-    return row.valuesInPlace();
+  public int valuesInPlace(Row[] rows, int from, int to, int width, Object[][] out) {
+    int n = 0;
+    for (int i = from; i < to; i++) {
+      Row r = rows[i];
+      if (r != null && r.values.length == width) {
+        out[n++] = r.values;
+      }
+    }
+    return n;
   }
 
   @Override

@@ -111,7 +111,7 @@ final class LeftRowsHydration {
     long base = tableBase;
     for (int i = from; i < to; i++) {
       Row row = rows[i];
-      Object key = row.canonicalAt(column);
+      Object key = row.values[column];
       if (key == null) {
         if (unmatched) {
           rows[kept++] = row;

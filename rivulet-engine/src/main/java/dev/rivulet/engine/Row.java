@@ -20,7 +20,9 @@ import java.util.List;
  */
 public final class Row implements Comparable<Row> {
   private static final Row EMPTY = new Row(new Object[0]);
-  private final Object[] values; // canonical; an element changes only to an equal instance (valuesInPlace)
+  // Canonical; an element changes only to an equal instance (valuesInPlace). Read directly, not
+  // through canonicalAt, by the engine's per-row hydration loops, which a fresh JVM runs interpreted.
+  final Object[] values;
   private final Object[] shown; // what get() returns: values itself, or the typed values
   private int hash; // computed on first use; 0 also when not yet computed (racy but idempotent)
 
@@ -72,10 +74,6 @@ public final class Row implements Comparable<Row> {
     return r;
   }
 
-  /** The canonical values, in place (see {@code EngineAccess#valuesInPlace}). */
-  Object[] valuesInPlace() {
-    return values;
-  }
 
   /** A row of the canonical forms of {@code values}. */
   public static Row of(Object... values) {

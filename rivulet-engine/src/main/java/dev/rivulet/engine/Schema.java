@@ -17,7 +17,12 @@ public final class Schema {
   // Flat copies for check(), which runs on every row that enters the engine.
   private final ColumnType[] types;
   private final boolean[] nullable;
-  private final Class<?>[] usual; // per column: the class that fits it at once, null where accepts() decides
+  private final byte[] usual; // per column: the final class that fits it at once (one of the USUAL_ codes), or none
+  private static final byte USUAL_NONE = 0; // accepts() decides
+  private static final byte USUAL_LONG = 1;
+  private static final byte USUAL_STRING = 2;
+  private static final byte USUAL_DOUBLE = 3;
+  private static final byte USUAL_BOOLEAN = 4;
   // Columns whose values may be shown in another class than their canonical one (see present()).
   private final int[] presented;
 
@@ -25,11 +30,11 @@ public final class Schema {
     this.columns = List.copyOf(columns);
     this.types = new ColumnType[this.columns.size()];
     this.nullable = new boolean[this.columns.size()];
-    this.usual = new Class<?>[types.length];
+    this.usual = new byte[types.length];
     for (int i = 0; i < types.length; i++) {
       types[i] = this.columns.get(i).type();
       nullable[i] = this.columns.get(i).nullable();
-      usual[i] = usualClass(types[i]);
+      usual[i] = usualKind(types[i]);
     }
     int n = 0; // a loop, not a stream with a lambda: schemas are made on the way to a first query
     for (ColumnType t : types) {
@@ -189,39 +194,48 @@ public final class Schema {
    * @throws SchemaException naming the column, the value and the expected type
    */
   public void check(Row row) {
-    Object[] values = row.valuesInPlace(); // canonical
+    Object[] values = row.values; // canonical
     if (values.length != types.length) {
       throw new SchemaException("row " + row.canonical() + " has " + values.length
           + " values but the schema has " + columns.size() + " columns: " + this);
     }
     for (int i = 0; i < types.length; i++) {
       Object v = values[i];
-      // the usual class settles most values without a call (a load's rows, a projection's)
-      if (v == null ? !nullable[i] : v.getClass() != usual[i] && !types[i].accepts(v)) {
+      if (v == null) {
+        if (!nullable[i]) {
+          throw mismatch(row.canonical(), i);
+        }
+        continue;
+      }
+      // The usual class settles most values (a load's rows, a projection's) by an instanceof and
+      // no call: a load's first rows run interpreted, where getClass() would be a native call.
+      boolean fits;
+      switch (usual[i]) {
+        case USUAL_LONG -> fits = v instanceof Long;
+        case USUAL_STRING -> fits = v instanceof String;
+        case USUAL_DOUBLE -> fits = v instanceof Double;
+        case USUAL_BOOLEAN -> fits = v instanceof Boolean;
+        default -> fits = false;
+      }
+      if (!fits && !types[i].accepts(v)) {
         throw mismatch(row.canonical(), i);
       }
     }
   }
 
-  /** The one class whose values {@code type} accepts without looking further, or null. */
-  private static Class<?> usualClass(ColumnType type) {
+  /** The {@code USUAL_} code of the final class whose values {@code type} accepts without looking further. */
+  private static byte usualKind(ColumnType type) {
     // an if-chain: an enum switch would be one more class to load (see ColumnType#accepts)
     if (type == ColumnType.INT) {
-      return Long.class;
+      return USUAL_LONG;
     } else if (type == ColumnType.DOUBLE) {
-      return Double.class;
+      return USUAL_DOUBLE;
     } else if (type == ColumnType.STRING) {
-      return String.class;
+      return USUAL_STRING;
     } else if (type == ColumnType.BOOL) {
-      return Boolean.class;
-    } else if (type == ColumnType.BYTES) {
-      return Bytes.class;
-    } else if (type == ColumnType.DATE) {
-      return java.time.LocalDate.class;
-    } else if (type == ColumnType.TIMESTAMP) {
-      return java.time.Instant.class;
+      return USUAL_BOOLEAN;
     }
-    return null; // DECIMAL, ANY
+    return USUAL_NONE; // the others: accepts() decides
   }
 
   private SchemaException mismatch(Row row, int i) {

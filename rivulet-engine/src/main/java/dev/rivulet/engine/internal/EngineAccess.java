@@ -78,13 +78,16 @@ public abstract class EngineAccess {
   public abstract Row showing(Row row, int[] columns, Object[] shown);
 
   /**
-   * The canonical values of {@code row}, in place (not a copy), for sharing many rows' values a
-   * column at a time: a caller may only replace an element by an equal canonical value (another
-   * instance of it), and must not keep the array. The row's equality, hash, order and rendering do
-   * not change, only which objects hold its values; that is safe while other threads read the row,
-   * each seeing either instance of an immutable value.
+   * The canonical values of each row of {@code rows[from, to)} that is not null and has {@code
+   * width} values, in order, into {@code out} (room for {@code to - from}); returns how many. Each
+   * is the row's own array (not a copy), for sharing many rows' values a column at a time: a caller
+   * may only replace an element by an equal canonical value (another instance of it), and must not
+   * keep the array. The row's equality, hash, order and rendering do not change, only which objects
+   * hold its values; that is safe while other threads read the row, each seeing either instance of
+   * an immutable value. One call for many rows: a load's first blocks run interpreted, where a call
+   * per row costs.
    */
-  public abstract Object[] valuesInPlace(Row row);
+  public abstract int valuesInPlace(Row[] rows, int from, int to, int width, Object[][] out);
 
   /** The canonical value of {@code row} at column {@code i} (what its equality compares), whatever it shows. */
   public abstract Object canonicalAt(Row row, int i);

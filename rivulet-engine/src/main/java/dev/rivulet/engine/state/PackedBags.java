@@ -161,8 +161,29 @@ final class PackedBags<V> {
 
   /** Chains the entries {@code [from, to)}, whose keys are {@code keys}, last first. */
   private void pack(long[] keys, int from, int to) {
+    if (!dense) {
+      for (int j = to - 1; j >= from; j--) {
+        link(j, keys[j]);
+      }
+      return;
+    }
+    // link's dense case, over locals: a hydration's first chunks run interpreted, where each call
+    // and field read costs
+    int[] c = counts;
+    int[] h = heads;
+    int[] t = tails;
+    int[] nx = next;
+    long b = base;
     for (int j = to - 1; j >= from; j--) {
-      link(j, keys[j]);
+      int s = (int) (keys[j] - b);
+      if (c[s] == 0) {
+        nx[j] = -1;
+        t[s] = j;
+      } else {
+        nx[j] = h[s];
+      }
+      h[s] = j;
+      c[s]++;
     }
   }
 

@@ -48,6 +48,7 @@ public final class RowTable {
   private long[] longKeys; // the primitive keys once one does not fit in 32 bits, else null
   private int[] hashes; // the key rows' hash codes; used once keys are not primitive
   private int mask;
+  private int growAt; // maxLoad of the slot table: a field, so a load's per-row test makes no call
   private int shift; // for the multiplicative spread: 64 - log2(capacity)
   private int size;
   private boolean scrambled;
@@ -125,7 +126,7 @@ public final class RowTable {
   /** After an insertion (appended) that probed {@code probes} slots: count it, then grow, or spread the hashes. */
   private void added(int probes) {
     size++;
-    if (size > maxLoad(mask + 1)) {
+    if (size > growAt) {
       rehash(2 * (mask + 1));
     } else if (probes > LONG_PROBE && !scrambled) {
       scrambled = true;
@@ -381,7 +382,7 @@ public final class RowTable {
     slotOf[at] = s;
     sl[s] = at + 1;
     ks[s] = k;
-    if (probes > LONG_PROBE || size + 1 > maxLoad(m + 1)) {
+    if (probes > LONG_PROBE || size + 1 > growAt) {
       added(probes);
     } else {
       size++;
@@ -540,6 +541,7 @@ public final class RowTable {
     }
     mask = capacity - 1;
     shift = Long.numberOfLeadingZeros(capacity) + 1;
+    growAt = maxLoad(capacity);
   }
 
   /** From primitive keys to key rows compared by hash and equals. */

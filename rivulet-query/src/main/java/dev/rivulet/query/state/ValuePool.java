@@ -118,13 +118,9 @@ public final class ValuePool {
     int width = caches.length;
     int i = from;
     while (i < to) {
-      int n = 0;
-      for (; i < to && n < block.length; i++) {
-        Row r = rows[i];
-        if (r != null && r.width() == width) {
-          block[n++] = access.valuesInPlace(r);
-        }
-      }
+      int end = Math.min(to, i + block.length);
+      int n = access.valuesInPlace(rows, i, end, width, block);
+      i = end;
       for (int c = 0; c < width; c++) {
         if (caches[c] != STOPPED) {
           shareColumn(block, n, c);
