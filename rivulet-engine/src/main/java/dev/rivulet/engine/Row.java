@@ -23,7 +23,7 @@ public final class Row implements Comparable<Row> {
   // Canonical; an element changes only to an equal instance (valuesInPlace). Read directly, not
   // through canonicalAt, by the engine's per-row hydration loops, which a fresh JVM runs interpreted.
   final Object[] values;
-  private final Object[] shown; // what get() returns: values itself, or the typed values
+  final Object[] shown; // what get() returns: values itself, or the typed values (read directly by Schema.checked)
   private int hash; // computed on first use; 0 also when not yet computed (racy but idempotent)
 
   private Row(Object[] values) {

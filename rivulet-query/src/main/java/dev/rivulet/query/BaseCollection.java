@@ -59,7 +59,7 @@ abstract class BaseCollection implements LiveCollection {
   private CompletableFuture<Void> ready;
   private boolean readySettled;
   private Throwable readyFailure; // with readySettled: null when it settled ready
-  private volatile Status status = Status.IDLE; // written under the monitor; read by write-time checks
+  volatile Status status = Status.IDLE; // written under the monitor; read by write-time checks (a sync batch's write reads it directly)
   private Throwable error;
   /** Rows installed while nothing recorded changes, so not compared with the rows they replaced (for tests). */
   long quietInstalls;

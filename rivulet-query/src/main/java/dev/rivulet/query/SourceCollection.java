@@ -81,11 +81,10 @@ public final class SourceCollection extends BaseCollection {
       throw new SchemaException("collection '" + name() + "': the row is null");
     }
     try {
-      schema.check(row);
+      return schema.checked(row);
     } catch (SchemaException e) {
       throw new SchemaException("collection '" + name() + "': " + e.getMessage());
     }
-    return row.canonical();
   }
 
   /**
@@ -238,7 +237,9 @@ public final class SourceCollection extends BaseCollection {
      * as given: the pool's lookups would add their cache misses to its latency.
      */
     public SyncBatch write(Row row) {
-      open();
+      if (done || status == Status.CLOSED) { // open()'s test inline: a load's first writes run interpreted
+        open();
+      }
       Row r = check(row);
       Row[] t = tail;
       int at = count & CHUNK - 1;

@@ -279,10 +279,11 @@ public final class RowTable {
 
   private void putRows(Row[] batch, int from, int to) {
     int at = keyIndexes.length == 1 ? keyIndexes[0] : -1;
-    for (int i = from; i < to; i++) {
-      Row row = batch[i];
-      if (intKeys == null || scrambled || at < 0 || !(row.get(at) instanceof Long l) || !putIntKeyed(row, l)) {
-        putRow(row);
+    for (int i = from; i < to; ) {
+      if (intKeys == null || scrambled || at < 0) {
+        putRow(batch[i++]);
+      } else {
+        i = putIntKeyed(batch, i, to, at);
       }
     }
   }
@@ -356,38 +357,48 @@ public final class RowTable {
   }
 
   /**
-   * {@link #putRow} of {@code row}, whose key {@code key} is to be kept in {@code intKeys} at an
-   * unscrambled home, the rows reserved for it ({@link #putRows}): one probe loop, no other call
-   * unless the table must grow or spread. Returns
-   * false, doing nothing, when the key does not fit in 32 bits.
+   * {@link #putRow} of the rows of {@code batch[from, to)}, whose keys (at column {@code at}) go
+   * into {@code intKeys} at unscrambled homes, the rows reserved for them ({@link #putRows}): one
+   * probe loop a row and no call but the key's read, from locals (a load's first chunks run
+   * interpreted). Stops after a row that changed the table's shape (it grew or spread) or whose
+   * key is no 32-bit integer (put by {@link #putRow}); returns the index after the last row put.
    */
-  private boolean putIntKeyed(Row row, long key) {
-    int k = (int) key;
-    if (k != key) {
-      return false;
-    }
+  private int putIntKeyed(Row[] batch, int from, int to, int at) {
     int[] ks = intKeys;
     int[] sl = slots;
+    Row[] rs = rows;
+    int[] so = slotOf;
     int m = mask;
-    int probes = 0;
-    int s = (int) (key ^ key >>> 32) & m; // home(key) while unscrambled
-    for (; sl[s] != 0; s = s + 1 & m, probes++) {
-      if (ks[s] == k) {
-        rows[sl[s] - 1] = row;
-        return true;
+    for (int i = from; i < to; i++) {
+      Row row = batch[i];
+      long key = row.get(at) instanceof Long l ? l : 1L << 32; // not an integer: no 32-bit one either
+      int k = (int) key;
+      if (k != key) {
+        putRow(row);
+        return i + 1;
       }
+      int probes = 0;
+      int s = (int) (key ^ key >>> 32) & m; // home(key) while unscrambled
+      while (sl[s] != 0 && ks[s] != k) {
+        s = s + 1 & m;
+        probes++;
+      }
+      if (sl[s] != 0) {
+        rs[sl[s] - 1] = row;
+        continue;
+      }
+      int n = size;
+      rs[n] = row;
+      so[n] = s;
+      sl[s] = n + 1;
+      ks[s] = k;
+      if (probes > LONG_PROBE || n + 1 > growAt) {
+        added(probes);
+        return i + 1;
+      }
+      size = n + 1;
     }
-    int at = size; // putRows reserved the rows: appended without append's call (a load runs mostly interpreted)
-    rows[at] = row;
-    slotOf[at] = s;
-    sl[s] = at + 1;
-    ks[s] = k;
-    if (probes > LONG_PROBE || size + 1 > growAt) {
-      added(probes);
-    } else {
-      size++;
-    }
-    return true;
+    return to;
   }
 
   public List<Row> keys() {
