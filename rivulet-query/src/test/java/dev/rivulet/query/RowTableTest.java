@@ -32,7 +32,7 @@ class RowTableTest {
       for (int op = 0; op < 20_000; op++) {
         int k = rnd.nextInt(domain);
         Row key = switch (kind) {
-          case 0 -> Row.of(k);
+          case 0 -> Row.of(k - domain / 2); // negative keys too
           case 1 -> Row.of((long) k << 20);
           case 2 -> Row.of(k % 7, "k" + k / 7);
           default -> op > 5_000 && k % 50 == 0 ? Row.of("s" + k) : Row.of(k);
@@ -72,11 +72,13 @@ class RowTableTest {
       RowTable table = new RowTable(new int[] {0});
       Map<Row, Row> model = new HashMap<>();
       int domain = 1 + rnd.nextInt(5_000);
+      // keys around 0 or just below 2^31 (some then beyond 32 bits) or -2^31
+      long base = new long[] {-domain / 2, Integer.MAX_VALUE - domain / 2, Integer.MIN_VALUE}[rnd.nextInt(3)];
       for (int round = 0; round < 60; round++) {
         int n = rnd.nextInt(400);
         Row[] batch = new Row[n];
         for (int i = 0; i < n; i++) {
-          long k = rnd.nextInt(domain) * (wide ? 1L << 33 : 1L);
+          long k = rnd.nextInt(domain) * (wide ? 1L << 33 : 1L) + base;
           batch[i] = Row.of(text ? (Object) ("k" + k) : (Object) k, round * 1_000 + i);
         }
         if (rnd.nextBoolean()) {
@@ -94,7 +96,7 @@ class RowTableTest {
           }
         }
         for (int i = rnd.nextInt(300); i > 0; i--) {
-          long k = rnd.nextInt(domain) * (wide ? 1L << 33 : 1L);
+          long k = rnd.nextInt(domain) * (wide ? 1L << 33 : 1L) + base;
           Row probe = Row.of(text ? (Object) ("k" + k) : (Object) k, -1);
           Row key = Row.of(probe.get(0));
           assertThat(table.getRow(probe)).isEqualTo(model.get(key));

@@ -14,10 +14,11 @@ import java.util.function.Consumer;
  * into the gap), so iteration is a scan of the rows alone and a hydration's copy ({@link #toArray})
  * one array copy, which a fresh JVM does at full speed where a loop over slots would run
  * interpreted; an open-addressing table with linear probing maps keys to those rows, so a lookup
- * touches no per-entry node, and a load of n rows sizes both once. While every key is one 64-bit
- * integer (the usual id column), the keys are also kept as primitives (32 bits each while they fit)
- * and a lookup compares them
- * without reading any key object; the first other key switches the table for good to comparing
+ * touches no per-entry node, and a load of n rows sizes both once. A slot is one {@code long}: its
+ * row's index beside a 32-bit tag (the key itself while every key is an integer within 32 bits,
+ * else the key row's hash), so a probe reads one array and a hit one more. While every key is one
+ * 64-bit integer (the usual id column), the keys are kept as primitives (in the tags while they fit
+ * in 32 bits, then in an array of longs) and a lookup compares them without reading any key object; the first other key switches the table for good to comparing
  * key rows. The table knows where the key sits in its rows ({@code keyIndexes}), so it can also
  * take a row alone ({@link #putRow}). With primitive keys the table stores no key rows at all (not
  * even an array for them) and makes one only when a caller asks for the keys. Slots come from the key's hash with its high bits
@@ -40,18 +41,19 @@ public final class RowTable {
   private final int[] keyIndexes; // where a row's key sits (for putRow and the other row-keyed calls)
   private Row[] rows = NO_ROWS; // rows[0, size): the rows, densely, in the order they came (see removeAt)
   private int[] slotOf = NO_SLOTS; // per row: its slot
-  private int[] slots; // per slot: 1 + the index of its row in rows; 0: a free slot
+  private long[] slots; // per slot: 0 when free, else entry(tag, index of its row); see the class comment
   private Row[] keys; // per slot: the key rows, once keys are not primitive (with primitive keys: null, made on demand);
   // a slot filled by putNew holds null until its key row is asked for (keyAt)
-  private boolean primitive; // every key is one 64-bit integer, kept in intKeys or longKeys
-  private int[] intKeys; // the primitive keys while every one fits in 32 bits, else null
-  private long[] longKeys; // the primitive keys once one does not fit in 32 bits, else null
-  private int[] hashes; // the key rows' hash codes; used once keys are not primitive
+  private boolean primitive; // every key is one 64-bit integer: in the tags, or in longKeys
+  private long[] longKeys; // per slot: the primitive keys once one does not fit in 32 bits, else null
   private int mask;
   private int growAt; // maxLoad of the slot table: a field, so a load's per-row test makes no call
   private int shift; // for the multiplicative spread: 64 - log2(capacity)
   private int size;
+  private int maxProbes; // the most slots any entry probed past since the last rehash: bounds every entry's distance from its home
   private boolean scrambled;
+  /** Occupied slots that removals looked at past their gaps, and lookups past a key's home (for tests). */
+  long walked;
 
   /** A table of rows that hold their key at {@code keyIndexes}. */
   public RowTable(int[] keyIndexes) {
@@ -61,6 +63,20 @@ public final class RowTable {
     // rather than after the first long probe run has cost a rehash.
     this.scrambled = keyIndexes.length > 1;
     allocate(MIN_CAPACITY);
+  }
+
+  /** A slot's value: {@code tag} in the high half, 1 + the row's index in the low (never 0). */
+  private static long entry(int tag, int at) {
+    return (long) tag << 32 | (at + 1);
+  }
+
+  /** The index of an occupied slot's row. */
+  private static int at(long entry) {
+    return (int) entry - 1;
+  }
+
+  private static int tag(long entry) {
+    return (int) (entry >>> 32);
   }
 
   public int size() {
@@ -79,7 +95,7 @@ public final class RowTable {
 
   /** The row in slot {@code s}, an occupied one. */
   private Row rowAt(int s) {
-    return rows[slots[s] - 1];
+    return rows[at(slots[s])];
   }
 
   /** Sets the row of {@code key}; returns the row it replaced, or null. */
@@ -102,20 +118,20 @@ public final class RowTable {
 
   /** Sets the row of occupied slot {@code s}; returns the row it replaced. */
   private Row replace(int s, Row row) {
-    int at = slots[s] - 1;
+    int at = at(slots[s]);
     Row before = rows[at];
     rows[at] = row;
     return before;
   }
 
-  /** Appends {@code row} as the row of free slot {@code s} (the caller counts it, {@link #added}). */
-  private void append(int s, Row row) {
+  /** Appends {@code row} as the row of free slot {@code s} with {@code tag} (the caller counts it, {@link #added}). */
+  private void append(int s, Row row, int tag) {
     if (size == rows.length) {
       growRows(Math.max(8, 2 * size));
     }
     rows[size] = row;
     slotOf[size] = s;
-    slots[s] = size + 1;
+    slots[s] = entry(tag, size);
   }
 
   private void growRows(int length) {
@@ -126,6 +142,7 @@ public final class RowTable {
   /** After an insertion (appended) that probed {@code probes} slots: count it, then grow, or spread the hashes. */
   private void added(int probes) {
     size++;
+    maxProbes = Math.max(maxProbes, probes);
     if (size > growAt) {
       rehash(2 * (mask + 1));
     } else if (probes > LONG_PROBE && !scrambled) {
@@ -163,13 +180,12 @@ public final class RowTable {
       long k = l;
       int probes = 0;
       int s = home(k);
-      for (; slots[s] != 0; s = (s + 1) & mask, probes++) {
-        if (keyAtSlot(s) == k) {
+      for (long e; (e = slots[s]) != 0; s = (s + 1) & mask, probes++) {
+        if (keyAt(s, e) == k) {
           return replace(s, row);
         }
       }
-      append(s, row);
-      setKey(s, k);
+      appendKey(s, row, k);
       added(probes);
       return null;
     }
@@ -200,11 +216,13 @@ public final class RowTable {
     return primitive && row.get(keyIndexes[0]) instanceof Long l ? l : null; // primitive: one key column
   }
 
+  /** The slot of primitive key {@code k}, or -1; looks no further than {@link #maxProbes} past its home. */
   private int findLong(long k) {
-    for (int s = home(k); slots[s] != 0; s = (s + 1) & mask) {
-      if (keyAtSlot(s) == k) {
+    for (int s = home(k), d = 0; slots[s] != 0 && d <= maxProbes; s = (s + 1) & mask, d++) {
+      if (keyAt(s, slots[s]) == k) {
         return s;
       }
+      walked++;
     }
     return -1;
   }
@@ -222,7 +240,7 @@ public final class RowTable {
     if (s < 0) {
       return null;
     }
-    int at = slots[s] - 1;
+    int at = at(slots[s]);
     Row before = rows[at];
     shiftBack(s);
     int last = --size;
@@ -230,7 +248,7 @@ public final class RowTable {
       int moved = slotOf[last];
       rows[at] = rows[last];
       slotOf[at] = moved;
-      slots[moved] = at + 1;
+      slots[moved] = entry(tag(slots[moved]), at);
     }
     rows[last] = null;
     return before;
@@ -280,7 +298,7 @@ public final class RowTable {
   private void putRows(Row[] batch, int from, int to) {
     int at = keyIndexes.length == 1 ? keyIndexes[0] : -1;
     for (int i = from; i < to; ) {
-      if (intKeys == null || scrambled || at < 0) {
+      if (!primitive || longKeys != null || scrambled || at < 0) {
         putRow(batch[i++]);
       } else {
         i = putIntKeyed(batch, i, to, at);
@@ -327,18 +345,16 @@ public final class RowTable {
       for (int c : ki) {
         h = 31 * h + java.util.Objects.hashCode(row.get(c));
       }
-      int[] sl = slots;
-      int[] hs = hashes;
+      long[] sl = slots;
       int m = mask;
       int probes = 0;
       int s = home(h);
-      for (; sl[s] != 0; s = s + 1 & m, probes++) {
-        if (hs[s] == h && sameKey(s, row)) {
+      for (long e; (e = sl[s]) != 0; s = s + 1 & m, probes++) {
+        if (tag(e) == h && sameKey(s, row)) {
           return i;
         }
       }
-      append(s, batch[i]);
-      hs[s] = h;
+      append(s, batch[i], h);
       added(probes);
     }
     return -1;
@@ -358,14 +374,13 @@ public final class RowTable {
 
   /**
    * {@link #putRow} of the rows of {@code batch[from, to)}, whose keys (at column {@code at}) go
-   * into {@code intKeys} at unscrambled homes, the rows reserved for them ({@link #putRows}): one
+   * into the tags at unscrambled homes, the rows reserved for them ({@link #putRows}): one
    * probe loop a row and no call but the key's read, from locals (a load's first chunks run
    * interpreted). Stops after a row that changed the table's shape (it grew or spread) or whose
    * key is no 32-bit integer (put by {@link #putRow}); returns the index after the last row put.
    */
   private int putIntKeyed(Row[] batch, int from, int to, int at) {
-    int[] ks = intKeys;
-    int[] sl = slots;
+    long[] sl = slots;
     Row[] rs = rows;
     int[] so = slotOf;
     int m = mask;
@@ -379,19 +394,22 @@ public final class RowTable {
       }
       int probes = 0;
       int s = (int) (key ^ key >>> 32) & m; // home(key) while unscrambled
-      while (sl[s] != 0 && ks[s] != k) {
+      long e;
+      while ((e = sl[s]) != 0 && (int) (e >>> 32) != k) { // tag(e), inline: a load's first chunks run interpreted
         s = s + 1 & m;
         probes++;
       }
-      if (sl[s] != 0) {
-        rs[sl[s] - 1] = row;
+      if (e != 0) {
+        rs[(int) e - 1] = row;
         continue;
       }
       int n = size;
       rs[n] = row;
       so[n] = s;
-      sl[s] = n + 1;
-      ks[s] = k;
+      sl[s] = (long) k << 32 | (n + 1); // entry(k, n)
+      if (probes > maxProbes) {
+        maxProbes = probes;
+      }
       if (probes > LONG_PROBE || n + 1 > growAt) {
         added(probes);
         return i + 1;
@@ -427,23 +445,31 @@ public final class RowTable {
 
   /** The primitive key in slot {@code s}. */
   private long keyAtSlot(int s) {
-    return intKeys != null ? intKeys[s] : longKeys[s];
+    return keyAt(s, slots[s]);
   }
 
-  /** Sets the primitive key of slot {@code s}; the first key beyond 32 bits widens the keys to longs. */
-  private void setKey(int s, long k) {
-    if (intKeys != null) {
-      if ((int) k == k) {
-        intKeys[s] = (int) k;
-        return;
+  /** The primitive key in slot {@code s}, whose entry is {@code e}. */
+  private long keyAt(int s, long e) {
+    return longKeys == null ? tag(e) : longKeys[s];
+  }
+
+  /**
+   * Appends {@code row} under primitive key {@code k} in free slot {@code s} (see {@link
+   * #append}); the first key beyond 32 bits moves every key to {@link #longKeys} (the tags are
+   * then not read).
+   */
+  private void appendKey(int s, Row row, long k) {
+    if (longKeys == null && (int) k != k) {
+      long[] wide = new long[slots.length];
+      for (int i = 0; i < slots.length; i++) {
+        wide[i] = tag(slots[i]); // a free slot's 0 is never read
       }
-      longKeys = new long[intKeys.length];
-      for (int i = 0; i < intKeys.length; i++) {
-        longKeys[i] = intKeys[i];
-      }
-      intKeys = null;
+      longKeys = wide;
     }
-    longKeys[s] = k;
+    append(s, row, (int) k);
+    if (longKeys != null) {
+      longKeys[s] = k;
+    }
   }
 
   private static Long asLong(Row key) {
@@ -459,8 +485,8 @@ public final class RowTable {
       return findLong(l);
     }
     int h = key.hashCode();
-    for (int s = home(h); slots[s] != 0; s = (s + 1) & mask) {
-      if (hashes[s] == h && keyAt(s).equals(key)) {
+    for (int s = home(h), d = 0; slots[s] != 0 && d <= maxProbes; s = (s + 1) & mask, d++) {
+      if (tag(slots[s]) == h && keyAt(s).equals(key)) {
         return s;
       }
     }
@@ -468,29 +494,35 @@ public final class RowTable {
   }
 
   private void fill(int s, Row key, Row row) {
-    append(s, row);
     if (primitive) {
-      setKey(s, (Long) key.canonical().get(0));
+      appendKey(s, row, (Long) key.canonical().get(0));
     } else {
+      append(s, row, key.hashCode());
       keys[s] = key;
-      hashes[s] = key.hashCode();
     }
   }
 
-  /** Empties slot {@code gap} and moves back the entries whose probe run passes it (their rows stay). */
+  /**
+   * Empties slot {@code gap} and moves back the entries whose probe run passes it (their rows
+   * stay). An entry more than {@link #maxProbes} slots past the gap is nearer its home than that,
+   * so it and those after it stay: the walk ends there, not only at a free slot. Keys loaded in
+   * sequence sit at their homes in one long run, and a removal there looks at one slot, not at the
+   * rest of the run.
+   */
   private void shiftBack(int gap) {
-    for (int s = (gap + 1) & mask; slots[s] != 0; s = (s + 1) & mask) {
-      int home = primitive ? home(keyAtSlot(s)) : home(hashes[s]);
+    for (int s = (gap + 1) & mask; slots[s] != 0 && (s - gap & mask) <= maxProbes; s = (s + 1) & mask) {
+      walked++;
+      long e = slots[s];
+      int home = primitive ? home(keyAt(s, e)) : home(tag(e));
       // The entry at s may fill the gap unless its home lies cyclically in (gap, s].
       boolean homeAfterGap = gap <= s ? gap < home && home <= s : gap < home || home <= s;
       if (!homeAfterGap) {
-        slots[gap] = slots[s];
-        slotOf[slots[s] - 1] = gap;
-        if (primitive) {
-          setKey(gap, keyAtSlot(s));
-        } else {
+        slots[gap] = e;
+        slotOf[at(e)] = gap;
+        if (longKeys != null) {
+          longKeys[gap] = longKeys[s];
+        } else if (keys != null) {
           keys[gap] = keys[s];
-          hashes[gap] = hashes[s];
         }
         gap = s;
       }
@@ -518,7 +550,7 @@ public final class RowTable {
 
   /** True while the primitive keys are kept in 32 bits each (for tests). */
   boolean intKeys() {
-    return intKeys != null;
+    return primitive && longKeys == null;
   }
 
   /** Slots in the table (for tests). */
@@ -541,14 +573,11 @@ public final class RowTable {
 
   /** A new slot table of {@code capacity} slots (the rows stay where they are). */
   private void allocate(int capacity) {
-    slots = new int[capacity];
+    slots = new long[capacity];
     if (primitive && longKeys != null) {
       longKeys = new long[capacity];
-    } else if (primitive) {
-      intKeys = new int[capacity];
-    } else {
+    } else if (!primitive) {
       keys = new Row[capacity];
-      hashes = new int[capacity];
     }
     mask = capacity - 1;
     shift = Long.numberOfLeadingZeros(capacity) + 1;
@@ -558,42 +587,40 @@ public final class RowTable {
   /** From primitive keys to key rows compared by hash and equals. */
   private void generalize() {
     Row[] made = new Row[slots.length];
-    hashes = new int[slots.length];
     for (int s = 0; s < slots.length; s++) {
-      if (slots[s] != 0) {
+      long e = slots[s];
+      if (e != 0) {
         made[s] = keyAt(s);
-        hashes[s] = made[s].hashCode();
+        slots[s] = entry(made[s].hashCode(), at(e)); // the tag: the key row's hash from now on
       }
     }
     keys = made;
     primitive = false;
-    intKeys = null;
     longKeys = null;
     rehash(capacityFor(size));
   }
 
   private void rehash(int capacity) {
     Row[] oldKeys = keys;
-    int[] oldSlots = slots;
+    long[] oldSlots = slots;
     long[] oldLongs = longKeys;
-    int[] oldInts = intKeys;
-    boolean wasPrimitive = primitive;
-    int[] oldHashes = hashes;
     allocate(capacity);
+    maxProbes = 0;
     for (int i = 0; i < oldSlots.length; i++) {
-      if (oldSlots[i] != 0) {
-        long k = oldInts != null ? oldInts[i] : oldLongs != null ? oldLongs[i] : 0;
-        int s = wasPrimitive ? home(k) : home(oldHashes[i]);
-        while (slots[s] != 0) {
+      long e = oldSlots[i];
+      if (e != 0) {
+        long k = oldLongs != null ? oldLongs[i] : tag(e);
+        int s = primitive ? home(k) : home(tag(e));
+        for (int probes = 0; slots[s] != 0; probes++) {
           s = (s + 1) & mask;
+          maxProbes = Math.max(maxProbes, probes + 1);
         }
-        slots[s] = oldSlots[i];
-        slotOf[oldSlots[i] - 1] = s;
-        if (wasPrimitive) {
-          setKey(s, k);
-        } else {
+        slots[s] = e;
+        slotOf[at(e)] = s;
+        if (oldLongs != null) {
+          longKeys[s] = k;
+        } else if (!primitive) {
           keys[s] = oldKeys[i];
-          hashes[s] = oldHashes[i];
         }
       }
     }
