@@ -20,7 +20,7 @@ import java.util.List;
  */
 public final class Row implements Comparable<Row> {
   private static final Row EMPTY = new Row(new Object[0]);
-  // Canonical; an element changes only to an equal instance (valuesInPlace). Read directly, not
+  // Canonical; an element changes only to an equal instance (EngineAccess.valuesInPlace). Read directly, not
   // through canonicalAt, by the engine's per-row hydration loops, which a fresh JVM runs interpreted.
   final Object[] values;
   final Object[] shown; // what get() returns: values itself, or the typed values (read directly by Schema.checked)
@@ -73,7 +73,6 @@ public final class Row implements Comparable<Row> {
     r.hash = hash;
     return r;
   }
-
 
   /** A row of the canonical forms of {@code values}. */
   public static Row of(Object... values) {

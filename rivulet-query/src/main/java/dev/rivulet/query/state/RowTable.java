@@ -10,25 +10,27 @@ import java.util.function.Consumer;
 /**
  * The keyed rows of a collection: a map from key rows to rows, with no order.
  *
- * <p>How: the rows lie densely in one array in the order they came (a removal moves the last row
- * into the gap), so iteration is a scan of the rows alone and a hydration's copy ({@link #toArray})
- * one array copy, which a fresh JVM does at full speed where a loop over slots would run
- * interpreted; an open-addressing table with linear probing maps keys to those rows, so a lookup
- * touches no per-entry node, and a load of n rows sizes both once. A slot is one {@code long}: its
- * row's index beside a 32-bit tag (the key itself while every key is an integer within 32 bits,
- * else the key row's hash), so a probe reads one array and a hit one more. While every key is one
- * 64-bit integer (the usual id column), the keys are kept as primitives (in the tags while they fit
- * in 32 bits, then in an array of longs) and a lookup compares them without reading any key object; the first other key switches the table for good to comparing
- * key rows. The table knows where the key sits in its rows ({@code keyIndexes}), so it can also
- * take a row alone ({@link #putRow}). With primitive keys the table stores no key rows at all (not
- * even an array for them) and makes one only when a caller asks for the keys. Slots come from the key's hash with its high bits
- * folded in, which keeps keys inserted in sequence (the usual bulk load) next to each other in
- * memory, and lets such a table fill most of its slots (see {@link #maxLoad}); if a probe run ever
- * grows long (hashes that share their low bits), the table switches for good to a multiplicative
- * spread, at half load at most; a table keyed by several columns spreads so from the start. A bulk
- * put of new keys ({@link #putNew}, a query's hydrated result) makes no key rows: their slots hold
- * the key's hash, and the key row is made from the row when first asked for. Removal shifts the
- * following probe run back instead of leaving tombstones.
+ * <p>How: the rows lie densely in one array in the order they came (a removal moves the last row into
+ * the gap), so iteration is a scan of the rows alone and a hydration's copy ({@link #toArray}) one
+ * array copy, which a fresh JVM does at full speed where a loop over slots would run interpreted;
+ * an open-addressing table with linear probing maps keys to those rows, so a lookup touches no
+ * per-entry node, and a load of n rows sizes both once. A slot is one {@code long}: its row's
+ * index beside a 32-bit tag (the key itself while every key is an integer within 32 bits, else the
+ * key row's hash), so a probe reads one array and a hit one more. While every key is one 64-bit
+ * integer (the usual id column), the keys are kept as primitives (in the tags while they fit in 32
+ * bits, then in an array of longs) and a lookup compares them without reading any key object; the
+ * first other key switches the table for good to comparing key rows. The table knows where the key
+ * sits in its rows ({@code keyIndexes}), so it can also take a row alone ({@link #putRow}). With
+ * primitive keys the table stores no key rows at all (not even an array for them) and makes one
+ * only when a caller asks for the keys. Slots come from the key's hash with its high bits folded
+ * in, which keeps keys inserted in sequence (the usual bulk load) next to each other in memory,
+ * and lets such a table fill most of its slots (see {@link #maxLoad}); if a probe run ever grows
+ * long (hashes that share their low bits), the table switches for good to a multiplicative spread,
+ * at half load at most; a table keyed by several columns spreads so from the start. A bulk put of
+ * new keys ({@link #putNew}, a query's hydrated result) makes no key rows: their slots hold the
+ * key's hash, and the key row is made from the row when first asked for. Removal shifts the
+ * following probe run back instead of leaving tombstones, no further than the longest probe (see
+ * {@link #shiftBack}).
  *
  * <p>Not thread-safe: owned by one collection, guarded by its database's monitor.
  */
@@ -37,10 +39,8 @@ public final class RowTable {
   private static final int LONG_PROBE = 24;
   private static final int CHUNK = 64;
   private static final Row[] NO_ROWS = {};
-  private static final int[] NO_SLOTS = {};
   private final int[] keyIndexes; // where a row's key sits (for putRow and the other row-keyed calls)
   private Row[] rows = NO_ROWS; // rows[0, size): the rows, densely, in the order they came (see removeAt)
-  private int[] slotOf = NO_SLOTS; // per row: its slot
   private long[] slots; // per slot: 0 when free, else entry(tag, index of its row); see the class comment
   private Row[] keys; // per slot: the key rows, once keys are not primitive (with primitive keys: null, made on demand);
   // a slot filled by putNew holds null until its key row is asked for (keyAt)
@@ -98,7 +98,7 @@ public final class RowTable {
     return rows[at(slots[s])];
   }
 
-  /** Sets the row of {@code key}; returns the row it replaced, or null. */
+  /** Sets the row of {@code key}, which {@code row} holds at the table's key columns; returns the row it replaced, or null. */
   public Row put(Row key, Row row) {
     if (primitive && asLong(key) == null) {
       generalize();
@@ -130,13 +130,11 @@ public final class RowTable {
       growRows(Math.max(8, 2 * size));
     }
     rows[size] = row;
-    slotOf[size] = s;
     slots[s] = entry(tag, size);
   }
 
   private void growRows(int length) {
     rows = Arrays.copyOf(rows, length);
-    slotOf = Arrays.copyOf(slotOf, length);
   }
 
   /** After an insertion (appended) that probed {@code probes} slots: count it, then grow, or spread the hashes. */
@@ -245,9 +243,8 @@ public final class RowTable {
     shiftBack(s);
     int last = --size;
     if (at != last) {
-      int moved = slotOf[last];
+      int moved = slotOfRow(last);
       rows[at] = rows[last];
-      slotOf[at] = moved;
       slots[moved] = entry(tag(slots[moved]), at);
     }
     rows[last] = null;
@@ -267,8 +264,30 @@ public final class RowTable {
 
   public void forEach(BiConsumer<Row, Row> action) {
     for (int i = 0; i < size; i++) {
-      action.accept(keyAt(slotOf[i]), rows[i]);
+      action.accept(keyAt(slotOfRow(i)), rows[i]);
     }
+  }
+
+  /**
+   * The slot of row {@code i}: found from the key the row holds, as every row here holds its key
+   * at {@code keyIndexes} (no per-row array of slots is kept: four bytes a row).
+   */
+  private int slotOfRow(int i) {
+    Row row = rows[i].canonical();
+    int s = primitive ? home((long) (Long) row.get(keyIndexes[0])) : home(keyHash(row));
+    while (at(slots[s]) != i) {
+      s = (s + 1) & mask;
+    }
+    return s;
+  }
+
+  /** The hash of {@code row.project(keyIndexes)} (a canonical row), without making it. */
+  private int keyHash(Row row) {
+    int h = 1;
+    for (int c : keyIndexes) {
+      h = 31 * h + java.util.Objects.hashCode(row.get(c));
+    }
+    return h;
   }
 
   public void forEachRow(Consumer<Row> action) {
@@ -338,13 +357,9 @@ public final class RowTable {
 
   /** {@link #putNew} of {@code batch[from..to)} into a table of key rows; the first index not put, or -1. */
   private int putNewKeyed(Row[] batch, int from, int to) {
-    int[] ki = keyIndexes;
     for (int i = from; i < to; i++) {
       Row row = batch[i].canonical();
-      int h = 1; // the hash of row.project(keyIndexes), without making it
-      for (int c : ki) {
-        h = 31 * h + java.util.Objects.hashCode(row.get(c));
-      }
+      int h = keyHash(row);
       long[] sl = slots;
       int m = mask;
       int probes = 0;
@@ -382,7 +397,6 @@ public final class RowTable {
   private int putIntKeyed(Row[] batch, int from, int to, int at) {
     long[] sl = slots;
     Row[] rs = rows;
-    int[] so = slotOf;
     int m = mask;
     for (int i = from; i < to; i++) {
       Row row = batch[i];
@@ -405,7 +419,6 @@ public final class RowTable {
       }
       int n = size;
       rs[n] = row;
-      so[n] = s;
       sl[s] = (long) k << 32 | (n + 1); // entry(k, n)
       if (probes > maxProbes) {
         maxProbes = probes;
@@ -518,7 +531,6 @@ public final class RowTable {
       boolean homeAfterGap = gap <= s ? gap < home && home <= s : gap < home || home <= s;
       if (!homeAfterGap) {
         slots[gap] = e;
-        slotOf[at(e)] = gap;
         if (longKeys != null) {
           longKeys[gap] = longKeys[s];
         } else if (keys != null) {
@@ -616,7 +628,6 @@ public final class RowTable {
           maxProbes = Math.max(maxProbes, probes + 1);
         }
         slots[s] = e;
-        slotOf[at(e)] = s;
         if (oldLongs != null) {
           longKeys[s] = k;
         } else if (!primitive) {
