@@ -35,7 +35,7 @@ class SqliteCaptureCornersTest {
         replica.execute("INSERT INTO \"a-b\" VALUES (1, 'dash')");
         replica.execute("INSERT INTO a_b VALUES (2, 'underscore')");
         assertThat(replica.table("a-b").rows()).isEqualTo(SqlRows.read(keep, "SELECT * FROM \"a-b\""));
-        assertThat(replica.table("a_b").rows()).isEqualTo(SqlRows.read(keep, "SELECT * FROM a_b"));
+        assertThat(replica.table("a_b").rows()).containsExactlyInAnyOrderElementsOf(SqlRows.read(keep, "SELECT * FROM a_b"));
       }
     }
   }
@@ -54,11 +54,11 @@ class SqliteCaptureCornersTest {
       try (SqliteReplica replica = SqliteReplica.open(url)) {
         replica.execute("UPDATE codes SET code = 'A' WHERE code = 'a'"); // NOCASE-equal, another key
         replica.execute("UPDATE codes SET n = 5 WHERE code = 'b'"); // the key kept
-        assertThat(replica.table("codes").rows()).isEqualTo(SqlRows.read(keep, codes)).hasSize(2);
+        assertThat(replica.table("codes").rows()).containsExactlyInAnyOrderElementsOf(SqlRows.read(keep, codes)).hasSize(2); // a table: no order
         replica.execute("UPDATE pairs SET b = 'z' WHERE a = 1"); // one part of the key
         replica.execute("UPDATE pairs SET n = 9, a = a WHERE a = 2"); // the key kept (written unchanged)
         replica.transaction(tx -> tx.execute("UPDATE pairs SET a = a + 10")); // every key changed
-        assertThat(replica.table("pairs").rows()).isEqualTo(SqlRows.read(keep, pairs)).hasSize(2);
+        assertThat(replica.table("pairs").rows()).containsExactlyInAnyOrderElementsOf(SqlRows.read(keep, pairs)).hasSize(2);
       }
     }
   }
