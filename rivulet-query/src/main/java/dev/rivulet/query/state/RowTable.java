@@ -264,7 +264,9 @@ public final class RowTable {
 
   public void forEach(BiConsumer<Row, Row> action) {
     for (int i = 0; i < size; i++) {
-      action.accept(keyAt(slotOfRow(i)), rows[i]);
+      // a primitive key is the row's own value (no probe); a key row is the slot's, if one was given
+      Row key = primitive ? Row.of(rows[i].canonical().get(keyIndexes[0])) : keyAt(slotOfRow(i));
+      action.accept(key, rows[i]);
     }
   }
 
