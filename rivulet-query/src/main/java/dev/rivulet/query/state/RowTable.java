@@ -265,7 +265,7 @@ public final class RowTable {
   public void forEach(BiConsumer<Row, Row> action) {
     for (int i = 0; i < size; i++) {
       // a primitive key is the row's own value (no probe); a key row is the slot's, if one was given
-      Row key = primitive ? Row.of(rows[i].canonical().get(keyIndexes[0])) : keyAt(slotOfRow(i));
+      Row key = primitive ? Row.of(primitiveKeyOf(rows[i])) : keyAt(slotOfRow(i));
       action.accept(key, rows[i]);
     }
   }
@@ -275,12 +275,16 @@ public final class RowTable {
    * at {@code keyIndexes} (no per-row array of slots is kept: four bytes a row).
    */
   private int slotOfRow(int i) {
-    Row row = rows[i].canonical();
-    int s = primitive ? home((long) (Long) row.get(keyIndexes[0])) : home(keyHash(row));
+    int s = primitive ? home(primitiveKeyOf(rows[i])) : home(keyHash(rows[i].canonical()));
     while (at(slots[s]) != i) {
       s = (s + 1) & mask;
     }
     return s;
+  }
+
+  /** The key {@code row}, a row of a primitive table, holds. */
+  private long primitiveKeyOf(Row row) {
+    return (Long) row.canonical().get(keyIndexes[0]);
   }
 
   /** The hash of {@code row.project(keyIndexes)} (a canonical row), without making it. */
@@ -317,12 +321,11 @@ public final class RowTable {
   }
 
   private void putRows(Row[] batch, int from, int to) {
-    int at = keyIndexes.length == 1 ? keyIndexes[0] : -1;
     for (int i = from; i < to; ) {
-      if (!primitive || longKeys != null || scrambled || at < 0) {
+      if (!primitive || longKeys != null || scrambled) { // a primitive table has one key column
         putRow(batch[i++]);
       } else {
-        i = putIntKeyed(batch, i, to, at);
+        i = putIntKeyed(batch, i, to, keyIndexes[0]);
       }
     }
   }
