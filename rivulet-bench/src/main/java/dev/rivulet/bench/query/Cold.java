@@ -44,7 +44,12 @@ final class Cold {
    * Prints what each phase of one build cost the process: {@code load_cold_alloc_mb} and {@code
    * hydrate_cold_alloc_mb} (bytes the main thread allocated), {@code load_cold_gc_count}, {@code
    * load_cold_gc_ms}, {@code hydrate_cold_gc_count} and {@code hydrate_cold_gc_ms} (the collections
-   * that ended within the phase, whichever thread's allocation triggered them).
+   * that ended within the phase, whichever thread's allocation triggered them), {@code
+   * load_cold_classes} and {@code hydrate_cold_classes} (classes the process loaded within the
+   * phase, on any thread: a fresh JVM spends a few hundred microseconds on each class it reads from
+   * a jar), and {@code load_cold_jit_ms} and {@code hydrate_cold_jit_ms} (the JIT compilers' time
+   * within the phase, all compiler threads together: on a machine of two cores, time the phase's
+   * own thread may have waited for a core).
    */
   static void phases(Report out, String name, int rows, Phase load, Phase query) {
     out.figure(name, rows, null, "load_cold_alloc_mb", load.allocBytes() / 1048576.0);
@@ -53,13 +58,18 @@ final class Cold {
     out.figure(name, rows, null, "load_cold_gc_ms", (double) load.gcMs());
     out.count(name, rows, null, "hydrate_cold_gc_count", query.gcCount());
     out.figure(name, rows, null, "hydrate_cold_gc_ms", (double) query.gcMs());
+    out.count(name, rows, null, "load_cold_classes", load.classes());
+    out.count(name, rows, null, "hydrate_cold_classes", query.classes());
+    out.figure(name, rows, null, "load_cold_jit_ms", (double) load.jitMs());
+    out.figure(name, rows, null, "hydrate_cold_jit_ms", (double) query.jitMs());
   }
 
   /**
    * What one phase of a build cost: the main thread's CPU time and allocated bytes (-1 when the
-   * JVM does not measure it), and the collections that ended within it with their time.
+   * JVM does not measure it), the collections that ended within it with their time, the classes
+   * loaded within it, and the JIT compilers' time within it (-1 when the JVM does not measure it).
    */
-  record Phase(long cpuNanos, long allocBytes, long gcCount, long gcMs) {}
+  record Phase(long cpuNanos, long allocBytes, long gcCount, long gcMs, long classes, long jitMs) {}
 
   /**
    * Takes the readings of a {@link Phase} at its start and end, on the thread that runs it. Not
@@ -67,10 +77,14 @@ final class Cold {
    */
   static final class Meter {
     private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final java.lang.management.ClassLoadingMXBean CLASSES = ManagementFactory.getClassLoadingMXBean();
+    private static final java.lang.management.CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
     private long cpu;
     private long alloc;
     private long gcCount;
     private long gcMs;
+    private long classes;
+    private long jitMs;
 
     /** A meter started now. */
     static Meter start() {
@@ -83,6 +97,8 @@ final class Cold {
     void restart() {
       gcCount = gcCount();
       gcMs = gcMs();
+      classes = CLASSES.getTotalLoadedClassCount();
+      jitMs = jitMs();
       alloc = allocated();
       cpu = THREADS.getCurrentThreadCpuTime();
     }
@@ -91,9 +107,15 @@ final class Cold {
     Phase lap() {
       long c = THREADS.getCurrentThreadCpuTime();
       long a = allocated();
-      Phase p = new Phase(c - cpu, alloc < 0 || a < 0 ? -1 : a - alloc, gcCount() - gcCount, gcMs() - gcMs);
+      long j = jitMs();
+      Phase p = new Phase(c - cpu, alloc < 0 || a < 0 ? -1 : a - alloc, gcCount() - gcCount, gcMs() - gcMs,
+          CLASSES.getTotalLoadedClassCount() - classes, jitMs < 0 || j < 0 ? -1 : j - jitMs);
       restart();
       return p;
+    }
+
+    private static long jitMs() {
+      return JIT != null && JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : -1;
     }
 
     private static long allocated() {
