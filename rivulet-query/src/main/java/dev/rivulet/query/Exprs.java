@@ -70,11 +70,7 @@ public final class Exprs {
 
   /** SQL's {@code DATE 'yyyy-mm-dd'}. */
   public static Expr.Lit date(String isoDate) {
-    try {
-      return new Expr.Lit(java.time.LocalDate.parse(isoDate), ColumnType.DATE);
-    } catch (java.time.format.DateTimeParseException e) {
-      throw new QueryException("date literal '" + isoDate + "' is not yyyy-mm-dd: " + e.getMessage());
-    }
+    return TimeLiterals.date(isoDate);
   }
 
   /**
@@ -83,16 +79,7 @@ public final class Exprs {
    * read as UTC as {@code Values} reads a {@code LocalDateTime}.
    */
   public static Expr.Lit timestamp(String text) {
-    String t = text.trim();
-    try {
-      return new Expr.Lit(java.time.OffsetDateTime.parse(t.replace(' ', 'T')), ColumnType.TIMESTAMP);
-    } catch (java.time.format.DateTimeParseException offsetMissing) {
-      try {
-        return new Expr.Lit(java.time.LocalDateTime.parse(t.replace(' ', 'T')), ColumnType.TIMESTAMP);
-      } catch (java.time.format.DateTimeParseException e) {
-        throw new QueryException("timestamp literal '" + text + "' is not an ISO-8601 date-time: " + e.getMessage());
-      }
-    }
+    return TimeLiterals.timestamp(text);
   }
 
   public static Expr eq(Expr l, Expr r) {

@@ -45,6 +45,20 @@ final class IncludeFacades implements NestedValues.Facades, TreeDiff.Buckets {
   // Per edge: element rows read while such a transaction is published (the rows no longer change).
   private final Map<RowShape.Nest, Map<Row, List<Row>>> shown = new IdentityHashMap<>();
 
+  /**
+   * This as the nested values read it. The conversions are made here rather than in {@link
+   * LiveQuery}, whose class verification would otherwise load both interfaces for every query,
+   * includes or not.
+   */
+  NestedValues.Facades nested() {
+    return this;
+  }
+
+  /** This as the tree faces read it (see {@link #nested}). */
+  TreeDiff.Buckets buckets() {
+    return this;
+  }
+
   /** One collection include: its outputs and the facades of its active buckets. */
   private static final class Edge {
     final FacadeEdge spec;

@@ -64,15 +64,16 @@ final class OutputRefs {
   }
 
   private static boolean has(Expr e) {
-    if (e instanceof Expr.Output) {
-      return true;
+    if (e instanceof Expr.Col || e instanceof Expr.Lit) {
+      return false; // leaves first, the output last: a query that names no output does not load its class
     }
-    for (Expr x : Expressions.children(e)) {
+    List<Expr> operands = Expressions.children(e);
+    for (Expr x : operands) {
       if (x != null && has(x)) {
         return true;
       }
     }
-    return false;
+    return operands.isEmpty() && e instanceof Expr.Output;
   }
 
   private Expr position(Expr.Output out) {

@@ -238,7 +238,8 @@ public final class QueryCompiler {
   /** The block's includes, or null when it has none (then the include compiler is not even loaded). */
   private static IncludeCompiler includes(QueryIR.Select s) {
     for (QueryIR.SelectItem item : s.select()) {
-      if (item.expr() instanceof Expr.Include) {
+      Expr e = item.expr();
+      if (!(e instanceof Expr.Col) && e instanceof Expr.Include) { // a column first: a flat select list loads no include class
         return IncludeCompiler.of(s);
       }
     }

@@ -16,7 +16,7 @@ public final class Expressions {
   /** The conjuncts of a predicate (nested ANDs flattened). */
   public static List<Expr> conjuncts(Expr e) {
     List<Expr> out = new ArrayList<>();
-    if (e instanceof Expr.And a) {
+    if (!(e instanceof Expr.Compare) && e instanceof Expr.And a) { // a comparison first: a filter of one loads no And
       for (Expr x : a.args()) {
         out.addAll(conjuncts(x));
       }
@@ -91,13 +91,18 @@ public final class Expressions {
 
   /** The aggregate calls in {@code e} (not looking inside aggregates), in order. */
   public static void aggregates(Expr e, List<Expr.Agg> out) {
-    if (e instanceof Expr.Agg a) {
+    if (e == null || leaf(e)) {
+      return;
+    }
+    List<Expr> operands = new ArrayList<>();
+    if (operands(e, operands)) {
+      Expr.Agg a = (Expr.Agg) e;
       if (indexOf(out, a) < 0) {
         out.add(a);
       }
       return;
     }
-    for (Expr c : children(e)) {
+    for (Expr c : operands) {
       aggregates(c, out);
     }
   }
@@ -123,6 +128,16 @@ public final class Expressions {
       return List.of();
     }
     List<Expr> out = new ArrayList<>();
+    operands(e, out);
+    return out;
+  }
+
+  /**
+   * Adds the direct operands of {@code e}, which is not a {@link #leaf}, to {@code out}; returns
+   * whether {@code e} is an aggregate call. The aggregate, output and include classes come last in
+   * the chain of tests, so a query that uses none of them does not load them.
+   */
+  private static boolean operands(Expr e, List<Expr> out) {
     if (e instanceof Expr.Compare c) {
       out.add(c.left());
       out.add(c.right());
@@ -157,10 +172,13 @@ public final class Expressions {
       out.addAll(c.args());
     } else if (e instanceof Expr.Cast c) {
       out.add(c.arg());
-    } else if (e instanceof Expr.Agg a && a.arg() != null) {
-      out.add(a.arg());
+    } else if (e instanceof Expr.Agg a) {
+      if (a.arg() != null) {
+        out.add(a.arg());
+      }
+      return true;
     }
-    return out;
+    return false;
   }
 
   /**
@@ -211,12 +229,14 @@ public final class Expressions {
   }
 
   /**
-   * Whether {@code e} is a column, output or literal (no children). Tested before the chains of
-   * {@code instanceof}: each test against a node class not yet loaded loads it, so leaves (the
-   * commonest nodes) would otherwise load every expression class on a query's first compile.
+   * Whether {@code e} is a column or a literal (no children). Tested before the chains of {@code
+   * instanceof}: each test against a node class not yet loaded loads it, so leaves (the commonest
+   * nodes) would otherwise load every expression class on a query's first compile. An output or an
+   * include, which have no children either, fall through the chains to their end instead: a query
+   * that has none does not load their classes.
    */
   private static boolean leaf(Expr e) {
-    return e instanceof Expr.Col || e instanceof Expr.Lit || e instanceof Expr.Output;
+    return e instanceof Expr.Col || e instanceof Expr.Lit;
   }
 
   private static List<Expr> all(List<Expr> es, UnaryOperator<Expr> f) {

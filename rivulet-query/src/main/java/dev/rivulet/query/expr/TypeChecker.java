@@ -93,10 +93,6 @@ public final class TypeChecker {
     if (e == null) {
       throw new QueryException(clause + ": missing expression");
     }
-    if (e instanceof Expr.Include) {
-      throw new QueryException(clause + ": an include is allowed only as a whole select item (Query.includeArray"
-          + " and friends), not inside an expression");
-    }
     ColumnType t = memo.get(e);
     if (t == null) {
       t = compute(e);
@@ -212,6 +208,10 @@ public final class TypeChecker {
     if (e instanceof Expr.Output o) {
       throw new QueryException(clause + ": " + ExprText.of(o) + " names a column of the select list, which can be"
           + " named only in order by and having; here write its expression (or a column as alias.column)");
+    }
+    if (e instanceof Expr.Include) { // tested last, as the aggregate and the output: a query without one does not load its class
+      throw new QueryException(clause + ": an include is allowed only as a whole select item (Query.includeArray"
+          + " and friends), not inside an expression");
     }
     throw new QueryException(clause + ": unsupported expression " + e);
   }
