@@ -33,6 +33,9 @@ final class RowOrder implements Comparator<Row>, OrderStatisticTree.Prefix<Row> 
 
   @Override
   public int compare(Row a, Row b) {
+    if (a == b) {
+      return 0; // a row found in a tree or a log by its own instance: no column read
+    }
     for (int i = 0; i < columns.length; i++) {
       Object x = a.get(columns[i]);
       Object y = b.get(columns[i]);
