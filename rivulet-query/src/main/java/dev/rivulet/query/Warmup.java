@@ -26,7 +26,9 @@ import java.util.function.BooleanSupplier;
  * query runs), then compiles and creates the other shapes, then makes a few updates. It runs once
  * per process, at the lowest thread priority. It starts no further step {@value #BUDGET_MS} ms of wall-clock time after it
  * began (give or take the one step running then; see {@link Budget}), or once a user's database
- * starts creating a live query (from then on the user's own query warms the same code). Nothing it does reaches the
+ * starts creating a live query (from then on the user's own query warms the same code); stopped
+ * that way, it then loads the classes a first query reaches only after its compile ({@link
+ * LatePaths}), in parallel with that compile. Nothing it does reaches the
  * user: it never throws, and its database is reachable from its thread only and dropped at the end.
  *
  * <p>Switched off with the system property {@code rivulet.warmup=false}; not started when the JVM
@@ -115,6 +117,9 @@ final class Warmup implements Runnable {
       Budget budget = new Budget(BUDGET_MS, true);
       for (int round = 0; round < 2 && !budget.getAsBoolean(); round++) {
         run(budget);
+      }
+      if (userQuery && !budget.spent()) {
+        LatePaths.load(); // stopped for a user's query: load what it will reach after its compile
       }
     } catch (Throwable e) { // NOPMD: best effort; nothing may reach the user
       // the warm-up is abandoned; user databases share none of its state

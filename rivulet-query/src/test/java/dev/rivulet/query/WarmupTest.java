@@ -128,6 +128,12 @@ class WarmupTest {
   }
 
   @Test
+  void latePathsNameClassesThatExist() {
+    assertThat(LatePaths.NAMES).doesNotHaveDuplicates();
+    assertThat(LatePaths.load()).as("every name loads").isEqualTo(LatePaths.NAMES.length);
+  }
+
+  @Test
   void onlyFalseSwitchesItOff() {
     assertThat(Warmup.enabled(null)).isTrue();
     assertThat(Warmup.enabled("true")).isTrue();
