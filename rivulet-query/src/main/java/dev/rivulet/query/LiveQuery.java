@@ -79,7 +79,7 @@ public final class LiveQuery extends BaseCollection {
   private final IncludeFacades facades; // the collection includes' facades; null when it has none
   private final List<String> demandPlans = new ArrayList<>(); // its plans in the demand adapter
   private final List<Output> demandOutputs = new ArrayList<>(); // per plan: demanded values (null: whole)
-  private RetractedRows retracted; // scratch of run(), made by the first run that is not insert-only
+  private final RetractedRows retracted = new RetractedRows(); // scratch of run()
   private long bulkInstalled; // see bulkInstalled()
   private final QueryFailure failure; // failed and recovering
   private final ShownRows shown; // null unless ShownRows.applies to the shape
@@ -95,7 +95,8 @@ public final class LiveQuery extends BaseCollection {
     this.failure = new QueryFailure(this, output);
     Compiled c = plan.result();
     this.shape = c.shape();
-    this.shown = !shape.nests().isEmpty() && ShownRows.applies(shape) ? new ShownRows() : null; // a flat shape loads no ShownRows
+    // the nests tested here first: a flat shape does not load ShownRows
+    this.shown = !shape.nests().isEmpty() && ShownRows.applies(shape) ? new ShownRows() : null;
     this.show = shown == null ? null : this::publicRow;
     this.visibleWidth = c.visible().width();
     this.resultKeys = resultKeys;
@@ -298,9 +299,6 @@ public final class LiveQuery extends BaseCollection {
     }
     // Retractions are checked first and applied last: a key that gets a new row in this run has
     // its row replaced in place, and only keys left without a row are removed.
-    if (retracted == null) {
-      retracted = new RetractedRows();
-    }
     retracted.clear();
     for (int i = from; i < n; i++) {
       long w = ENGINE.deltaWeight(output, i);

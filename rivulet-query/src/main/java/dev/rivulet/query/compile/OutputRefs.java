@@ -64,8 +64,9 @@ final class OutputRefs {
   }
 
   private static boolean has(Expr e) {
+    // leaves tested first and the output last: a query that names no output does not load its class
     if (e instanceof Expr.Col || e instanceof Expr.Lit) {
-      return false; // leaves first, the output last: a query that names no output does not load its class
+      return false;
     }
     List<Expr> operands = Expressions.children(e);
     for (Expr x : operands) {

@@ -238,8 +238,8 @@ public final class QueryCompiler {
   /** The block's includes, or null when it has none (then the include compiler is not even loaded). */
   private static IncludeCompiler includes(QueryIR.Select s) {
     for (QueryIR.SelectItem item : s.select()) {
-      Expr e = item.expr();
-      if (!(e instanceof Expr.Col) && e instanceof Expr.Include) { // a column first: a flat select list loads no include class
+      Expr e = item.expr(); // a column tested first: a flat select list loads no include class
+      if (!(e instanceof Expr.Col) && e instanceof Expr.Include) {
         return IncludeCompiler.of(s);
       }
     }

@@ -16,7 +16,8 @@ public final class Expressions {
   /** The conjuncts of a predicate (nested ANDs flattened). */
   public static List<Expr> conjuncts(Expr e) {
     List<Expr> out = new ArrayList<>();
-    if (!(e instanceof Expr.Compare) && e instanceof Expr.And a) { // a comparison first: a filter of one loads no And
+    // a comparison tested first: a filter of one comparison does not load And
+    if (!(e instanceof Expr.Compare) && e instanceof Expr.And a) {
       for (Expr x : a.args()) {
         out.addAll(conjuncts(x));
       }

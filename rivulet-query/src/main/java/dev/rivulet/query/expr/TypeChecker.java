@@ -209,7 +209,8 @@ public final class TypeChecker {
       throw new QueryException(clause + ": " + ExprText.of(o) + " names a column of the select list, which can be"
           + " named only in order by and having; here write its expression (or a column as alias.column)");
     }
-    if (e instanceof Expr.Include) { // tested last, as the aggregate and the output: a query without one does not load its class
+    // tested last, as the aggregate and the output are: a query without one does not load its class
+    if (e instanceof Expr.Include) {
       throw new QueryException(clause + ": an include is allowed only as a whole select item (Query.includeArray"
           + " and friends), not inside an expression");
     }
