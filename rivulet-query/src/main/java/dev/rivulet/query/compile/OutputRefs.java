@@ -65,7 +65,7 @@ final class OutputRefs {
 
   private static boolean has(Expr e) {
     // leaves tested first and the output last: a query that names no output does not load its class
-    if (e instanceof Expr.Col || e instanceof Expr.Lit) {
+    if (Expressions.leaf(e)) {
       return false;
     }
     List<Expr> operands = Expressions.children(e);

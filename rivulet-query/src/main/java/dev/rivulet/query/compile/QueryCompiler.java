@@ -238,8 +238,8 @@ public final class QueryCompiler {
   /** The block's includes, or null when it has none (then the include compiler is not even loaded). */
   private static IncludeCompiler includes(QueryIR.Select s) {
     for (QueryIR.SelectItem item : s.select()) {
-      Expr e = item.expr(); // a column tested first: a flat select list loads no include class
-      if (!(e instanceof Expr.Col) && e instanceof Expr.Include) {
+      Expr e = item.expr(); // a leaf tested first: a flat select list loads no include class
+      if (!Expressions.leaf(e) && e instanceof Expr.Include) {
         return IncludeCompiler.of(s);
       }
     }

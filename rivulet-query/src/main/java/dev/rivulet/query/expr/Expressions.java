@@ -236,7 +236,7 @@ public final class Expressions {
    * include, which have no children either, fall through the chains to their end instead: a query
    * that has none does not load their classes.
    */
-  private static boolean leaf(Expr e) {
+  public static boolean leaf(Expr e) {
     return e instanceof Expr.Col || e instanceof Expr.Lit;
   }
 
