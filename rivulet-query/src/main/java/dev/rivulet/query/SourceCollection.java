@@ -224,7 +224,8 @@ public final class SourceCollection extends BaseCollection {
     private Row[][] keys; // null while every entry in the chunks is a write
     private Row[][] rows; // the entries' rows, null for a delete
     private Row[] tail; // the chunk the next entry goes to while every entry is a write, else null
-    private Object[][] block; // the pool's scratch space, made on the first full block
+    private Object[][] block; // the pool's scratch space, made when a batch of two or more is first pooled
+    private int pooled; // the entries [0, pooled) have been through the pool
     private boolean truncate;
     private boolean markReady;
     private boolean done;
@@ -232,9 +233,10 @@ public final class SourceCollection extends BaseCollection {
     /**
      * Inserts or replaces the row with {@code row}'s key. In a batch of two or more writes (a
      * load), the rows' repeated values are held by instances shared with earlier rows' ({@link
-     * ValuePool}), {@value ValuePool#BLOCK} rows at a time (as each block fills, the last one at
-     * commit); their values are unchanged. A batch of one write (the usual update) keeps its row
-     * as given: the pool's lookups would add their cache misses to its latency.
+     * ValuePool}), a chunk of {@value SourceCollection#CHUNK} entries at a time (as each chunk
+     * fills, the last one at commit); their values are unchanged. A batch of one write (the usual
+     * update) keeps its row as given: the pool's lookups would add their cache misses to its
+     * latency.
      */
     public SyncBatch write(Row row) {
       if (done || status == Status.CLOSED) { // open()'s test inline: a load's first writes run interpreted
@@ -247,11 +249,12 @@ public final class SourceCollection extends BaseCollection {
         add(null, r);
         return this;
       }
-      t[at] = r; // the usual write of a load: into the chunk it fills, without add's bookkeeping
+      // The usual write of a load: into the chunk it fills, without add's bookkeeping, and no call
+      // to the pool (a full chunk is pooled by add, called a few times a load): inlined here, the
+      // pool's loops made this method's optimised compile take a core for 20-60 ms while a fresh
+      // JVM loads its rows and runs its first query.
+      t[at] = r;
       count++;
-      if ((at & ValuePool.BLOCK - 1) == ValuePool.BLOCK - 1) {
-        pool.share(t, at + 1 - ValuePool.BLOCK, at + 1, block());
-      }
       return this;
     }
 
@@ -274,6 +277,9 @@ public final class SourceCollection extends BaseCollection {
       }
       int c = count >>> CHUNK_BITS;
       int at = count & CHUNK - 1;
+      if (at == 0) {
+        pool(count); // the chunk before is full
+      }
       if (c == rows.length) {
         rows = Arrays.copyOf(rows, 2 * c);
         keys = keys == null ? null : Arrays.copyOf(keys, rows.length);
@@ -295,9 +301,6 @@ public final class SourceCollection extends BaseCollection {
       rows[c][at] = row;
       tail = keys == null ? rows[c] : null;
       count++;
-      if ((at & ValuePool.BLOCK - 1) == ValuePool.BLOCK - 1) { // a block full: its values are still in cache
-        pool.share(rows[c], at + 1 - ValuePool.BLOCK, at + 1, block());
-      }
     }
 
     /** Deletes the row with {@code key} (no-op when absent). */
@@ -312,6 +315,7 @@ public final class SourceCollection extends BaseCollection {
       open();
       truncate = true;
       count = 0;
+      pooled = 0;
       keys = null;
       rows = null;
       tail = null;
@@ -335,7 +339,7 @@ public final class SourceCollection extends BaseCollection {
      */
     public void commit() {
       open();
-      shareLastBlock();
+      pool(count);
       synchronized (db) {
         db.checkSyncCommit(SourceCollection.this); // a refused commit (from a listener) leaves the batch open
         done = true;
@@ -348,15 +352,24 @@ public final class SourceCollection extends BaseCollection {
       if (done) {
         throw new IllegalStateException("sync batch of '" + name() + "' is already committed");
       }
-      shareLastBlock();
+      pool(count);
       done = true;
     }
 
-    /** Pools the rows of the last block, when not full, in a batch of two or more entries. */
-    private void shareLastBlock() {
-      int at = count & CHUNK - 1;
-      if (rows != null && (at & ValuePool.BLOCK - 1) != 0) {
-        pool.share(rows[count >>> CHUNK_BITS], at & -ValuePool.BLOCK, at, block());
+    /**
+     * Pools the rows of the entries from {@link #pooled} to {@code upTo}, a chunk at a time, in a
+     * batch of two or more entries (a batch of one keeps its row in {@link #firstRow}).
+     */
+    private void pool(int upTo) {
+      if (rows == null) {
+        return;
+      }
+      while (pooled < upTo) {
+        int c = pooled >>> CHUNK_BITS;
+        int from = pooled & CHUNK - 1;
+        int to = Math.min(CHUNK, upTo - (c << CHUNK_BITS));
+        pool.share(rows[c], from, to, block());
+        pooled += to - from;
       }
     }
 

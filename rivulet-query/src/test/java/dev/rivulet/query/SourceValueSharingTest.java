@@ -113,6 +113,27 @@ class SourceValueSharingTest {
     }
   }
 
+  @Test
+  void aBatchWithDeletesOrATruncateIsPooledPastAChunkEnd() {
+    // Deletes make the batch keep keys (each entry then goes through add); a truncate starts it over.
+    Rivulet db = Rivulet.create();
+    SourceCollection c = db.collection("issues", S, List.of("id"));
+    SourceCollection.SyncBatch load = c.beginSync();
+    for (long id = 0; id < 5_000; id++) { // past a chunk's end: the first chunk is pooled before the truncate
+      load.write(row(id, 0));
+    }
+    load.truncate();
+    for (long id = 0; id < 9_000; id++) {
+      load.write(row(id, 0));
+      if (id % 100 == 99) {
+        load.delete(Row.of(id - 50));
+      }
+    }
+    load.commit();
+    assertThat(c.rows()).hasSize(9_000 - 90);
+    assertThat(instances(c.rows(), 2)).as("titles: one instance per distinct title").isEqualTo(50);
+  }
+
   private static Map<Long, Row> byKey(List<Row> rows) {
     Map<Long, Row> out = new TreeMap<>();
     for (Row r : rows) {
