@@ -114,6 +114,29 @@ class SourceValueSharingTest {
   }
 
   @Test
+  void aLoadIsPooledAChunkAtATimeNotByWrite() {
+    // write itself never calls the pool (its optimised compile stays small): a chunk's values are
+    // shared when the next chunk starts, the last chunk's at commit.
+    Rivulet db = Rivulet.create();
+    SourceCollection c = db.collection("issues", S, List.of("id"));
+    SourceCollection.SyncBatch load = c.beginSync();
+    List<Row> written = new java.util.ArrayList<>();
+    for (long id = 0; id < SourceCollection.CHUNK; id++) {
+      Row r = row(id, 0);
+      load.write(r);
+      written.add(r);
+    }
+    assertThat(instances(written, 2)).as("a full chunk, the next not started: nothing pooled yet")
+        .isEqualTo(SourceCollection.CHUNK);
+    Row next = row(SourceCollection.CHUNK, 0);
+    load.write(next);
+    assertThat(instances(written, 2)).as("the next chunk started: the full one pooled").isEqualTo(50);
+    Object nextTitle = next.get(2);
+    load.commit();
+    assertThat(next.get(2)).as("the last chunk's row, pooled at commit").isNotSameAs(nextTitle);
+  }
+
+  @Test
   void aBatchWithDeletesOrATruncateIsPooledPastAChunkEnd() {
     // Deletes make the batch keep keys (each entry then goes through add); a truncate starts it over.
     Rivulet db = Rivulet.create();
