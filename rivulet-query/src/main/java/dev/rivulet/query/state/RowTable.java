@@ -451,7 +451,7 @@ public final class RowTable {
 
   private Row keyAt(int s) {
     if (primitive) {
-      return Row.of(keyAtSlot(s));
+      return Row.of(keyAt(s, slots[s]));
     }
     Row k = keys[s];
     if (k == null) { // put by putNew
@@ -459,11 +459,6 @@ public final class RowTable {
       keys[s] = k;
     }
     return k;
-  }
-
-  /** The primitive key in slot {@code s}. */
-  private long keyAtSlot(int s) {
-    return keyAt(s, slots[s]);
   }
 
   /** The primitive key in slot {@code s}, whose entry is {@code e}. */
