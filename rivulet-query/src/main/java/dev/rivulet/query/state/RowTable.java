@@ -39,14 +39,20 @@ public final class RowTable {
   private static final int MIN_CAPACITY = 16;
   private static final int LONG_PROBE = 24;
   private static final int CHUNK = 64;
+  // A page of the slot table: 32,768 slots, 256 KB. One array for a large table would be a
+  // humongous object in G1 (half a region or more: 1 MB under a 4 GB heap), which takes regions
+  // no object used before; in a fresh JVM, touching those pages the first time costs about 3 ms a
+  // megabyte, where pages of the young generation's usual regions are already in memory.
+  private static final int PAGE_BITS = 15;
+  private static final int PAGE_MASK = (1 << PAGE_BITS) - 1;
   private static final Row[] NO_ROWS = {};
   private final int[] keyIndexes; // where a row's key sits (for putRow and the other row-keyed calls)
   private Row[] rows = NO_ROWS; // rows[0, size): the rows, densely, in the order they came (see removeAt)
-  private long[] slots; // per slot: 0 when free, else entry(tag, index of its row); see the class comment
+  private long[][] slots; // pages of slots (see pages): per slot 0 when free, else entry(tag, index of its row); see the class comment
   private Row[] keys; // per slot: the key rows, once keys are not primitive (with primitive keys: null, made on demand);
   // a slot filled by putNew holds null until its key row is asked for (keyAt)
   private boolean primitive; // every key is one 64-bit integer: in the tags, or in longKeys
-  private long[] longKeys; // per slot: the primitive keys once one does not fit in 32 bits, else null
+  private long[][] longKeys; // pages as slots: per slot the primitive key once one does not fit in 32 bits, else null
   private int mask;
   private int growAt; // maxLoad of the slot table: a field, so a load's per-row test makes no call
   private int shift; // for the multiplicative spread: 64 - log2(capacity)
@@ -104,7 +110,7 @@ public final class RowTable {
 
   /** The row in slot {@code s}, an occupied one. */
   private Row rowAt(int s) {
-    return rows[at(slots[s])];
+    return rows[at(slot(s))];
   }
 
   /** Sets the row of {@code key}, which {@code row} holds at the table's key columns; returns the row it replaced, or null. */
@@ -117,7 +123,7 @@ public final class RowTable {
       return replace(s, row);
     }
     int probes = 0;
-    for (s = primitive ? home((long) asLong(key)) : home(key.hashCode()); slots[s] != 0; s = (s + 1) & mask) {
+    for (s = primitive ? home((long) asLong(key)) : home(key.hashCode()); slot(s) != 0; s = (s + 1) & mask) {
       probes++;
     }
     fill(s, key, row);
@@ -127,7 +133,7 @@ public final class RowTable {
 
   /** Sets the row of occupied slot {@code s}; returns the row it replaced. */
   private Row replace(int s, Row row) {
-    int at = at(slots[s]);
+    int at = at(slot(s));
     Row before = rows[at];
     rows[at] = row;
     return before;
@@ -139,7 +145,7 @@ public final class RowTable {
       growRows(Math.max(8, 2 * size));
     }
     rows[size] = row;
-    slots[s] = entry(tag, size);
+    setSlot(s, entry(tag, size));
   }
 
   private void growRows(int length) {
@@ -189,7 +195,7 @@ public final class RowTable {
       int s = home(k);
       int g = s - lead;
       Row guess = rowAtOrNull(g);
-      for (long e; (e = slots[s]) != 0; s = (s + 1) & mask, probes++) {
+      for (long e; (e = slot(s)) != 0; s = (s + 1) & mask, probes++) {
         if (keyAt(s, e) == k) {
           Row before = foundRow(s, g, guess);
           rows[at(e)] = row;
@@ -227,7 +233,7 @@ public final class RowTable {
    * at {@code g} (a guess read ahead, see {@link #lead}), else read now. Learns {@link #lead}.
    */
   private Row foundRow(int s, int g, Row guess) {
-    int at = at(slots[s]);
+    int at = at(slot(s));
     lead = s - at;
     if (at == g) {
       leadHits++;
@@ -252,8 +258,8 @@ public final class RowTable {
 
   /** The slot of primitive key {@code k}, or -1; looks no further than {@link #maxProbes} past its home. */
   private int findLong(long k) {
-    for (int s = home(k), d = 0; slots[s] != 0 && d <= maxProbes; s = (s + 1) & mask, d++) {
-      if (keyAt(s, slots[s]) == k) {
+    for (int s = home(k), d = 0; slot(s) != 0 && d <= maxProbes; s = (s + 1) & mask, d++) {
+      if (keyAt(s, slot(s)) == k) {
         return s;
       }
       walked++;
@@ -274,14 +280,14 @@ public final class RowTable {
     if (s < 0) {
       return null;
     }
-    int at = at(slots[s]);
+    int at = at(slot(s));
     Row before = rows[at];
     shiftBack(s);
     int last = --size;
     if (at != last) {
       int moved = slotOfRow(last);
       rows[at] = rows[last];
-      slots[moved] = entry(tag(slots[moved]), at);
+      setSlot(moved, entry(tag(slot(moved)), at));
     }
     rows[last] = null;
     return before;
@@ -312,7 +318,7 @@ public final class RowTable {
    */
   private int slotOfRow(int i) {
     int s = primitive ? home(primitiveKeyOf(rows[i])) : home(keyHash(rows[i].canonical()));
-    while (at(slots[s]) != i) {
+    while (at(slot(s)) != i) {
       s = (s + 1) & mask;
     }
     return s;
@@ -401,11 +407,11 @@ public final class RowTable {
     for (int i = from; i < to; i++) {
       Row row = batch[i].canonical();
       int h = keyHash(row);
-      long[] sl = slots;
+      long[][] sl = slots;
       int m = mask;
       int probes = 0;
       int s = home(h);
-      for (long e; (e = sl[s]) != 0; s = s + 1 & m, probes++) {
+      for (long e; (e = sl[s >>> PAGE_BITS][s & PAGE_MASK]) != 0; s = s + 1 & m, probes++) { // slot(s), inline
         if (tag(e) == h && sameKey(s, row)) {
           return i;
         }
@@ -436,7 +442,7 @@ public final class RowTable {
    * key is no 32-bit integer (put by {@link #putRow}); returns the index after the last row put.
    */
   private int putIntKeyed(Row[] batch, int from, int to, int at) {
-    long[] sl = slots;
+    long[][] sl = slots;
     Row[] rs = rows;
     int m = mask;
     for (int i = from; i < to; i++) {
@@ -450,7 +456,8 @@ public final class RowTable {
       int probes = 0;
       int s = (int) (key ^ key >>> 32) & m; // home(key) while unscrambled
       long e;
-      while ((e = sl[s]) != 0 && (int) (e >>> 32) != k) { // tag(e), inline: a load's first chunks run interpreted
+      // slot(s) and tag(e), inline: a load's first chunks run interpreted
+      while ((e = sl[s >>> PAGE_BITS][s & PAGE_MASK]) != 0 && (int) (e >>> 32) != k) {
         s = s + 1 & m;
         probes++;
       }
@@ -460,7 +467,7 @@ public final class RowTable {
       }
       int n = size;
       rs[n] = row;
-      sl[s] = (long) k << 32 | (n + 1); // entry(k, n)
+      sl[s >>> PAGE_BITS][s & PAGE_MASK] = (long) k << 32 | (n + 1); // entry(k, n)
       if (probes > maxProbes) {
         maxProbes = probes;
       }
@@ -487,7 +494,7 @@ public final class RowTable {
 
   private Row keyAt(int s) {
     if (primitive) {
-      return Row.of(keyAt(s, slots[s]));
+      return Row.of(keyAt(s, slot(s)));
     }
     Row k = keys[s];
     if (k == null) { // put by putNew
@@ -499,7 +506,7 @@ public final class RowTable {
 
   /** The primitive key in slot {@code s}, whose entry is {@code e}. */
   private long keyAt(int s, long e) {
-    return longKeys == null ? tag(e) : longKeys[s];
+    return longKeys == null ? tag(e) : get(longKeys, s);
   }
 
   /**
@@ -509,15 +516,16 @@ public final class RowTable {
    */
   private void appendKey(int s, Row row, long k) {
     if (longKeys == null && (int) k != k) {
-      long[] wide = new long[slots.length];
-      for (int i = 0; i < slots.length; i++) {
-        wide[i] = tag(slots[i]); // a free slot's 0 is never read
+      int capacity = mask + 1;
+      long[][] wide = pages(capacity);
+      for (int i = 0; i < capacity; i++) {
+        set(wide, i, tag(slot(i))); // a free slot's 0 is never read
       }
       longKeys = wide;
     }
     append(s, row, (int) k);
     if (longKeys != null) {
-      longKeys[s] = k;
+      set(longKeys, s, k);
     }
   }
 
@@ -534,8 +542,8 @@ public final class RowTable {
       return findLong(l);
     }
     int h = key.hashCode();
-    for (int s = home(h), d = 0; slots[s] != 0 && d <= maxProbes; s = (s + 1) & mask, d++) {
-      if (tag(slots[s]) == h && keyAt(s).equals(key)) {
+    for (int s = home(h), d = 0; slot(s) != 0 && d <= maxProbes; s = (s + 1) & mask, d++) {
+      if (tag(slot(s)) == h && keyAt(s).equals(key)) {
         return s;
       }
     }
@@ -559,23 +567,23 @@ public final class RowTable {
    * rest of the run.
    */
   private void shiftBack(int gap) {
-    for (int s = (gap + 1) & mask; slots[s] != 0 && (s - gap & mask) <= maxProbes; s = (s + 1) & mask) {
+    for (int s = (gap + 1) & mask; slot(s) != 0 && (s - gap & mask) <= maxProbes; s = (s + 1) & mask) {
       walked++;
-      long e = slots[s];
+      long e = slot(s);
       int home = primitive ? home(keyAt(s, e)) : home(tag(e));
       // The entry at s may fill the gap unless its home lies cyclically in (gap, s].
       boolean homeAfterGap = gap <= s ? gap < home && home <= s : gap < home || home <= s;
       if (!homeAfterGap) {
-        slots[gap] = e;
+        setSlot(gap, e);
         if (longKeys != null) {
-          longKeys[gap] = longKeys[s];
+          set(longKeys, gap, get(longKeys, s));
         } else if (keys != null) {
           keys[gap] = keys[s];
         }
         gap = s;
       }
     }
-    slots[gap] = 0;
+    setSlot(gap, 0);
     if (keys != null) {
       keys[gap] = null;
     }
@@ -621,9 +629,9 @@ public final class RowTable {
 
   /** A new slot table of {@code capacity} slots (the rows stay where they are). */
   private void allocate(int capacity) {
-    slots = new long[capacity];
+    slots = pages(capacity);
     if (primitive && longKeys != null) {
-      longKeys = new long[capacity];
+      longKeys = pages(capacity);
     } else if (!primitive) {
       keys = new Row[capacity];
     }
@@ -632,14 +640,39 @@ public final class RowTable {
     growAt = maxLoad(capacity);
   }
 
+  /** Zeroed pages for {@code capacity} slots, a power of two: whole pages, or one page when fewer. */
+  private static long[][] pages(int capacity) {
+    long[][] p = new long[Math.max(1, capacity >>> PAGE_BITS)][];
+    for (int i = 0; i < p.length; i++) {
+      p[i] = new long[Math.min(capacity, PAGE_MASK + 1)];
+    }
+    return p;
+  }
+
+  private static long get(long[][] pages, int s) {
+    return pages[s >>> PAGE_BITS][s & PAGE_MASK];
+  }
+
+  private static void set(long[][] pages, int s, long value) {
+    pages[s >>> PAGE_BITS][s & PAGE_MASK] = value;
+  }
+
+  private long slot(int s) {
+    return get(slots, s);
+  }
+
+  private void setSlot(int s, long e) {
+    set(slots, s, e);
+  }
+
   /** From primitive keys to key rows compared by hash and equals. */
   private void generalize() {
-    Row[] made = new Row[slots.length];
-    for (int s = 0; s < slots.length; s++) {
-      long e = slots[s];
+    Row[] made = new Row[mask + 1];
+    for (int s = 0; s < made.length; s++) {
+      long e = slot(s);
       if (e != 0) {
         made[s] = keyAt(s);
-        slots[s] = entry(made[s].hashCode(), at(e)); // the tag: the key row's hash from now on
+        setSlot(s, entry(made[s].hashCode(), at(e))); // the tag: the key row's hash from now on
       }
     }
     keys = made;
@@ -650,22 +683,23 @@ public final class RowTable {
 
   private void rehash(int capacity) {
     Row[] oldKeys = keys;
-    long[] oldSlots = slots;
-    long[] oldLongs = longKeys;
+    long[][] oldSlots = slots;
+    long[][] oldLongs = longKeys;
+    int oldCapacity = mask + 1;
     allocate(capacity);
     maxProbes = 0;
-    for (int i = 0; i < oldSlots.length; i++) {
-      long e = oldSlots[i];
+    for (int i = 0; i < oldCapacity; i++) {
+      long e = get(oldSlots, i);
       if (e != 0) {
-        long k = oldLongs != null ? oldLongs[i] : tag(e);
+        long k = oldLongs != null ? get(oldLongs, i) : tag(e);
         int s = primitive ? home(k) : home(tag(e));
-        for (int probes = 0; slots[s] != 0; probes++) {
+        for (int probes = 0; slot(s) != 0; probes++) {
           s = (s + 1) & mask;
           maxProbes = Math.max(maxProbes, probes + 1);
         }
-        slots[s] = e;
+        setSlot(s, e);
         if (oldLongs != null) {
-          longKeys[s] = k;
+          set(longKeys, s, k);
         } else if (!primitive) {
           keys[s] = oldKeys[i];
         }
