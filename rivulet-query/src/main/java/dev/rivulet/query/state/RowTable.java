@@ -30,8 +30,10 @@ import java.util.function.Consumer;
  * new keys ({@link #putNew}, a query's hydrated result) makes no key rows: their slots hold the
  * key's hash, and the key row is made from the row when first asked for. Removal shifts the
  * following probe run back instead of leaving tombstones, no further than the longest probe (see
- * {@link #shiftBack}). A lookup by primitive key reads ahead the row it expects, so that in a table
- * loaded in key order the slot and the row cost one cache miss's wait, not two (see {@code lead}).
+ * {@link #shiftBack}). The slot table is held in pages of {@value #PAGE} slots, so that no table
+ * is one array large enough to be a humongous object (see {@code PAGE_BITS}). A lookup by
+ * primitive key reads ahead the row it expects, so that in a table loaded in key order the slot
+ * and the row cost one cache miss's wait, not two (see {@code lead}).
  *
  * <p>Not thread-safe: owned by one collection, guarded by its database's monitor.
  */
@@ -44,7 +46,8 @@ public final class RowTable {
   // no object used before; in a fresh JVM, touching those pages the first time costs about 3 ms a
   // megabyte, where pages of the young generation's usual regions are already in memory.
   private static final int PAGE_BITS = 15;
-  private static final int PAGE_MASK = (1 << PAGE_BITS) - 1;
+  private static final int PAGE = 1 << PAGE_BITS;
+  private static final int PAGE_MASK = PAGE - 1;
   private static final Row[] NO_ROWS = {};
   private final int[] keyIndexes; // where a row's key sits (for putRow and the other row-keyed calls)
   private Row[] rows = NO_ROWS; // rows[0, size): the rows, densely, in the order they came (see removeAt)
@@ -644,7 +647,7 @@ public final class RowTable {
   private static long[][] pages(int capacity) {
     long[][] p = new long[Math.max(1, capacity >>> PAGE_BITS)][];
     for (int i = 0; i < p.length; i++) {
-      p[i] = new long[Math.min(capacity, PAGE_MASK + 1)];
+      p[i] = new long[Math.min(capacity, PAGE)];
     }
     return p;
   }
