@@ -17,10 +17,12 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The engine's warm-up: when the first {@link Rivulet} database of a process is created, a daemon
- * thread builds a small private database and works through a few query shapes (a filter with an
- * order and a limit, a left join, a text-ordered window, an inner join, a group, array and
- * singleton includes) while the application is still loading its rows, cheapest and most widely
- * useful work first: it compiles the two ordered, limited shapes one after the other, each then
+ * thread first loads, by name, the classes a first query reaches ({@link FirstQueryPaths}: on two
+ * cores, the application's load leaves it time for that, and a first query that finds them loaded
+ * does not wait on them), then builds a small private database and works through a few query
+ * shapes (a filter with an order and a limit, a left join, a text-ordered window, an inner join, a
+ * group, array and singleton includes) while the application is still loading its rows, cheapest
+ * and most widely useful work first: it compiles the two ordered, limited shapes one after the other, each then
  * created as a live query over {@value #ROWS} rows (compiling loads the classes a first live query
  * needs and links its call sites; creating runs the hydration's per-row loops, the longest a first
  * query runs), then compiles and creates the other shapes, then makes a few updates. It runs once
@@ -28,7 +30,7 @@ import java.util.function.BooleanSupplier;
  * began (give or take the one step running then; see {@link Budget}), or once a user's database
  * starts creating a live query (from then on the user's own query warms the same code); stopped
  * that way, it then loads the classes a first query reaches only after its compile ({@link
- * LatePaths}), in parallel with that compile. Nothing it does reaches the
+ * FirstQueryPaths#LATE}) if not yet loaded, in parallel with that compile. Nothing it does reaches the
  * user: it never throws, and its database is reachable from its thread only and dropped at the end.
  *
  * <p>Switched off with the system property {@code rivulet.warmup=false}; not started when the JVM
@@ -115,11 +117,14 @@ final class Warmup implements Runnable {
   private static void runQuietly() {
     try {
       Budget budget = new Budget(BUDGET_MS, true);
+      FirstQueryPaths.load(FirstQueryPaths.BUILD, budget);
+      FirstQueryPaths.load(FirstQueryPaths.LATE, budget);
       for (int round = 0; round < 2 && !budget.getAsBoolean(); round++) {
         run(budget);
       }
       if (userQuery && !budget.spent()) {
-        LatePaths.load(); // stopped for a user's query: load what it will reach after its compile
+        // stopped for a user's query: load what it reaches after its compile, if not yet loaded
+        FirstQueryPaths.load(FirstQueryPaths.LATE);
       }
     } catch (Throwable e) { // NOPMD: best effort; nothing may reach the user
       // the warm-up is abandoned; user databases share none of its state

@@ -51,8 +51,8 @@ class FirstQueryClassesTest {
         .filteredOn(c -> c.startsWith("dev.rivulet.") && c.matches(".*\\$\\d+"))
         .isEmpty();
     List<String> beforeWrite = loaded.subList(0, loaded.indexOf(WRITE));
-    assertThat(beforeWrite).as("the classes the warm-up loads for a user's first query (LatePaths), all used by these")
-        .contains(LatePaths.NAMES);
+    assertThat(beforeWrite).as("the classes the warm-up loads for a user's first query (FirstQueryPaths), all used by these")
+        .contains(FirstQueryPaths.BUILD).contains(FirstQueryPaths.LATE);
     assertThat(beforeWrite).as("lambdas linked by the loads and the first queries")
         .filteredOn(c -> c.startsWith("dev.rivulet.") && c.contains("$$Lambda"))
         .isEmpty();

@@ -128,9 +128,13 @@ class WarmupTest {
   }
 
   @Test
-  void latePathsNameClassesThatExist() {
-    assertThat(LatePaths.NAMES).doesNotHaveDuplicates();
-    assertThat(LatePaths.load()).as("every name loads").isEqualTo(LatePaths.NAMES.length);
+  void firstQueryPathsNameClassesThatExist() {
+    List<String> all = new ArrayList<>(List.of(FirstQueryPaths.BUILD));
+    all.addAll(List.of(FirstQueryPaths.LATE));
+    assertThat(all).doesNotHaveDuplicates();
+    assertThat(FirstQueryPaths.load(FirstQueryPaths.BUILD)).as("every name loads").isEqualTo(FirstQueryPaths.BUILD.length);
+    assertThat(FirstQueryPaths.load(FirstQueryPaths.LATE)).as("every name loads").isEqualTo(FirstQueryPaths.LATE.length);
+    assertThat(FirstQueryPaths.load(FirstQueryPaths.LATE, () -> true)).as("stopped before the first").isZero();
   }
 
   @Test
