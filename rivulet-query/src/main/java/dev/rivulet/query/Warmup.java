@@ -29,8 +29,8 @@ import java.util.function.BooleanSupplier;
  * per process, at the lowest thread priority. It starts no further step {@value #BUDGET_MS} ms of wall-clock time after it
  * began (give or take the one step running then; see {@link Budget}), or once a user's database
  * starts creating a live query (from then on the user's own query warms the same code); stopped
- * that way, it then loads the classes a first query reaches only after its compile ({@link
- * FirstQueryPaths#LATE}) if not yet loaded, in parallel with that compile. Nothing it does reaches the
+ * that way, it then loads the classes that query has yet to reach, from the last back ({@link
+ * FirstQueryPaths#loadBackwards}), in parallel with the query. Nothing it does reaches the
  * user: it never throws, and its database is reachable from its thread only and dropped at the end.
  *
  * <p>Switched off with the system property {@code rivulet.warmup=false}; not started when the JVM
@@ -123,8 +123,8 @@ final class Warmup implements Runnable {
         run(budget);
       }
       if (userQuery && !budget.spent()) {
-        // stopped for a user's query: load what it reaches after its compile, if not yet loaded
-        FirstQueryPaths.load(FirstQueryPaths.LATE);
+        // stopped for a user's query: load what it has yet to reach, from the last it will reach back
+        FirstQueryPaths.loadBackwards();
       }
     } catch (Throwable e) { // NOPMD: best effort; nothing may reach the user
       // the warm-up is abandoned; user databases share none of its state

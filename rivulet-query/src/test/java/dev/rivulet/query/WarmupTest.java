@@ -135,6 +135,7 @@ class WarmupTest {
     assertThat(FirstQueryPaths.load(FirstQueryPaths.BUILD)).as("every name loads").isEqualTo(FirstQueryPaths.BUILD.length);
     assertThat(FirstQueryPaths.load(FirstQueryPaths.LATE)).as("every name loads").isEqualTo(FirstQueryPaths.LATE.length);
     assertThat(FirstQueryPaths.load(FirstQueryPaths.LATE, () -> true)).as("stopped before the first").isZero();
+    assertThat(FirstQueryPaths.loadBackwards()).isEqualTo(all.size());
   }
 
   @Test
