@@ -9,9 +9,10 @@ import java.util.function.BooleanSupplier;
  * application loads its rows, the query finds them defined when it gets to them. {@link #BUILD}:
  * what a query's building and compiling reach (its description, the compiler, the operators);
  * {@link #LATE}: what it reaches only after its compile (the result's state, then the bulk paths of
- * a join's and a top-K's hydration), which the warm-up loads while a user's query compiles when
- * that query stopped it first. Both in the order a query needs them, for the two common shapes (a
- * filtered, ordered, limited read; a left join filtered on its joined side, ordered and limited).
+ * a join's and a top-K's hydration). Both in the order a query needs them, for the two common
+ * shapes (a filtered, ordered, limited read; a left join filtered on its joined side, ordered and
+ * limited); a warm-up that a user's query stopped first loads them from the last back ({@link
+ * #loadBackwards}).
  * A name here that no longer exists is skipped (and fails {@code WarmupTest}); every name is used
  * by those shapes' first queries ({@code FirstQueryClassesTest}).
  *
