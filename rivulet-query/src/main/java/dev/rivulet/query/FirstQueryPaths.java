@@ -130,11 +130,6 @@ final class FirstQueryPaths {
 
   private FirstQueryPaths() {}
 
-  /** Loads the named classes in order, skipping any that cannot be; returns how many it loaded. Never throws. */
-  static int load(String[] names) {
-    return load(names, null);
-  }
-
   /**
    * Loads {@link #LATE}, then {@link #BUILD}, each from its last name to its first (a name already
    * loaded costs a lookup): beside a user's first query, which loads what it needs from the first
@@ -153,8 +148,8 @@ final class FirstQueryPaths {
   }
 
   /**
-   * {@link #load(String[])}, until {@code stop} (null: never) says to stop, asked before each
-   * class.
+   * Loads the named classes in order, skipping any that cannot be, until {@code stop} (null: never)
+   * says to stop, asked before each; returns how many it loaded. Never throws.
    */
   static int load(String[] names, BooleanSupplier stop) {
     ClassLoader loader = FirstQueryPaths.class.getClassLoader();

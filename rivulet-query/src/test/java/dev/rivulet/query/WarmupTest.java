@@ -132,8 +132,8 @@ class WarmupTest {
     List<String> all = new ArrayList<>(List.of(FirstQueryPaths.BUILD));
     all.addAll(List.of(FirstQueryPaths.LATE));
     assertThat(all).doesNotHaveDuplicates();
-    assertThat(FirstQueryPaths.load(FirstQueryPaths.BUILD)).as("every name loads").isEqualTo(FirstQueryPaths.BUILD.length);
-    assertThat(FirstQueryPaths.load(FirstQueryPaths.LATE)).as("every name loads").isEqualTo(FirstQueryPaths.LATE.length);
+    assertThat(FirstQueryPaths.load(FirstQueryPaths.BUILD, null)).as("every name loads").isEqualTo(FirstQueryPaths.BUILD.length);
+    assertThat(FirstQueryPaths.load(FirstQueryPaths.LATE, null)).as("every name loads").isEqualTo(FirstQueryPaths.LATE.length);
     assertThat(FirstQueryPaths.load(FirstQueryPaths.LATE, () -> true)).as("stopped before the first").isZero();
     assertThat(FirstQueryPaths.loadBackwards()).isEqualTo(all.size());
   }
