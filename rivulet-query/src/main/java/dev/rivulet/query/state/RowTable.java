@@ -200,8 +200,9 @@ public final class RowTable {
       Row guess = rowAtOrNull(g);
       for (long e; (e = slot(s)) != 0; s = (s + 1) & mask, probes++) {
         if (keyAt(s, e) == k) {
-          Row before = foundRow(s, g, guess);
-          rows[at(e)] = row;
+          int at = at(e);
+          Row before = foundRow(s, at, g, guess);
+          rows[at] = row;
           return before;
         }
       }
@@ -223,7 +224,7 @@ public final class RowTable {
     int g = home(k) - lead;
     Row guess = rowAtOrNull(g);
     int s = findLong(k);
-    return s < 0 ? null : foundRow(s, g, guess);
+    return s < 0 ? null : foundRow(s, at(slot(s)), g, guess);
   }
 
   /** {@code rows[at]}, or null when {@code at} is out of range (a guess, see {@link #lead}). */
@@ -232,11 +233,11 @@ public final class RowTable {
   }
 
   /**
-   * The row of occupied slot {@code s}, found for a primitive key: {@code guess} when its row sits
-   * at {@code g} (a guess read ahead, see {@link #lead}), else read now. Learns {@link #lead}.
+   * The row of occupied slot {@code s}, which points to row index {@code at}, found for a primitive
+   * key: {@code guess} when {@code at} is {@code g} (a guess read ahead, see {@link #lead}), else
+   * read now. Learns {@link #lead}.
    */
-  private Row foundRow(int s, int g, Row guess) {
-    int at = at(slot(s));
+  private Row foundRow(int s, int at, int g, Row guess) {
     lead = s - at;
     if (at == g) {
       leadHits++;
