@@ -22,16 +22,17 @@ import java.util.function.BooleanSupplier;
  * does not wait on them), then builds a small private database and works through a few query
  * shapes (a filter with an order and a limit, a left join, a text-ordered window, an inner join, a
  * group, array and singleton includes) while the application is still loading its rows, cheapest
- * and most widely useful work first: it compiles the two ordered, limited shapes one after the other, each then
- * created as a live query over {@value #ROWS} rows (compiling loads the classes a first live query
- * needs and links its call sites; creating runs the hydration's per-row loops, the longest a first
- * query runs), then compiles and creates the other shapes, then makes a few updates. It runs once
- * per process, at the lowest thread priority. It starts no further step {@value #BUDGET_MS} ms of wall-clock time after it
- * began (give or take the one step running then; see {@link Budget}), or once a user's database
- * starts creating a live query (from then on the user's own query warms the same code); stopped
- * that way, it then loads the classes that query has yet to reach, from the last back ({@link
- * FirstQueryPaths#loadBackwards}), in parallel with the query. Nothing it does reaches the
- * user: it never throws, and its database is reachable from its thread only and dropped at the end.
+ * and most widely useful work first: it compiles the two ordered, limited shapes one after the
+ * other, each then created as a live query over {@value #ROWS} rows (compiling loads the classes a
+ * first live query needs and links its call sites; creating runs the hydration's per-row loops,
+ * the longest a first query runs), then compiles and creates the other shapes, then makes a few
+ * updates. It runs once per process, at the lowest thread priority. It starts no further step
+ * {@value #BUDGET_MS} ms of wall-clock time after it began (give or take the one step running
+ * then; see {@link Budget}), or once a user's database starts creating a live query (from then on
+ * the user's own query warms the same code); stopped that way, it then loads the classes that
+ * query has yet to reach, from the last back ({@link FirstQueryPaths#loadBackwards}), in parallel
+ * with the query. Nothing it does reaches the user: it never throws, and its database is
+ * reachable from its thread only and dropped at the end.
  *
  * <p>Switched off with the system property {@code rivulet.warmup=false}; not started when the JVM
  * has a single processor (it would only compete with the application's start-up).

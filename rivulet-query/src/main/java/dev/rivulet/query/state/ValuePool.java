@@ -33,10 +33,10 @@ import java.util.Arrays;
  * <p>Rows are shared a column at a time ({@link #share(Row[], int, int, Object[][])}: a load's
  * rows, a chunk of a sync batch as it fills, {@value #BLOCK} rows at a time): a stopped column
  * costs nothing per row, a paused one skips a block's values at once, and a column's run of
- * strings or of small integers is looked up by a short loop of its own (hashed strings calling a
- * small unrolled probe per value), so a fresh JVM runs few bytecodes per value and compiles them
- * early. The result is the same as sharing the rows one by one ({@link #share(Row)}): columns are
- * independent, and a run stops where a window ends.
+ * strings or of small integers is looked up by a short loop of its own (hashed strings calling
+ * {@link #find}, a small probe, per value), so a fresh JVM runs few bytecodes per value and
+ * compiles them early. The result is the same as sharing the rows one by one ({@link
+ * #share(Row)}): columns are independent, and a run stops where a window ends.
  *
  * <p>Thread safety: a collection's writers may share rows on several threads at once (outside the
  * database's monitor), so the tables are read and written without a lock, and a row's values are
