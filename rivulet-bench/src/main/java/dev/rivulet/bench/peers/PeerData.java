@@ -2,8 +2,6 @@ package dev.rivulet.bench.peers;
 
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.Iterator;
-import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 
 /**
@@ -132,10 +130,10 @@ public final class PeerData {
     SplitMix64 rnd = new SplitMix64(seed + tag(key));
     switch (key) {
       case "W1_edge" -> {
-        return edge(data, rnd, W1_ORDER, r -> newPriority(r, rnd));
+        return edge(data, rnd, new OpenOrder(data, W1_ORDER, 100, r -> 99 - r.priority()), r -> newPriority(r, rnd));
       }
       case "W6_edge" -> {
-        return edge(data, rnd, W6_ORDER, r -> newTitle(r, rnd));
+        return edge(data, rnd, new OpenOrder(data, W6_ORDER, 1, r -> 0), r -> newTitle(r, rnd));
       }
       default -> { }
     }
@@ -176,33 +174,19 @@ public final class PeerData {
   }
 
   /**
-   * An open row at position {@code nextInt(min(150, open rows))} of {@code order} gets {@code
+   * An open row at position {@code nextInt(min(150, open rows))} of {@code open}'s order gets {@code
    * change}d (W1: a new priority, W6: a new title).
    */
-  private static Updates edge(Issue[] data, SplitMix64 rnd, Comparator<Issue> order, UnaryOperator<Issue> change) {
-    TreeSet<Issue> open = new TreeSet<>(order);
-    Arrays.stream(data).filter(Issue::isOpen).forEach(open::add);
+  private static Updates edge(Issue[] data, SplitMix64 rnd, OpenOrder open, UnaryOperator<Issue> change) {
     return new Updates() {
       @Override
       public Issue next() {
-        int k = rnd.nextInt(Math.min(LIMIT + EDGE_SPAN, open.size()));
-        Iterator<Issue> it = open.iterator();
-        Issue r = it.next();
-        for (int i = 0; i < k; i++) {
-          r = it.next();
-        }
-        return change.apply(r);
+        return change.apply(open.at(rnd.nextInt(Math.min(LIMIT + EDGE_SPAN, open.size()))));
       }
 
       @Override
       public void applied(Issue after) {
-        Issue before = data[after.id()];
-        if (before.isOpen()) {
-          open.remove(before);
-        }
-        if (after.isOpen()) {
-          open.add(after);
-        }
+        open.apply(data[after.id()], after);
         data[after.id()] = after;
       }
     };
