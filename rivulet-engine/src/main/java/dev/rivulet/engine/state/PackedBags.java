@@ -277,7 +277,7 @@ final class PackedBags<V> {
   /**
    * Takes {@code weight > 0} from the first entry of slot {@code s}, which must have entries still
    * packed, that holds {@code value}: the very object if an entry holds it, else the first entry
-   * holding a value {@code equals} to it. An entry left with no weight is unlinked from the chain
+   * holding a value {@code equals} to it (hash codes compared first). An entry left with no weight is unlinked from the chain
    * (the slot is closed when it was the last). {@link #scanned} tells how many entries were compared.
    *
    * @return the entry's weight left (0 or more); or -1, changing nothing, when no entry holds the
@@ -293,9 +293,12 @@ final class PackedBags<V> {
       e = next[e];
     }
     if (e < 0) {
+      // hashes first: a row keeps its hash once computed, so after a key's first such scan each
+      // entry is rejected by one field read instead of a walk over its values
+      int h = value.hashCode();
       prev = -1;
       e = heads[s];
-      while (e >= 0 && !values[e].equals(value)) {
+      while (e >= 0 && (values[e].hashCode() != h || !values[e].equals(value))) {
         scanned++;
         prev = e;
         e = next[e];
