@@ -277,8 +277,9 @@ final class PackedBags<V> {
   /**
    * Takes {@code weight > 0} from the first entry of slot {@code s}, which must have entries still
    * packed, that holds {@code value}: the very object if an entry holds it, else the first entry
-   * holding a value {@code equals} to it (hash codes compared first). An entry left with no weight is unlinked from the chain
-   * (the slot is closed when it was the last). {@link #scanned} tells how many entries were compared.
+   * holding a value {@code equals} to it (hash codes compared first). An entry left with no weight
+   * is unlinked from the chain (the slot is closed when it was the last). {@link #scanned} tells
+   * how many entries were compared.
    *
    * @return the entry's weight left (0 or more); or -1, changing nothing, when no entry holds the
    *     value or the one found holds less than {@code weight}
