@@ -16,10 +16,8 @@ package dev.rivulet.engine.state;
  * looked up ({@link #opened} counts the entries moved). A change to a key still packed stays
  * packed: an addition is appended to its entries, a retraction takes weight from the entry that
  * holds the value, found by a scan of the key's entries ({@link #compared} counts the entries
- * compared); a retraction that scanned more than {@value #OPEN_AFTER} of them then makes the key's
- * bag (a long chain, e.g. a second join's side of rows made by the first, which are never the
- * retracted object itself), and a retraction of more than that entry holds (a value the key does
- * not hold: an invariant violation, as on an eager index) makes it first. So a join whose other side
+ * compared); only a retraction of more than that entry holds (a value the key does not hold: an
+ * invariant violation, as on an eager index) makes the key's bag first. So a join whose other side
  * looks up few keys of a large side (an include's child semi-joined with its ~50 active buckets)
  * never makes the other keys' bags, and every lookup stays one probe. The contents seen through
  * {@link #get} are always those of an eager index given the same changes; a reader that must not make
@@ -38,12 +36,6 @@ public final class KeyIndex<V> {
    * bags are made row by row (no bag, no value hash), even the small side of a join.
    */
   public static final int PACK_AT = 64;
-  /**
-   * A packed retraction that compared more entries than this (the identity pass and the equality
-   * pass together) opens its key: the key's bag, indexed by hash at this size, finds its later
-   * retractions in one probe.
-   */
-  static final int OPEN_AFTER = 32;
   private static final int NOT_PACKED = -2;
   private final LongKeyedBags<V> longs = new LongKeyedBags<>();
   private final KeyedBags<Object, V> others = new KeyedBags<>();
@@ -128,7 +120,7 @@ public final class KeyIndex<V> {
             packed.append(s, value, delta);
             return delta;
           }
-          long left = retractPacked(l, s, value, -delta);
+          long left = retractPacked(s, value, -delta);
           if (left >= 0) {
             return left;
           }
@@ -141,18 +133,14 @@ public final class KeyIndex<V> {
   }
 
   /**
-   * Retracts {@code weight} of {@code value} from packed slot {@code s} of {@code key}; returns the
-   * weight left in the entry it took from, or -1, changing nothing, when no single entry holds that
-   * much of it. A retraction that compared more than {@value #OPEN_AFTER} entries opens the key.
+   * Retracts {@code weight} of {@code value} from packed slot {@code s}; returns the weight left in
+   * the entry it took from, or -1, changing nothing, when no single entry holds that much of it.
    */
-  private long retractPacked(long key, int s, V value, long weight) {
+  private long retractPacked(int s, V value, long weight) {
     long left = packed.retract(s, value, weight);
-    int scanned = packed.scanned();
-    compared += scanned;
+    compared += packed.scanned();
     if (packed.live() == 0) {
       packed = null;
-    } else if (left >= 0 && scanned > OPEN_AFTER) {
-      open(key);
     }
     return left;
   }
