@@ -83,6 +83,8 @@ final class FirstQueryPaths {
     "dev.rivulet.query.QueryIR$On",
     "dev.rivulet.query.QueryIR$Join",
     "dev.rivulet.query.Expr$IsNull",
+    "java.math.BigDecimal", // a literal's kind
+    "java.math.BigInteger",
     "dev.rivulet.query.Expr$Or",
     "dev.rivulet.query.QueryIR$SelectItem",
     "dev.rivulet.query.Expr$And",
@@ -103,10 +105,15 @@ final class FirstQueryPaths {
     "dev.rivulet.engine.state.KeyWeights",
     "dev.rivulet.engine.LeftRowsHydration",
     "dev.rivulet.engine.LeftJoinStep",
+    "java.util.LinkedHashMap$LinkedEntrySet", // a join's layout, copied and read
+    "java.util.LinkedHashMap$LinkedEntryIterator",
+    "java.util.LinkedHashMap$LinkedValues",
+    "java.util.LinkedHashMap$LinkedValueIterator",
   };
 
   static final String[] LATE = {
     "dev.rivulet.engine.MapOperator",
+    "java.lang.IndexOutOfBoundsException", // the bytecode verifier's, for a throw
     "dev.rivulet.engine.ZSet",
     "dev.rivulet.engine.Output",
     "dev.rivulet.query.QueryFailure",
