@@ -303,6 +303,22 @@ public final class SourceCollection extends BaseCollection {
       count++;
     }
 
+    /**
+     * Writes {@code given} (canonical rows that fit the schema, made by Rivulet itself: the
+     * warm-up's) as {@link #write} does, but neither checked nor pooled. The warm-up's rows must
+     * not run the application's load path: their values (NULLs, booleans) took branches of the
+     * schema check that the application's rows had not, while the application's load ran it
+     * compiled, and each such branch made the JVM drop that compiled code mid-load.
+     */
+    SyncBatch writeUnchecked(Row... given) {
+      open();
+      for (Row r : given) {
+        add(null, r);
+      }
+      pooled = count;
+      return this;
+    }
+
     /** Deletes the row with {@code key} (no-op when absent). */
     public SyncBatch delete(Row key) {
       open();

@@ -169,7 +169,7 @@ final class Warmup implements Runnable {
       return done;
     }
     for (int i = 0; i < 20 && !stop.getAsBoolean(); i++) {
-      items.beginSync().write(item(i * 97 % ROWS, i)).commit();
+      items.beginSync().writeUnchecked(item(i * 97 % ROWS, i)).commit();
       done.updates++;
     }
     return done;
@@ -211,17 +211,18 @@ final class Warmup implements Runnable {
     int updates;
   }
 
+  /** Loads the warm-up's rows unchecked ({@link SourceCollection.SyncBatch#writeUnchecked}: not through the application's load path). */
   private static void load(SourceCollection items, SourceCollection owners) {
-    SourceCollection.SyncBatch people = owners.beginSync();
+    Row[] people = new Row[OWNERS_COUNT];
     for (int i = 0; i < OWNERS_COUNT; i++) {
-      people.write(Row.of(i, "owner " + i, i % 3 != 0));
+      people[i] = Row.of(i, "owner " + i, i % 3 != 0);
     }
-    people.markReady().commit();
-    SourceCollection.SyncBatch load = items.beginSync();
+    owners.beginSync().writeUnchecked(people).markReady().commit();
+    Row[] rows = new Row[ROWS];
     for (int i = 0; i < ROWS; i++) {
-      load.write(item(i, i % 7));
+      rows[i] = item(i, i % 7);
     }
-    load.markReady().commit();
+    items.beginSync().writeUnchecked(rows).markReady().commit();
   }
 
   /** Item {@code id}: two in five have no owner (NULL keys, as an optional reference has), five in 55 of the others an absent one. */
