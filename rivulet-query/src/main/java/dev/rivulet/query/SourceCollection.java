@@ -361,6 +361,7 @@ public final class SourceCollection extends BaseCollection {
         done = true;
         db.commitSync(SourceCollection.this, this);
       }
+      Warmup.loadCommitted(readyRows());
     }
 
     /** Marks this batch committed by the sync transaction that holds it. */
@@ -428,6 +429,11 @@ public final class SourceCollection extends BaseCollection {
 
     boolean marksReady() {
       return markReady;
+    }
+
+    /** The entries of a batch that marks its collection ready, else 0. */
+    int readyRows() {
+      return markReady ? count : 0;
     }
 
     private void open() {

@@ -88,6 +88,15 @@ public final class SyncTransaction {
       done = true; // the checks passed: the commit goes through
       commitChecked();
     }
+    int ready = 0;
+    if (batches != null) {
+      for (SourceCollection.SyncBatch b : batches.values()) {
+        ready = Math.max(ready, b.readyRows());
+      }
+    } else if (firstBatch != null) {
+      ready = firstBatch.readyRows();
+    }
+    Warmup.loadCommitted(ready);
   }
 
   private void commitChecked() {

@@ -31,7 +31,9 @@ import java.util.function.BooleanSupplier;
  * then; see {@link Budget}), or once a user's database starts creating a live query (from then on
  * the user's own query warms the same code); stopped that way, it then loads the classes that
  * query has yet to reach, from the last back ({@link FirstQueryPaths#loadBackwards}), in parallel
- * with the query. Nothing it does reaches the user: it never throws, and its database is
+ * with the query. A user's load of at least {@value #LOAD_AHEAD_ROWS} rows that makes a
+ * collection ready while those classes are still loading finishes them on its own thread ({@link
+ * #loadCommitted}). Nothing it does reaches the user: it never throws, and its database is
  * reachable from its thread only and dropped at the end.
  *
  * <p>Switched off with the system property {@code rivulet.warmup=false}; not started when the JVM
@@ -64,6 +66,9 @@ final class Warmup implements Runnable {
   private static boolean started; // guarded by the class's monitor (no atomic: its VarHandle costs a fresh JVM a few ms)
   private static volatile boolean userQuery;
   private static volatile Thread thread;
+  private static volatile boolean preloaded; // the first query's classes are loaded (by either thread)
+  /** The least load whose commit finishes the warm-up's class preload ({@link #loadCommitted}). */
+  static final int LOAD_AHEAD_ROWS = 10_000;
 
   private Warmup() {}
 
@@ -99,6 +104,23 @@ final class Warmup implements Runnable {
     }
   }
 
+  /**
+   * Called when a user's commit of {@code rows} rows has made a collection ready: when that is a
+   * load of at least {@value #LOAD_AHEAD_ROWS} rows and the warm-up has not yet loaded the classes
+   * a first query reaches, the committing thread loads the rest from the last back ({@link
+   * FirstQueryPaths#loadBackwards}) while the warm-up goes on from the first. A short load leaves
+   * the warm-up too little time for them, and a first query that followed loaded them itself:
+   * this way a load's thread spends that time, and the first query finds them loaded. Does nothing
+   * once a user's query started, when the warm-up is off, or after the first time. Never throws.
+   */
+  static void loadCommitted(int rows) {
+    if (rows < LOAD_AHEAD_ROWS || preloaded || userQuery || thread == null) {
+      return;
+    }
+    preloaded = true;
+    FirstQueryPaths.loadBackwards();
+  }
+
   /** Whether the property's value leaves the warm-up on (anything but {@code false}, any case). */
   static boolean enabled(String property) {
     return property == null || !property.trim().equalsIgnoreCase("false");
@@ -120,6 +142,7 @@ final class Warmup implements Runnable {
       Budget budget = new Budget(BUDGET_MS, true);
       FirstQueryPaths.load(FirstQueryPaths.BUILD, budget);
       FirstQueryPaths.load(FirstQueryPaths.LATE, budget);
+      preloaded = true;
       for (int round = 0; round < 2 && !budget.getAsBoolean(); round++) {
         run(budget);
       }

@@ -9,6 +9,7 @@ import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -162,15 +163,36 @@ class WarmupTest {
     assertThat(probe("-XX:ActiveProcessorCount=1")).isEqualTo("thread=none live=0");
   }
 
+  /**
+   * A load of {@link Warmup#LOAD_AHEAD_ROWS} rows, short enough that the warm-up has not loaded
+   * the first query's classes by its end, finds them loaded when its commit returns: the
+   * committing thread loads the rest.
+   */
+  @Test
+  void aLargeLoadsCommitReturnsWithTheFirstQuerysClassesLoaded() throws Exception {
+    Path log = Files.createTempFile("rivulet-class-load", ".log");
+    try {
+      assertThat(probe(LoadAheadProbe.class, List.of("-XX:ActiveProcessorCount=2", "-Xlog:class+load=info:file=" + log),
+          log.toString()))
+          .isEqualTo("missing=");
+    } finally {
+      Files.deleteIfExists(log);
+    }
+  }
+
   /** Runs {@link WarmupProbe} in a fresh JVM and returns its one line of output. */
   private static String probe(String flag) throws IOException, InterruptedException {
+    return probe(WarmupProbe.class, flag == null ? List.of() : List.of(flag));
+  }
+
+  /** Runs {@code main} in a fresh JVM with {@code flags} and {@code args} and returns its output. */
+  private static String probe(Class<?> main, List<String> flags, String... args) throws IOException, InterruptedException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     List<String> cmd = new ArrayList<>(List.of(java, "-Xmx256m", "-cp", classPath));
-    if (flag != null) {
-      cmd.add(flag);
-    }
-    cmd.add(WarmupProbe.class.getName());
+    cmd.addAll(flags);
+    cmd.add(main.getName());
+    cmd.addAll(List.of(args));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
