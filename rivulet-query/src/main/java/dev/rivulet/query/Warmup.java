@@ -42,7 +42,9 @@ import java.util.function.BooleanSupplier;
  * <p>Concurrency: the warm-up's database is confined to its thread. The engine and the query layer
  * keep no mutable static state (only immutable constants and the engine's access object, installed
  * once by class initialisation), so the warm-up and user databases share nothing that is written.
- * The once-per-process flag is guarded by the class's monitor, the stop flag and the thread's reference volatile.
+ * The once-per-process flag is guarded by the class's monitor; the stop flag, the preload's flag
+ * and the thread's reference are volatile (two threads that both find the preload unfinished both
+ * load the rest: the second finds each class loaded).
  */
 final class Warmup implements Runnable {
   /** The system property that switches the warm-up off when {@code false}. */
@@ -234,7 +236,10 @@ final class Warmup implements Runnable {
     int updates;
   }
 
-  /** Loads the warm-up's rows unchecked ({@link SourceCollection.SyncBatch#writeUnchecked}: not through the application's load path). */
+  /**
+   * Loads the warm-up's rows unchecked ({@link SourceCollection.SyncBatch#writeUnchecked}), not
+   * through the application's load path.
+   */
   private static void load(SourceCollection items, SourceCollection owners) {
     Row[] people = new Row[OWNERS_COUNT];
     for (int i = 0; i < OWNERS_COUNT; i++) {
