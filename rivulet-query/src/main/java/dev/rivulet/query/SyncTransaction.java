@@ -88,15 +88,13 @@ public final class SyncTransaction {
       done = true; // the checks passed: the commit goes through
       commitChecked();
     }
-    int ready = 0;
     if (batches != null) {
       for (SourceCollection.SyncBatch b : batches.values()) {
-        ready = Math.max(ready, b.readyRows());
+        Warmup.loadCommitted(b.readyRows()); // no lambda: a first commit would link it
       }
     } else if (firstBatch != null) {
-      ready = firstBatch.readyRows();
+      Warmup.loadCommitted(firstBatch.readyRows());
     }
-    Warmup.loadCommitted(ready);
   }
 
   private void commitChecked() {

@@ -68,7 +68,7 @@ final class Warmup implements Runnable {
   private static boolean started; // guarded by the class's monitor (no atomic: its VarHandle costs a fresh JVM a few ms)
   private static volatile boolean userQuery;
   private static volatile Thread thread;
-  private static volatile boolean preloaded; // the first query's classes are loaded (by either thread)
+  private static volatile boolean preloaded; // the preload pass has ended, or a user's commit took it over
   /** The least load whose commit finishes the warm-up's class preload ({@link #loadCommitted}). */
   static final int LOAD_AHEAD_ROWS = 10_000;
 

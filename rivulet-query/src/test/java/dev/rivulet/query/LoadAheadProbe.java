@@ -23,8 +23,8 @@ public final class LoadAheadProbe {
       rows[i] = Row.of(i, "title " + i % 100);
     }
     Rivulet db = Rivulet.create();
-    SourceCollection.SyncBatch load = db.collection("items", Schema.parse("id INT NOT NULL, title STRING"), List.of("id"))
-        .beginSync();
+    Schema items = Schema.parse("id INT NOT NULL, title STRING");
+    SourceCollection.SyncBatch load = db.collection("items", items, List.of("id")).beginSync();
     for (Row r : rows) {
       load.write(r);
     }
