@@ -142,6 +142,12 @@ abstract class BaseCollection implements LiveCollection {
     }
   }
 
+  /**
+   * Shares the repeated values of rows loaded but not yet pooled, before a live query copies values
+   * out of them (a source collection's large loads, {@link LoadPooling}); nothing for others.
+   */
+  void poolLoads() {}
+
   /** The current rows by key, as readers see them. */
   final Map<Row, Row> snapshot() {
     Map<Row, Row> out = new LinkedHashMap<>();

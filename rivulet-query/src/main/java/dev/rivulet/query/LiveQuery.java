@@ -73,6 +73,7 @@ public final class LiveQuery extends BaseCollection {
   final ResultOrder ordered; // null when the query does not order
   private final boolean sourceForm; // a result row is visible columns then the key: its source row
   private final Query query;
+  private final boolean keepsSourceRows; // see keepsSourceRows(QueryIR)
   private final List<String> customKey;
   private final RowShape shape; // the visible columns with their includes
   final int conflictAt; // a custom key's conflict column (see PublicKeys), or -1
@@ -89,6 +90,7 @@ public final class LiveQuery extends BaseCollection {
       int[] resultKeys, Query query, List<String> customKey) {
     super(db, name, schema, keys, resultKeys);
     this.query = query;
+    this.keepsSourceRows = keepsSourceRows(query.raw());
     this.customKey = customKey;
     this.graph = graph;
     this.output = graph.output("result");
@@ -218,8 +220,24 @@ public final class LiveQuery extends BaseCollection {
     return any;
   }
 
+  /**
+   * Whether every row a graph of {@code ir} keeps is a row of its source itself, not one made of
+   * its values: one relation, all its columns, no grouping and no distinct (a filter, an order and
+   * a limit pass rows on as they are). Such a query may read a source's rows before their values
+   * are pooled ({@link BaseCollection#poolLoads}): pooling them later, in place, pools its rows.
+   */
+  private static boolean keepsSourceRows(QueryIR ir) {
+    return ir instanceof QueryIR.Select s && s.joins().isEmpty() && s.select().isEmpty() && s.groupBy().isEmpty()
+        && s.having() == null && !s.distinct() && s.from().relation() instanceof QueryIR.Table;
+  }
+
   /** Sends every source's current rows, one array per source: the first run hydrates. */
   void hydrate() {
+    if (!keepsSourceRows) {
+      for (BaseCollection s : sources) {
+        s.poolLoads(); // this query's rows copy values out of the sources' rows: shared ones
+      }
+    }
     for (int i = 0; i < sources.length; i++) {
       if (unhydrated[i]) {
         continue; // read only by includes' indexed semi-joins, which take its rows themselves

@@ -42,6 +42,8 @@ import java.util.function.BiConsumer;
 public final class Rivulet {
   private final List<BaseCollection> collections = new ArrayList<>();
   private final List<LiveQuery> queries = new ArrayList<>();
+  private final Object poolingCue = new Object(); // see cuePooling
+  private long poolingCues; // guarded by poolingCue
   private final List<BaseCollection> dropped = new ArrayList<>(); // closed while publishing: forgotten at its end
   // made with the first lazy collection: a database without one loads none of the demand plane
   private DemandAdapter demand;
@@ -148,6 +150,34 @@ public final class Rivulet {
    *     another database
    * @throws IllegalStateException when called from a callback
    */
+  /** The cues given so far to the loads' pooling passes ({@link LoadPooling}); see {@link #awaitPoolingCue}. */
+  long poolingCues() {
+    synchronized (poolingCue) {
+      return poolingCues;
+    }
+  }
+
+  /**
+   * Waits until a cue has been given since {@link #poolingCues} returned {@code since}, or {@code
+   * millis} have passed. Takes no lock a writer or a query holds.
+   */
+  void awaitPoolingCue(long since, long millis) throws InterruptedException {
+    long end = System.nanoTime() + millis * 1_000_000;
+    synchronized (poolingCue) {
+      for (long left; poolingCues == since && (left = end - System.nanoTime()) > 0; ) {
+        poolingCue.wait(Math.max(1, left / 1_000_000));
+      }
+    }
+  }
+
+  /** Cues the waiting pooling passes: a live query's creation ended. */
+  private void cuePooling() {
+    synchronized (poolingCue) {
+      poolingCues++;
+      poolingCue.notifyAll();
+    }
+  }
+
   public LiveQuery liveQuery(String name, Query query) {
     return liveQuery(name, query, null);
   }
@@ -184,6 +214,7 @@ public final class Rivulet {
     queries.add(q);
     collections.add(q);
     runDemand(); // the loads its creation demanded
+    cuePooling();
     return q;
   }
 

@@ -33,6 +33,7 @@ public final class SourceCollection extends BaseCollection {
   private final Map<Row, Row> underlay = new HashMap<>();
   private final List<Transaction> pending = new ArrayList<>();
   private final ValuePool pool;
+  private final LoadPooling loadPooling;
   /** A sync batch's entries per chunk (a power of two). */
   static final int CHUNK = 4096;
   private static final int CHUNK_BITS = 12;
@@ -43,6 +44,24 @@ public final class SourceCollection extends BaseCollection {
   SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
     super(db, name, schema, keyColumns, null);
     pool = new ValuePool(schema.width());
+    loadPooling = new LoadPooling(pool, db);
+  }
+
+  /**
+   * Shares the repeated values of the rows loaded so far now, on this thread (or waits while the
+   * background pass does): a large load's commit leaves that to a pass after the next live query
+   * (see {@link SyncBatch#write}). For a measure of memory, or before a pause the application
+   * chooses; the rows and what readers see of them do not change.
+   */
+  public void compact() {
+    loadPooling.drain();
+  }
+
+  @Override
+  void poolLoads() {
+    if (loadPooling.pending() && pool.replacing()) {
+      loadPooling.drain();
+    }
   }
 
   /** The visible row of {@code key}, or null. */
@@ -232,11 +251,14 @@ public final class SourceCollection extends BaseCollection {
 
     /**
      * Inserts or replaces the row with {@code row}'s key. In a batch of two or more writes (a
-     * load), the rows' repeated values are held by instances shared with earlier rows' ({@link
-     * ValuePool}), a chunk of {@value SourceCollection#CHUNK} entries at a time (as each chunk
-     * fills, the last one at commit); their values are unchanged. A batch of one write (the usual
-     * update) keeps its row as given: the pool's lookups would add their cache misses to its
-     * latency.
+     * load), the rows' repeated values come to be held by instances shared with earlier rows'
+     * ({@link ValuePool}); their values are unchanged. That happens at commit, before the batch is
+     * applied; for a load of {@value SourceCollection#CHUNK} rows or more into a collection no live
+     * query reads yet, after the database's next live query is created (or {@value
+     * LoadPooling#WAIT_MS} ms without one), on a thread of its own, or when a query that copies
+     * values out of the rows is created, before it reads them ({@link #compact} does it at once).
+     * A batch of one write (the usual update) keeps its row as given: the pool's lookups would add
+     * their cache misses to its latency.
      */
     public SyncBatch write(Row row) {
       if (done || status == Status.CLOSED) { // open()'s test inline: a load's first writes run interpreted
@@ -250,9 +272,8 @@ public final class SourceCollection extends BaseCollection {
         return this;
       }
       // The usual write of a load: into the chunk it fills, without add's bookkeeping, and no call
-      // to the pool (a full chunk is pooled by add, called a few times a load): inlined here, the
-      // pool's loops made this method's optimised compile take a core for 20-60 ms while a fresh
-      // JVM loads its rows and runs its first query.
+      // to the pool (inlined here, the pool's loops made this method's optimised compile take a
+      // core for 20-60 ms while a fresh JVM loads its rows and runs its first query).
       t[at] = r;
       count++;
       return this;
@@ -277,8 +298,8 @@ public final class SourceCollection extends BaseCollection {
       }
       int c = count >>> CHUNK_BITS;
       int at = count & CHUNK - 1;
-      if (at == 0) {
-        pool(count); // the chunk before is full
+      if (count == CHUNK) {
+        pool(count); // the first chunk: its pooling tells which columns repeat (see commit)
       }
       if (c == rows.length) {
         rows = Arrays.copyOf(rows, 2 * c);
@@ -355,11 +376,20 @@ public final class SourceCollection extends BaseCollection {
      */
     public void commit() {
       open();
-      pool(count);
+      // A large load that no live query reads yet is pooled after the next one is created, all but
+      // its first chunk, pooled as it filled (the read of observers is racy: a query made
+      // meanwhile on another thread may copy some values unshared: memory, not meaning).
+      boolean later = rows != null && count > CHUNK && pooled == CHUNK && observers == 0;
+      if (!later) {
+        pool(count);
+      }
       synchronized (db) {
         db.checkSyncCommit(SourceCollection.this); // a refused commit (from a listener) leaves the batch open
         done = true;
         db.commitSync(SourceCollection.this, this);
+      }
+      if (later) {
+        loadPooling.add(rows, pooled, count);
       }
       Warmup.loadCommitted(readyRows());
     }

@@ -164,12 +164,19 @@ final class Harness {
     out.count(name, rows, null, "heap_after_hydrate_mb", Latencies.heapUsedMb());
   }
 
-  /** The cold figures: one build of {@code w} in this (fresh) process, checked. */
+  /**
+   * The cold figures: one build of {@code w} in this (fresh) process, checked; and {@code
+   * pooled_after_ready_cold_ms}, how much longer the load's values took to be pooled (a large load
+   * is pooled after the first query, see {@code SourceCollection.compact}).
+   */
   static void cold(QueryWorkload w, int rows, Config cfg, Report out) {
     Tables.Data data = Tables.Data.generate(rows, cfg.seed());
     var cpu = ProcessCpu.snapshot();
     Tables.Db db = Tables.open(w, data);
     ProcessCpu.report(out, w.name(), rows, cpu, ProcessCpu.snapshot());
+    long t = System.nanoTime();
+    db.issues().compact(); // waits for the load's pooling pass, if it is still running
+    out.figure(w.name(), rows, null, "pooled_after_ready_cold_ms", (System.nanoTime() - t) / 1e6);
     String problem = w.check(db.query().rows(), data.issues(), data, "after hydration");
     Cold.report(out, w.name(), rows, db.loadNanos(), db.queryNanos(), problem);
     Cold.cpu(out, w.name(), rows, db.loadCpuNanos(), db.queryCpuNanos());
@@ -183,6 +190,7 @@ final class Harness {
     int retained = rows + (w.readsUsers() ? data.users().length : 0) + (w.readsProjects() ? data.projects().length : 0);
     Tables.Db db = Tables.open(w, data);
     String problem = w.check(db.query().rows(), data.issues(), data, "after hydration");
+    db.issues().compact(); // the load's pooling pass done: the heap a moment after the load
     long withCopy = Cold.liveHeap();
     data = null; // the harness's copy: records and row arrays (the rows themselves the engine keeps)
     long live = Cold.liveHeap();

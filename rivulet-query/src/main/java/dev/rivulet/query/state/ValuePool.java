@@ -71,6 +71,7 @@ public final class ValuePool {
   private final int[] misses; // lookups the hashed cache missed
   private final int[] paused; // values left to pass unlooked; counted down
   private final int[] idleWindows; // consecutive windows without a hit, or at MAX below 1/8
+  private final boolean[] savedLastWindow; // whether the column's last ended window replaced a value
 
   /** One column's slots: values and their hash codes, in groups of {@value #WAYS}, most recent first. */
   private static final class Cache {
@@ -95,6 +96,7 @@ public final class ValuePool {
     misses = new int[width];
     paused = new int[width];
     idleWindows = new int[width];
+    savedLastWindow = new boolean[width];
   }
 
   /**
@@ -379,6 +381,21 @@ public final class ValuePool {
     return x instanceof Double e && ((Double) v).equals(e);
   }
 
+  /**
+   * Whether some column is replacing values by shared instances: neither stopped nor paused, and
+   * it replaced some in its current window or its last. A prediction from the rows pooled so far:
+   * where it is wrong, a copy of a load's later rows made before they are pooled costs memory,
+   * never meaning.
+   */
+  public boolean replacing() {
+    for (int c = 0; c < caches.length; c++) {
+      if (caches[c] != STOPPED && paused[c] == 0 && (saves[c] > 0 || savedLastWindow[c])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** True while {@code column} is pooled (not stopped) (for tests). */
   boolean pooling(int column) {
     return caches[column] != STOPPED;
@@ -411,6 +428,7 @@ public final class ValuePool {
     hits[column] = 0;
     saves[column] = 0;
     misses[column] = 0;
+    savedLastWindow[column] = s > 0;
     if (cache == STOPPED) {
       return;
     }

@@ -1,0 +1,123 @@
+package dev.rivulet.query;
+
+import dev.rivulet.engine.Row;
+import dev.rivulet.query.state.ValuePool;
+import java.util.ArrayList;
+
+/**
+ * The rows of a source collection's large loads whose repeated values its {@link ValuePool} has
+ * yet to share, and the background pass that shares them.
+ *
+ * <p>A load's commit of {@value SourceCollection#CHUNK} rows or more, into a collection no live
+ * query reads yet, hands its rows here instead of pooling them before it returns ({@link #add}).
+ * The pass runs on a thread of its own once the database gives it a cue ({@link
+ * Rivulet#awaitPoolingCue}), or after {@value #WAIT_MS} ms without one. The cue is the end of the
+ * next live query's creation: an application's first query, made right after its load, does not
+ * share a fresh JVM's two busy cores with the pass, and is ready that much sooner. The work is the
+ * same; it only moves after that query. Until the pass, the rows hold equal values in instances of
+ * their own: memory, not meaning.
+ *
+ * <p>Pooling replaces a value only by an equal instance, so readers of the rows (a live query's
+ * hydration, a read of the collection) never wait for it. A query whose rows are not the
+ * collection's own (a join's, a projection's: its rows copy the values out) must read them pooled,
+ * so that its rows hold the shared instances too: its creation cues the pass at its start, which
+ * then pools while the query compiles, and waits for the pass, or pools what is left itself
+ * ({@link #drain}), before it reads them.
+ *
+ * <p>Thread safety: the pending loads are guarded by this object's monitor, taken only to add or
+ * take one; the pooling of a taken load is serialised by a second lock, {@code pooling}, so a
+ * drainer returns after every load added before it has been pooled (by it or by the pass). The
+ * pool itself is safe to use from several threads (see {@link ValuePool}).
+ */
+final class LoadPooling implements Runnable {
+  /** How long the pass waits for the database's next live query, in milliseconds. */
+  static final long WAIT_MS = 100;
+  private final ValuePool pool;
+  private final Rivulet db;
+  private final Object pooling = new Object();
+  private final ArrayList<Row[][]> loads = new ArrayList<>(); // each load's rows, in chunks
+  private final ArrayList<Integer> starts = new ArrayList<>(); // each load's first row to pool
+  private final ArrayList<Integer> sizes = new ArrayList<>(); // each load's row count
+  private Object[][] block; // the pool's scratch space; used under the pooling lock
+  private boolean passStarted; // a pass thread is waiting or running; guarded by this
+  private volatile long cuesBefore; // the database's pooling cues when the pass was started
+
+  LoadPooling(ValuePool pool, Rivulet db) {
+    this.pool = pool;
+    this.db = db;
+  }
+
+  /**
+   * Adds a committed load: rows {@code [from, n)} of {@code chunks}, chunks of {@link
+   * SourceCollection#CHUNK} ({@code from} a multiple of it; null entries are deletes, skipped);
+   * starts the pass unless one is pending.
+   */
+  void add(Row[][] chunks, int from, int n) {
+    long cues = db.poolingCues();
+    synchronized (this) {
+      loads.add(chunks);
+      starts.add(from);
+      sizes.add(n);
+      if (passStarted) {
+        return;
+      }
+      passStarted = true;
+    }
+    cuesBefore = cues;
+    Thread t = new Thread(this, "rivulet-load-pooling");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  /** The pass: waits for the next live query (or {@link #WAIT_MS}), then pools every pending load. */
+  @Override
+  public void run() {
+    try {
+      db.awaitPoolingCue(cuesBefore, WAIT_MS);
+      drain();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the loads stay pending: the next drain takes them
+    } finally {
+      synchronized (this) {
+        passStarted = false;
+      }
+      if (pending()) {
+        drain(); // added after the pass had drained, before it ended: not left to a query
+      }
+    }
+  }
+
+  /** Pools every load added so far, here, unless the pass is at it (then waits for it). */
+  void drain() {
+    synchronized (pooling) {
+      while (true) {
+        Row[][] chunks;
+        int from;
+        int n;
+        synchronized (this) {
+          if (loads.isEmpty()) {
+            return;
+          }
+          chunks = loads.remove(loads.size() - 1);
+          from = starts.remove(starts.size() - 1);
+          n = sizes.remove(sizes.size() - 1);
+        }
+        share(chunks, from, n);
+      }
+    }
+  }
+
+  /** Whether some load awaits its pooling. */
+  synchronized boolean pending() {
+    return !loads.isEmpty();
+  }
+
+  private void share(Row[][] chunks, int from, int n) {
+    if (block == null) {
+      block = new Object[ValuePool.BLOCK][];
+    }
+    for (int at = from; at < n; at += SourceCollection.CHUNK) {
+      pool.share(chunks[at / SourceCollection.CHUNK], 0, Math.min(n - at, SourceCollection.CHUNK), block);
+    }
+  }
+}
