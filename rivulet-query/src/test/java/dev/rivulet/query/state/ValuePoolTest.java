@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * distinct value (the fast path is taken); a column of values that never repeat is given up; a
  * value with nothing to share with stays; writers on several threads keep rows equal to their copies;
  * small integers go through their table indexed by value; rows shared in blocks a column at a time
- * (a load's path) end with the instances of rows shared one by one.
+ * (a load's path) end with the instances of rows shared one by one; it tells whether a column is
+ * still replacing values (a later pass over a load would share some).
  */
 class ValuePoolTest {
   private static final String[] WORDS = {"fix", "add", "drop", "move", "rename", "split", "merge", "test"};
@@ -33,6 +34,24 @@ class ValuePoolTest {
     double score = rnd.nextInt(40) / 4.0 + 0.5; // non-integral: canonical Doubles
     return Row.of(id, title, 1_700_000_000L + 16 * id + rnd.nextInt(16), (long) rnd.nextInt(3_000), score,
         rnd.nextBoolean(), rnd.nextInt(5) == 0 ? null : "open");
+  }
+
+  @Test
+  void itPredictsReplacingOnlyWhileAColumnReplacesValues() {
+    ValuePool repeating = new ValuePool(2);
+    ValuePool unique = new ValuePool(2);
+    ValuePool shared = new ValuePool(2);
+    assertThat(repeating.replacing()).as("nothing looked up yet").isFalse();
+    for (long id = 0; id < 4_096; id++) {
+      // column 0: small integers, the engine's shared instances; column 1: the title
+      repeating.share(Row.of(id % 50, new String(("title " + id % 50).toCharArray())));
+      unique.share(Row.of(id % 50, "title " + id));
+      shared.share(Row.of(id % 50, WORDS[(int) (id % WORDS.length)]));
+    }
+    assertThat(repeating.replacing()).as("repeated titles in instances of their own").isTrue();
+    assertThat(unique.pooling(1)).isFalse();
+    assertThat(unique.replacing()).as("unique titles given up, the integers paused").isFalse();
+    assertThat(shared.replacing()).as("titles that are shared instances already: paused").isFalse();
   }
 
   @Test
