@@ -8,8 +8,9 @@ import java.util.ArrayList;
  * The rows of a source collection's large loads whose repeated values its {@link ValuePool} has
  * yet to share, and the background pass that shares them.
  *
- * <p>A load's commit of {@value SourceCollection#CHUNK} rows or more, into a collection no live
- * query reads yet, hands its rows here instead of pooling them before it returns ({@link #add}).
+ * <p>A load's commit of more than {@value SourceCollection#CHUNK} rows, into a collection no live
+ * query reads yet, hands its rows here, all but its first chunk (pooled as it filled, which tells
+ * which columns repeat), instead of pooling them before it returns ({@link #add}).
  * The pass runs on a thread of its own once the database gives it a cue ({@link
  * Rivulet#awaitPoolingCue}), or after {@value #WAIT_MS} ms without one. The cue is the end of the
  * next live query's creation: an application's first query, made right after its load, does not
@@ -19,10 +20,11 @@ import java.util.ArrayList;
  *
  * <p>Pooling replaces a value only by an equal instance, so readers of the rows (a live query's
  * hydration, a read of the collection) never wait for it. A query whose rows are not the
- * collection's own (a join's, a projection's: its rows copy the values out) must read them pooled,
- * so that its rows hold the shared instances too: its creation cues the pass at its start, which
- * then pools while the query compiles, and waits for the pass, or pools what is left itself
- * ({@link #drain}), before it reads them.
+ * collection's own (a join's, a projection's: its rows copy the values out) reads them pooled, so
+ * that its rows hold the shared instances too, while the first chunk showed a column replacing
+ * values ({@link ValuePool#replacing}): it pools the pending loads itself, or waits for the pass to
+ * finish them ({@link #drain}), before it reads them. A load whose columns all stopped or paused
+ * (unique titles, ids, small integers) leaves such a query nothing to wait for.
  *
  * <p>Thread safety: the pending loads are guarded by this object's monitor, taken only to add or
  * take one; the pooling of a taken load is serialised by a second lock, {@code pooling}, so a
@@ -76,7 +78,7 @@ final class LoadPooling implements Runnable {
       db.awaitPoolingCue(cuesBefore, WAIT_MS);
       drain();
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt(); // the loads stay pending: the next drain takes them
+      Thread.currentThread().interrupt(); // pooled below, without waiting
     } finally {
       synchronized (this) {
         passStarted = false;

@@ -141,16 +141,7 @@ public final class Rivulet {
     }
   }
 
-  /**
-   * Compiles {@code query} and keeps it live, keyed by its derived key (see {@link LiveQuery});
-   * it is ready when all its sources are ready. Over a live query in {@link Status#ERROR} it
-   * starts in {@code ERROR} and recovers with it.
-   *
-   * @throws QueryException when the query is malformed, or a source is closed or belongs to
-   *     another database
-   * @throws IllegalStateException when called from a callback
-   */
-  /** The cues given so far to the loads' pooling passes ({@link LoadPooling}); see {@link #awaitPoolingCue}. */
+  /** The cues given so far to the loads' pooling passes ({@link LoadPooling}, {@link #awaitPoolingCue}). */
   long poolingCues() {
     synchronized (poolingCue) {
       return poolingCues;
@@ -178,6 +169,15 @@ public final class Rivulet {
     }
   }
 
+  /**
+   * Compiles {@code query} and keeps it live, keyed by its derived key (see {@link LiveQuery});
+   * it is ready when all its sources are ready. Over a live query in {@link Status#ERROR} it
+   * starts in {@code ERROR} and recovers with it.
+   *
+   * @throws QueryException when the query is malformed, or a source is closed or belongs to
+   *     another database
+   * @throws IllegalStateException when called from a callback
+   */
   public LiveQuery liveQuery(String name, Query query) {
     return liveQuery(name, query, null);
   }

@@ -253,10 +253,11 @@ public final class SourceCollection extends BaseCollection {
      * Inserts or replaces the row with {@code row}'s key. In a batch of two or more writes (a
      * load), the rows' repeated values come to be held by instances shared with earlier rows'
      * ({@link ValuePool}); their values are unchanged. That happens at commit, before the batch is
-     * applied; for a load of {@value SourceCollection#CHUNK} rows or more into a collection no live
-     * query reads yet, after the database's next live query is created (or {@value
-     * LoadPooling#WAIT_MS} ms without one), on a thread of its own, or when a query that copies
-     * values out of the rows is created, before it reads them ({@link #compact} does it at once).
+     * applied; for a load of more than {@value SourceCollection#CHUNK} rows into a collection no
+     * live query reads yet, all but its first chunk after the database's next live query is created
+     * (or {@value LoadPooling#WAIT_MS} ms without one), on a thread of its own, or when a query that
+     * copies values out of the rows is created, before it reads them ({@link #compact} does it at
+     * once; see {@link LoadPooling}).
      * A batch of one write (the usual update) keeps its row as given: the pool's lookups would add
      * their cache misses to its latency.
      */
