@@ -3,12 +3,13 @@ package dev.rivulet.query;
 import static dev.rivulet.query.Exprs.col;
 import static dev.rivulet.query.Exprs.eq;
 import static dev.rivulet.query.Exprs.lit;
+import static dev.rivulet.query.SourceValueSharingTest.byKey;
+import static dev.rivulet.query.SourceValueSharingTest.identities;
+import static dev.rivulet.query.SourceValueSharingTest.instances;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -160,23 +161,5 @@ class LoadPoolingTest {
     while (instances(c.rows(), 2) > n && System.nanoTime() < end) {
       Thread.sleep(5);
     }
-  }
-
-  private static Map<Long, Row> byKey(List<Row> rows) {
-    Map<Long, Row> out = new TreeMap<>();
-    for (Row r : rows) {
-      out.put(r.getLong(0), r);
-    }
-    return out;
-  }
-
-  private static int instances(List<Row> rows, int column) {
-    return identities(rows, column).size();
-  }
-
-  private static Set<Object> identities(List<Row> rows, int column) {
-    Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-    rows.forEach(r -> seen.add(r.get(column)));
-    return seen;
   }
 }

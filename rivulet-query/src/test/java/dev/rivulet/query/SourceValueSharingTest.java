@@ -158,7 +158,8 @@ class SourceValueSharingTest {
     assertThat(instances(c.rows(), 2)).as("titles: one instance per distinct title").isEqualTo(50);
   }
 
-  private static Map<Long, Row> byKey(List<Row> rows) {
+  /** The rows by their first column (an INT key). */
+  static Map<Long, Row> byKey(List<Row> rows) {
     Map<Long, Row> out = new TreeMap<>();
     for (Row r : rows) {
       out.put(r.getLong(0), r);
@@ -166,9 +167,15 @@ class SourceValueSharingTest {
     return out;
   }
 
-  private static int instances(List<Row> rows, int column) {
+  /** How many instances hold the values of {@code column} (equal values may be one or several). */
+  static int instances(List<Row> rows, int column) {
+    return identities(rows, column).size();
+  }
+
+  /** The instances that hold the values of {@code column}. */
+  static Set<Object> identities(List<Row> rows, int column) {
     Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     rows.forEach(r -> seen.add(r.get(column)));
-    return seen.size();
+    return seen;
   }
 }
