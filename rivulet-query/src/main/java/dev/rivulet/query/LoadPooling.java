@@ -26,8 +26,8 @@ import java.util.ArrayList;
  * finish them ({@link #drain}), before it reads them. A load whose columns all stopped or paused
  * (unique titles, ids, small integers) leaves such a query nothing to wait for.
  *
- * <p>Thread safety: the pending loads are guarded by this object's monitor, taken only to add or
- * take one; the pooling of a taken load is serialised by a second lock, {@code pooling}, so a
+ * <p>Thread safety: the pending chunks are guarded by this object's monitor, taken only to add or
+ * take one; the pooling of a taken chunk is serialised by a second lock, {@code pooling}, so a
  * drainer returns after every load added before it has been pooled (by it or by the pass). The
  * pool itself is safe to use from several threads (see {@link ValuePool}).
  */
@@ -37,12 +37,10 @@ final class LoadPooling implements Runnable {
   private final ValuePool pool;
   private final Rivulet db;
   private final Object pooling = new Object();
-  private final ArrayList<Row[][]> loads = new ArrayList<>(); // each load's rows, in chunks
-  private final ArrayList<Integer> starts = new ArrayList<>(); // each load's first row to pool
-  private final ArrayList<Integer> sizes = new ArrayList<>(); // each load's row count
+  private final ArrayList<Row[]> chunks = new ArrayList<>(); // the pending loads' chunks to pool
   private Object[][] block; // the pool's scratch space; used under the pooling lock
   private boolean passStarted; // a pass thread is waiting or running; guarded by this
-  private volatile long cuesBefore; // the database's pooling cues when the pass was started
+  private long cuesBefore; // the database's pooling cues when the pass was started; set before it starts
 
   LoadPooling(ValuePool pool, Rivulet db) {
     this.pool = pool;
@@ -50,22 +48,21 @@ final class LoadPooling implements Runnable {
   }
 
   /**
-   * Adds a committed load: rows {@code [from, n)} of {@code chunks}, chunks of {@link
-   * SourceCollection#CHUNK} ({@code from} a multiple of it; null entries are deletes, skipped);
-   * starts the pass unless one is pending.
+   * Adds a committed load: rows {@code [from, n)} of {@code load}, chunks of {@link
+   * SourceCollection#CHUNK} ({@code from} a multiple of it; null entries, deletes and the last
+   * chunk's unused end, are skipped); starts the pass unless one is pending.
    */
-  void add(Row[][] chunks, int from, int n) {
-    long cues = db.poolingCues();
+  void add(Row[][] load, int from, int n) {
     synchronized (this) {
-      loads.add(chunks);
-      starts.add(from);
-      sizes.add(n);
+      for (int c = from / SourceCollection.CHUNK; c * SourceCollection.CHUNK < n; c++) {
+        chunks.add(load[c]);
+      }
       if (passStarted) {
         return;
       }
       passStarted = true;
+      cuesBefore = db.poolingCues();
     }
-    cuesBefore = cues;
     Thread t = new Thread(this, "rivulet-load-pooling");
     t.setDaemon(true);
     t.start();
@@ -93,33 +90,23 @@ final class LoadPooling implements Runnable {
   void drain() {
     synchronized (pooling) {
       while (true) {
-        Row[][] chunks;
-        int from;
-        int n;
+        Row[] chunk;
         synchronized (this) {
-          if (loads.isEmpty()) {
+          if (chunks.isEmpty()) {
             return;
           }
-          chunks = loads.remove(loads.size() - 1);
-          from = starts.remove(starts.size() - 1);
-          n = sizes.remove(sizes.size() - 1);
+          chunk = chunks.remove(chunks.size() - 1);
         }
-        share(chunks, from, n);
+        if (block == null) {
+          block = new Object[ValuePool.BLOCK][];
+        }
+        pool.share(chunk, 0, chunk.length, block);
       }
     }
   }
 
   /** Whether some load awaits its pooling. */
   synchronized boolean pending() {
-    return !loads.isEmpty();
-  }
-
-  private void share(Row[][] chunks, int from, int n) {
-    if (block == null) {
-      block = new Object[ValuePool.BLOCK][];
-    }
-    for (int at = from; at < n; at += SourceCollection.CHUNK) {
-      pool.share(chunks[at / SourceCollection.CHUNK], 0, Math.min(n - at, SourceCollection.CHUNK), block);
-    }
+    return !chunks.isEmpty();
   }
 }
