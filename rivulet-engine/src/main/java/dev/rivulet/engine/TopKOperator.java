@@ -58,6 +58,8 @@ final class TopKOperator extends Operator {
   /** Whether a run replaces a row in its slot when it can, and gathers a few partitions' changes without a map (tests turn them off to compare). */
   boolean replaceInPlace = true;
   boolean gatherFew = true;
+  /** Sorts of several changed rows by old rank that were not by insertion (for tests; see {@link WindowDiff#insertionSorts}). */
+  long generalRankSorts;
   private Candidate[] changed = new Candidate[4];
   private long retainedRows;
   /** Rows beyond the whole tree's boundary, unsorted in ranges; null while the tree holds every row. */
@@ -124,16 +126,8 @@ final class TopKOperator extends Operator {
       c.newStart = start;
       c.newCount = count;
     };
-    // nearEdges' sort of the changed rows: (old rank, absent first, row order).
-    final java.util.Comparator<Candidate> byOldRank = (a, b) -> {
-      if (a.oldStart != b.oldStart) {
-        return Long.compare(a.oldStart, b.oldStart);
-      }
-      if ((a.oldCount > 0) != (b.oldCount > 0)) {
-        return a.oldCount > 0 ? 1 : -1;
-      }
-      return order.compare(a.row, b.row);
-    };
+    // nearEdges' sort of many changed rows (a few are sorted by insertion).
+    final java.util.Comparator<Candidate> byOldRank = TopKOperator.this::byOldRank;
   }
 
   private Updates updates() {
@@ -372,7 +366,7 @@ final class TopKOperator extends Operator {
     // is its old rank, plus one if it was present. Sort by (old rank, absent first); two rows
     // absent from the same gap need the row order.
     Updates u = updates();
-    Arrays.sort(changed, 0, k, u.byOldRank);
+    sortByOldRank(k);
     EdgeVisitor v = u.edgeVisitor;
     v.reset(k);
     for (int i = 0; i < k; i++) {
@@ -389,6 +383,38 @@ final class TopKOperator extends Operator {
       tree.visitRange(end - m, end + m, v);
     }
     apply(tree, changes);
+  }
+
+  /**
+   * Sorts {@code changed[0..k)} by {@link #byOldRank}: by insertion for the few of a single-row
+   * update, so that it runs no shared JDK sort (see {@link WindowDiff#SMALL_SORT}).
+   */
+  private void sortByOldRank(int k) {
+    if (k > WindowDiff.SMALL_SORT || !diff.insertionSorts) {
+      generalRankSorts += k > 1 ? 1 : 0;
+      Arrays.sort(changed, 0, k, updates().byOldRank);
+      return;
+    }
+    Candidate[] a = changed;
+    for (int i = 1; i < k; i++) {
+      Candidate c = a[i];
+      int j = i - 1;
+      for (; j >= 0 && byOldRank(a[j], c) > 0; j--) {
+        a[j + 1] = a[j];
+      }
+      a[j + 1] = c;
+    }
+  }
+
+  /** nearEdges' order of the changed rows: old rank, then absent first, then row order. */
+  private int byOldRank(Candidate a, Candidate b) {
+    if (a.oldStart != b.oldStart) {
+      return Long.compare(a.oldStart, b.oldStart);
+    }
+    if ((a.oldCount > 0) != (b.oldCount > 0)) {
+      return a.oldCount > 0 ? 1 : -1;
+    }
+    return order.compare(a.row, b.row);
   }
 
   /** Adds the unchanged rows met near an edge, with their arithmetically shifted new start. */
@@ -629,5 +655,10 @@ final class TopKOperator extends Operator {
   /** Window walks whose candidates outgrew a scan and went into a map (for tests). */
   long mappedWalks() {
     return diff.mappedWalks;
+  }
+
+  /** The window's change (tests switch its sorts). */
+  WindowDiff diff() {
+    return diff;
   }
 }

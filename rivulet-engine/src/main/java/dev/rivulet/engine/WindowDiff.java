@@ -30,8 +30,10 @@ final class WindowDiff {
     void accept(Row row, long weight, int position);
   }
 
-  // The emission's orders, made by the first emission: a hydration's window is emitted without
-  // them, and each lambda costs a fresh JVM its linkage before a first query is ready.
+  /** Up to this many entries, a sort is by insertion (see {@link #sortRemoved}). */
+  static final int SMALL_SORT = 16;
+  // The emission's orders for more entries, made when first needed: each lambda costs a fresh JVM
+  // its linkage.
   private Comparator<Candidate> byOldDesc;
   private Comparator<Candidate> byNew;
 
@@ -46,6 +48,9 @@ final class WindowDiff {
   private boolean mapped; // the candidates are in byRow
   /** Walks whose candidates went into the map (for tests). */
   long mappedWalks;
+  /** Whether few entries are sorted by insertion, and the sorts of several entries that were not (for tests). */
+  boolean insertionSorts = true;
+  long generalSorts;
 
   WindowDiff(long offset, long end) {
     this.offset = offset;
@@ -137,12 +142,8 @@ final class WindowDiff {
         }
       }
     }
-    if (byNew == null) {
-      byOldDesc = (a, b) -> Long.compare(b.oldStart, a.oldStart);
-      byNew = (a, b) -> Long.compare(a.newStart, b.newStart);
-    }
-    Arrays.sort(removed, 0, nr, byOldDesc);
-    Arrays.sort(inserted, 0, ni, byNew);
+    sortRemoved(nr);
+    sortInserted(ni);
     for (int i = 0; i < nr; i++) {
       Candidate c = removed[i];
       sink.accept(c.row, -c.moving, (int) (Math.max(c.oldStart, offset) - offset));
@@ -152,6 +153,53 @@ final class WindowDiff {
       Candidate c = inserted[i];
       sink.accept(c.row, c.moving, (int) (Math.max(c.newStart, offset) - offset));
       inserted[i] = null;
+    }
+  }
+
+  /**
+   * Sorts {@code removed[0..n)} by old start, descending. A run moves a few rows, sorted in place
+   * by insertion: the update path then runs no shared JDK sort, whose compiled code the
+   * application's other sorts may have deoptimised or made megamorphic. Starts are distinct (each
+   * copy leaving was present).
+   */
+  private void sortRemoved(int n) {
+    if (n > SMALL_SORT || !insertionSorts) {
+      generalSorts += n > 1 ? 1 : 0;
+      if (byOldDesc == null) {
+        byOldDesc = (a, b) -> Long.compare(b.oldStart, a.oldStart);
+      }
+      Arrays.sort(removed, 0, n, byOldDesc);
+      return;
+    }
+    Candidate[] a = removed;
+    for (int i = 1; i < n; i++) {
+      Candidate c = a[i];
+      int j = i - 1;
+      for (; j >= 0 && a[j].oldStart < c.oldStart; j--) {
+        a[j + 1] = a[j];
+      }
+      a[j + 1] = c;
+    }
+  }
+
+  /** Sorts {@code inserted[0..n)} by new start, ascending; as {@link #sortRemoved}. */
+  private void sortInserted(int n) {
+    if (n > SMALL_SORT || !insertionSorts) {
+      generalSorts += n > 1 ? 1 : 0;
+      if (byNew == null) {
+        byNew = (a, b) -> Long.compare(a.newStart, b.newStart);
+      }
+      Arrays.sort(inserted, 0, n, byNew);
+      return;
+    }
+    Candidate[] a = inserted;
+    for (int i = 1; i < n; i++) {
+      Candidate c = a[i];
+      int j = i - 1;
+      for (; j >= 0 && a[j].newStart > c.newStart; j--) {
+        a[j + 1] = a[j];
+      }
+      a[j + 1] = c;
     }
   }
 

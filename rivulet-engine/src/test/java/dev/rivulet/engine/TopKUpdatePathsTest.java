@@ -123,6 +123,70 @@ class TopKUpdatePathsTest {
     assertThat(only(fast).replacements).isEqualTo(1);
   }
 
+  /**
+   * The few rows of a run sorted by insertion (the changed rows by old rank, the copies leaving
+   * and entering the window by position) against a twin that sorts them all with the JDK's sort:
+   * the same entries run by run, and the spliced window equals a fresh ordering. Runs of a few
+   * changes and runs of more than {@link WindowDiff#SMALL_SORT} rows moved across the window's
+   * edges, so that both kinds of sort are taken.
+   */
+  @Test
+  void fewRowsSortedByInsertionAgreeWithTheGeneralSort() {
+    long fastGeneral = 0;
+    long slowGeneral = 0;
+    for (int run = 0; run < RUNS; run++) {
+      long seed = BASE_SEED + 100 + run;
+      Random rnd = new Random(seed);
+      long offset = run % 2 == 0 ? 0 : 7;
+      long limit = 150 + rnd.nextInt(100);
+      Graph fast = graph(false, offset, limit);
+      Graph general = graph(false, offset, limit);
+      TopKOperator slow = only(general);
+      slow.diff().insertionSorts = false;
+      Map<Long, Row> live = new LinkedHashMap<>();
+      for (long id = 0; id < 1000; id++) {
+        Row r = Row.of(id, 0L, (long) rnd.nextInt(200), "p");
+        live.put(id, r);
+        send(fast, general, r, 1);
+      }
+      run(fast, general, seed, -1);
+      List<Row> window = new ArrayList<>();
+      fast.output("out").delta().spliceInto(window);
+      for (int step = 0; step < 60; step++) {
+        boolean many = step % 3 == 0;
+        int changes = many ? 34 + rnd.nextInt(10) : 1 + rnd.nextInt(3);
+        java.util.Set<Long> touched = new java.util.HashSet<>();
+        for (int c = 0; c < changes; c++) {
+          // Many: half push a row of the window out, half pull another row in.
+          long id = many && c % 2 == 0 ? window.get(rnd.nextInt(window.size())).getLong(0) : rnd.nextInt(1000);
+          if (!touched.add(id)) {
+            continue;
+          }
+          Row old = live.get(id);
+          long score = !many ? rnd.nextInt(200) : c % 2 == 0 ? rnd.nextInt(50) : 200 + rnd.nextInt(100);
+          Row now = Row.of(id, 0L, score, "p");
+          if (!now.equals(old)) {
+            send(fast, general, old, -1);
+            send(fast, general, now, 1);
+            live.put(id, now);
+          }
+        }
+        run(fast, general, seed, step);
+        fast.output("out").delta().spliceInto(window);
+        List<Row> fresh = new ArrayList<>(live.values());
+        fresh.sort((a, b) -> a.getLong(2) != b.getLong(2) ? Long.compare(b.getLong(2), a.getLong(2))
+            : Long.compare(a.getLong(0), b.getLong(0)));
+        assertThat(window).as("seed %d step %d", seed, step)
+            .isEqualTo(fresh.subList((int) offset, (int) (offset + limit)));
+      }
+      fastGeneral += only(fast).diff().generalSorts + only(fast).generalRankSorts;
+      slowGeneral += slow.diff().generalSorts + slow.generalRankSorts;
+      assertThat(only(fast).generalRankSorts).as("many changed rows sorted by the general sort").isPositive();
+      assertThat(only(fast).diff().generalSorts).as("many entries sorted by the general sort").isPositive();
+    }
+    assertThat(fastGeneral).as("the twin sorted the few rows with the general sort as well").isLessThan(slowGeneral);
+  }
+
   private static Graph graph(boolean partitioned, long offset, long limit) {
     GraphBuilder b = Graph.builder();
     Stream in = b.input("in", S);
