@@ -39,6 +39,8 @@ public final class SourceCollection extends BaseCollection {
   private static final int CHUNK_BITS = 12;
   /** Sync batches applied by the bulk path of {@link #applySync} (for tests). */
   int bulkApplies;
+  /** Queries that pooled the pending loads before reading them ({@link #poolLoads}; for tests). */
+  int queryDrains;
 
 
   SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
@@ -59,8 +61,12 @@ public final class SourceCollection extends BaseCollection {
 
   @Override
   void poolLoads() {
-    if (loadPooling.pending() && pool.replacing()) {
-      loadPooling.drain();
+    if (loadPooling.pending()) {
+      loadPooling.learn();
+      if (pool.replacing()) {
+        queryDrains++;
+        loadPooling.drain();
+      }
     }
   }
 
@@ -254,10 +260,10 @@ public final class SourceCollection extends BaseCollection {
      * load), the rows' repeated values come to be held by instances shared with earlier rows'
      * ({@link ValuePool}); their values are unchanged. That happens at commit, before the batch is
      * applied; for a load of more than {@value SourceCollection#CHUNK} rows into a collection no
-     * live query reads yet, all but its first chunk after the database's next live query is created
-     * (or {@value LoadPooling#WAIT_MS} ms without one), on a thread of its own, or when a query that
-     * copies values out of the rows is created, before it reads them ({@link #compact} does it at
-     * once; see {@link LoadPooling}).
+     * live query reads yet, after the database's next live query is created (or {@value
+     * LoadPooling#WAIT_MS} ms without one), on a thread of its own, or when a query that copies
+     * values out of the rows is created, before it reads them ({@link #compact} does it at once;
+     * see {@link LoadPooling}).
      * A batch of one write (the usual update) keeps its row as given: the pool's lookups would add
      * their cache misses to its latency.
      */
@@ -299,9 +305,6 @@ public final class SourceCollection extends BaseCollection {
       }
       int c = count >>> CHUNK_BITS;
       int at = count & CHUNK - 1;
-      if (count == CHUNK) {
-        pool(count); // the first chunk: its pooling tells which columns repeat (see commit)
-      }
       if (c == rows.length) {
         rows = Arrays.copyOf(rows, 2 * c);
         keys = keys == null ? null : Arrays.copyOf(keys, rows.length);
@@ -377,10 +380,10 @@ public final class SourceCollection extends BaseCollection {
      */
     public void commit() {
       open();
-      // A large load that no live query reads yet is pooled after the next one is created, all but
-      // its first chunk, pooled as it filled (the read of observers is racy: a query made
-      // meanwhile on another thread may copy some values unshared: memory, not meaning).
-      boolean later = rows != null && count > CHUNK && pooled == CHUNK && observers == 0;
+      // A large load that no live query reads yet is pooled after the next one is created (the
+      // read of observers is racy: a query made meanwhile on another thread may copy some values
+      // unshared: memory, not meaning).
+      boolean later = rows != null && count > CHUNK && observers == 0;
       if (!later) {
         pool(count);
       }
@@ -390,7 +393,7 @@ public final class SourceCollection extends BaseCollection {
         db.commitSync(SourceCollection.this, this);
       }
       if (later) {
-        loadPooling.add(rows, pooled, count);
+        loadPooling.add(rows, count);
       }
       Warmup.loadCommitted(readyRows());
     }

@@ -95,6 +95,32 @@ class LoadPoolingTest {
         .select(Query.as("id", col("i.id")), Query.as("title", col("i.title")), Query.as("name", col("o.name"))));
     assertThat(joined.rows()).hasSize(ROWS);
     assertThat(instances(joined.rows(), 1)).isEqualTo(50);
+    assertThat(c.queryDrains).as("the first query pooled the load; the second found nothing pending").isEqualTo(1);
+  }
+
+  /**
+   * A query that copies values learns from the load's first rows whether any column replaces
+   * values; a load whose columns do not (unique titles, constants, small integers) is left to the
+   * pass, and the query's rows are still the load's.
+   */
+  @Test
+  void aCopyingQueryLeavesALoadWhoseColumnsDoNotRepeatToThePass() throws Exception {
+    Rivulet db = Rivulet.create();
+    SourceCollection c = db.collection("issues", S, List.of("id"));
+    SourceCollection.SyncBatch load = c.beginSync();
+    for (long id = 0; id < ROWS; id++) {
+      load.write(Row.of(id, id % 3 == 0 ? "open" : "closed", "title " + id, id % 40));
+    }
+    load.markReady().commit();
+    LiveQuery projected = db.liveQuery("titles", Query.from("i", c)
+        .select(Query.as("id", col("i.id")), Query.as("title", col("i.title"))));
+    assertThat(c.queryDrains).as("nothing to share: the query did not pool the load").isZero();
+    assertThat(projected.rows()).hasSize(ROWS);
+    for (Row r : projected.rows()) {
+      assertThat(r.get(1)).isEqualTo("title " + r.get(0));
+    }
+    c.compact();
+    assertThat(instances(c.rows(), 2)).isEqualTo(ROWS);
   }
 
   @Test

@@ -31,7 +31,7 @@ import java.util.Arrays;
  * are spent where they replace instances. {@code Boolean}s become the two constants.
  *
  * <p>Rows are shared a column at a time ({@link #share(Row[], int, int, Object[][])}: a load's
- * rows, a chunk of a sync batch as it fills, {@value #BLOCK} rows at a time): a stopped column
+ * rows, a chunk of a sync batch, {@value #BLOCK} rows at a time): a stopped column
  * costs nothing per row, a paused one skips a block's values at once, and a column's run of
  * strings or of small integers is looked up by a short loop of its own (hashed strings calling
  * {@link #find}, a small probe, per value), so a fresh JVM runs few bytecodes per value and
