@@ -30,12 +30,12 @@ final class WindowDiff {
     void accept(Row row, long weight, int position);
   }
 
-  /** Up to this many entries, a sort is by insertion (see {@link #sortRemoved}). */
+  /** Up to this many entries, a sort is by insertion (see {@link #sortForEmission}). */
   static final int SMALL_SORT = 16;
   // The emission's orders for more entries, made when first needed: each lambda costs a fresh JVM
   // its linkage.
-  private Comparator<Candidate> byOldDesc;
-  private Comparator<Candidate> byNew;
+  private Comparator<Candidate> leavingOrder;
+  private Comparator<Candidate> enteringOrder;
 
   private final long offset;
   private final long end;
@@ -142,8 +142,8 @@ final class WindowDiff {
         }
       }
     }
-    sortRemoved(nr);
-    sortInserted(ni);
+    sortForEmission(removed, nr, true);
+    sortForEmission(inserted, ni, false);
     for (int i = 0; i < nr; i++) {
       Candidate c = removed[i];
       sink.accept(c.row, -c.moving, (int) (Math.max(c.oldStart, offset) - offset));
@@ -157,50 +157,39 @@ final class WindowDiff {
   }
 
   /**
-   * Sorts {@code removed[0..n)} by old start, descending. A run moves a few rows, sorted in place
-   * by insertion: the update path then runs no shared JDK sort, whose compiled code the
-   * application's other sorts may have deoptimised or made megamorphic. Starts are distinct (each
-   * copy leaving was present).
+   * Sorts {@code a[0..n)} into emission order: copies leaving by old start, descending, copies
+   * entering by new start, ascending (the starts of either kind are distinct: each copy was, or
+   * is, present). A run moves a few rows, sorted in place by insertion: the update path then runs
+   * no shared JDK sort, whose compiled code the application's other sorts may have deoptimised or
+   * made megamorphic.
    */
-  private void sortRemoved(int n) {
+  private void sortForEmission(Candidate[] a, int n, boolean leaving) {
     if (n > SMALL_SORT || !insertionSorts) {
       generalSorts += n > 1 ? 1 : 0;
-      if (byOldDesc == null) {
-        byOldDesc = (a, b) -> Long.compare(b.oldStart, a.oldStart);
-      }
-      Arrays.sort(removed, 0, n, byOldDesc);
+      Arrays.sort(a, 0, n, generalOrder(leaving));
       return;
     }
-    Candidate[] a = removed;
     for (int i = 1; i < n; i++) {
       Candidate c = a[i];
+      long key = emissionKey(c, leaving);
       int j = i - 1;
-      for (; j >= 0 && a[j].oldStart < c.oldStart; j--) {
+      for (; j >= 0 && emissionKey(a[j], leaving) > key; j--) {
         a[j + 1] = a[j];
       }
       a[j + 1] = c;
     }
   }
 
-  /** Sorts {@code inserted[0..n)} by new start, ascending; as {@link #sortRemoved}. */
-  private void sortInserted(int n) {
-    if (n > SMALL_SORT || !insertionSorts) {
-      generalSorts += n > 1 ? 1 : 0;
-      if (byNew == null) {
-        byNew = (a, b) -> Long.compare(a.newStart, b.newStart);
-      }
-      Arrays.sort(inserted, 0, n, byNew);
-      return;
+  private static long emissionKey(Candidate c, boolean leaving) {
+    return leaving ? -c.oldStart : c.newStart;
+  }
+
+  private Comparator<Candidate> generalOrder(boolean leaving) {
+    if (leavingOrder == null) {
+      leavingOrder = (x, y) -> Long.compare(emissionKey(x, true), emissionKey(y, true));
+      enteringOrder = (x, y) -> Long.compare(emissionKey(x, false), emissionKey(y, false));
     }
-    Candidate[] a = inserted;
-    for (int i = 1; i < n; i++) {
-      Candidate c = a[i];
-      int j = i - 1;
-      for (; j >= 0 && a[j].newStart > c.newStart; j--) {
-        a[j + 1] = a[j];
-      }
-      a[j + 1] = c;
-    }
+    return leaving ? leavingOrder : enteringOrder;
   }
 
   private static Candidate[] put(Candidate[] a, int i, Candidate c) {
