@@ -395,11 +395,11 @@ public final class RowTable {
    * Appends the rows of a first load, {@code n} of them in {@code chunks} of {@code chunk}, without
    * mapping their keys yet, when the table is empty and keyed by one column, and the rows' keys are
    * distinct integers in a dense range (ids): a bitmap over the range, of at most {@value #DENSE}
-   * bits a row, checks that in one pass, with no hashing and no slot table. Returns false, and
-   * appends nothing, otherwise ({@link #putRows} then puts them: a later row of a key wins). The
-   * keys are mapped on the table's first keyed call ({@link #index}): in a fresh JVM the slots of a
-   * large load are megabytes touched for the first time and a loop that runs interpreted at first,
-   * which the load's first query does not need (it reads the rows alone, {@link #toArray}).
+   * bits a row, checks that in one pass, with no hashing and no slot table. Returns false, and appends nothing,
+   * otherwise ({@link #putRows} then puts them: a later row of a key wins). The keys are mapped on
+   * the table's first keyed call ({@link #index}): in a fresh JVM the slots of a large load are
+   * megabytes touched for the first time and a loop that runs interpreted at first, which the
+   * load's first query does not need (it reads the rows alone, {@link #toArray}).
    */
   public boolean appendDistinct(Row[][] chunks, int chunk, int n) {
     if (size != 0 || !primitive || n < 2) {
@@ -432,8 +432,8 @@ public final class RowTable {
 
   /**
    * Sets the bits of the keys of {@code rows[from, to)} in {@link #seen}, which grows to take
-   * them; false at a key already set, at a key that is no {@code Long}, or once the bitmap would
-   * take more than {@code span} bits.
+   * them; false at a key already set, a key that is no {@code Long}, or once the keys span
+   * {@code span} or more.
    */
   private boolean markNew(int from, int to, int k, long span) {
     long[] bits = seen;
