@@ -18,9 +18,7 @@ import java.util.Arrays;
  * next live query's creation: an application's first query, made right after its load, does not
  * share a fresh JVM's two busy cores with the pass, and is ready that much sooner. The work is the
  * same; it only moves after that query. Until the pass, the rows hold equal values in instances of
- * their own: memory, not meaning. The pass then maps the load's keys, when its commit appended the
- * rows without ({@link dev.rivulet.query.state.RowTable#appendDistinct}), unless a keyed call did
- * first.
+ * their own: memory, not meaning.
  *
  * <p>Pooling replaces a value only by an equal instance, so readers of the rows (a live query's
  * hydration, a read of the collection) never wait for it. A query whose rows are not the
@@ -41,7 +39,6 @@ final class LoadPooling implements Runnable {
   static final long WAIT_MS = 100;
   private final ValuePool pool;
   private final Rivulet db;
-  private final SourceCollection collection;
   private final Object pooling = new Object();
   private final ArrayList<Row[]> chunks = new ArrayList<>(); // the pending loads' chunks to pool
   /** How many rows of the first pending chunk a query pools to learn whether columns repeat. */
@@ -51,10 +48,9 @@ final class LoadPooling implements Runnable {
   private boolean passStarted; // a pass thread is waiting or running; guarded by this
   private long cuesBefore; // the database's pooling cues when the pass was started; set before it starts
 
-  LoadPooling(ValuePool pool, Rivulet db, SourceCollection collection) {
+  LoadPooling(ValuePool pool, Rivulet db) {
     this.pool = pool;
     this.db = db;
-    this.collection = collection;
   }
 
   /**
@@ -84,7 +80,6 @@ final class LoadPooling implements Runnable {
     try {
       db.awaitPoolingCue(cuesBefore, WAIT_MS);
       drain();
-      collection.mapKeys(); // the load's keys too, if its commit left them unmapped
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // pooled below, without waiting
     } finally {

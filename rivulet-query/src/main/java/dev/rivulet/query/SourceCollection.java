@@ -41,14 +41,12 @@ public final class SourceCollection extends BaseCollection {
   int bulkApplies;
   /** Queries that pooled the pending loads before reading them ({@link #poolLoads}; for tests). */
   int queryDrains;
-  /** Loads appended with their keys unmapped ({@link RowTable#appendDistinct}; for tests). */
-  int appendedLoads;
 
 
   SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
     super(db, name, schema, keyColumns, null);
     pool = new ValuePool(schema.width());
-    loadPooling = new LoadPooling(pool, db, this);
+    loadPooling = new LoadPooling(pool, db);
   }
 
   /**
@@ -59,14 +57,6 @@ public final class SourceCollection extends BaseCollection {
    */
   public void compact() {
     loadPooling.drain();
-    mapKeys();
-  }
-
-  /** Maps the keys of a first load that left them unmapped ({@link RowTable#appendDistinct}). */
-  void mapKeys() {
-    synchronized (db) {
-      rows.index();
-    }
   }
 
   @Override
@@ -494,6 +484,9 @@ public final class SourceCollection extends BaseCollection {
    */
   void applySync(SyncBatch batch) {
     int n = batch.size();
+    if (rows.isEmpty()) {
+      rows.reserve(n); // a first load sizes the table once
+    }
     if (batch.truncates()) {
       for (Row key : rows.keys()) {
         if (!underlay.containsKey(key)) {
@@ -505,21 +498,13 @@ public final class SourceCollection extends BaseCollection {
     Row[][] written = batch.writtenRows();
     if (written != null && underlay.isEmpty() && !recordsChanges()) {
       // Nobody reads the change (a load before any live query or listener): the rows go into
-      // the table chunk by chunk, without the per-row change bookkeeping of install; a first load
-      // of distinct integer keys has them mapped later (RowTable.appendDistinct, mapKeys).
-      if (rows.appendDistinct(written, CHUNK, n)) {
-        appendedLoads++;
-      } else {
-        rows.reserve(rows.size() + n);
-        for (int from = 0, c = 0; from < n; from += CHUNK, c++) {
-          rows.putRows(written[c], Math.min(CHUNK, n - from));
-        }
+      // the table chunk by chunk, without the per-row change bookkeeping of install.
+      rows.reserve(rows.size() + n);
+      for (int from = 0, c = 0; from < n; from += CHUNK, c++) {
+        rows.putRows(written[c], Math.min(CHUNK, n - from));
       }
       bulkApplies++;
       return;
-    }
-    if (rows.isEmpty()) {
-      rows.reserve(n); // a first load sizes the table once
     }
     for (int i = 0; i < n; i++) {
       applyEntry(batch.keyAt(i), batch.rowAt(i));

@@ -123,39 +123,6 @@ class LoadPoolingTest {
     assertThat(instances(c.rows(), 2)).isEqualTo(ROWS);
   }
 
-  /**
-   * A load of distinct ids is appended with its keys unmapped; the next query reads its rows, and
-   * keyed writes and reads afterwards agree with a map. A load that repeats a key takes the usual
-   * path, and its later row wins.
-   */
-  @Test
-  void aLoadOfDistinctIdsIsReadBeforeItsKeysAreMapped() {
-    Rivulet db = Rivulet.create();
-    Map<Long, Row> model = new TreeMap<>();
-    SourceCollection c = loaded(db, model);
-    assertThat(c.appendedLoads).isEqualTo(1);
-    LiveQuery q = db.liveQuery("open", openByTitle(c));
-    assertThat(q.rows()).hasSize(100);
-    for (long id = 0; id < ROWS; id += 7) {
-      Row r = row(id, 1);
-      c.syncWrite(r);
-      model.put(id, r);
-    }
-    c.beginSync().delete(Row.of(3L)).commit();
-    model.remove(3L);
-    assertThat(byKey(c.rows())).isEqualTo(model);
-
-    SourceCollection twice = db.collection("twice", S, List.of("id"));
-    SourceCollection.SyncBatch load = twice.beginSync();
-    for (long id = 0; id < ROWS; id++) {
-      load.write(row(id, 0));
-    }
-    load.write(row(5, 9)).markReady().commit();
-    assertThat(twice.appendedLoads).isZero();
-    assertThat(twice.rows()).hasSize(ROWS);
-    assertThat(byKey(twice.rows()).get(5L)).isEqualTo(row(5, 9));
-  }
-
   @Test
   void aLoadIntoACollectionAQueryReadsIsPooledByItsCommit() {
     Rivulet db = Rivulet.create();

@@ -33,9 +33,7 @@ import java.util.function.Consumer;
  * {@link #shiftBack}). The slot table is held in pages of {@value #PAGE} slots, so that no table
  * is one array large enough to be a humongous object (see {@code PAGE_BITS}). A lookup by
  * primitive key reads ahead the row it expects, so that in a table loaded in key order the slot
- * and the row cost one cache miss's wait, not two (see {@code lead}). A first load of distinct
- * integer keys in a dense range (ids) may be appended with no slot made ({@link #appendDistinct}):
- * its rows are read at once, and its keys are mapped by the first keyed call ({@link #index}).
+ * and the row cost one cache miss's wait, not two (see {@code lead}).
  *
  * <p>Not thread-safe: owned by one collection, guarded by its database's monitor.
  */
@@ -43,8 +41,6 @@ public final class RowTable {
   private static final int MIN_CAPACITY = 16;
   private static final int LONG_PROBE = 24;
   private static final int CHUNK = 64;
-  /** How sparse the keys of a load {@link #appendDistinct} appends may be: its bitmap's bits a row, at most. */
-  static final int DENSE = 8;
   // A page of the slot table: 32,768 slots, 256 KB. One array for a large table would be a
   // humongous object in G1 (half a region or more: 1 MB under a 4 GB heap), which takes regions
   // no object used before; in a fresh JVM, touching those pages the first time costs about 3 ms a
@@ -66,9 +62,6 @@ public final class RowTable {
   private int size;
   private int maxProbes; // the most slots any entry probed past since the last rehash: bounds every entry's distance from its home
   private boolean scrambled;
-  private boolean unmapped; // rows[0, size) were appended by appendDistinct and no slot maps their keys yet
-  private long[] seen; // appendDistinct's bitmap of the keys met, from seenBase (a multiple of 64); null after it
-  private long seenBase;
   // Slot minus row index of the last row found by a primitive key. Rows loaded in key order sit at
   // their keys' homes in the order they came (ids 1..n: row i - 1 at slot i), so the difference
   // is the same for all of them: a lookup reads the row at its key's home minus it before the
@@ -114,7 +107,6 @@ public final class RowTable {
 
   /** The row of {@code key}, or null. */
   public Row get(Row key) {
-    index();
     int s = find(key);
     return s < 0 ? null : rowAt(s);
   }
@@ -126,7 +118,6 @@ public final class RowTable {
 
   /** Sets the row of {@code key}, which {@code row} holds at the table's key columns; returns the row it replaced, or null. */
   public Row put(Row key, Row row) {
-    index();
     if (primitive && asLong(key) == null) {
       generalize();
     }
@@ -200,7 +191,6 @@ public final class RowTable {
    * primitive keys no key row is made.
    */
   public Row putRow(Row row) {
-    index();
     Long l = primitiveKey(row);
     if (l != null) {
       long k = l;
@@ -226,7 +216,6 @@ public final class RowTable {
 
   /** The row with {@code row}'s key (see {@link #putRow}), or null. */
   public Row getRow(Row row) {
-    index();
     Long l = primitiveKey(row);
     if (l == null) {
       return get(row.project(keyIndexes));
@@ -259,7 +248,6 @@ public final class RowTable {
 
   /** Removes the row with {@code row}'s key (see {@link #putRow}); returns it, or null when absent. */
   public Row removeRow(Row row) {
-    index();
     Long l = primitiveKey(row);
     if (l == null) {
       return remove(row.project(keyIndexes));
@@ -285,7 +273,6 @@ public final class RowTable {
 
   /** Removes the row of {@code key}; returns it, or null when absent. */
   public Row remove(Row key) {
-    index();
     return removeAt(find(key));
   }
 
@@ -312,7 +299,6 @@ public final class RowTable {
 
   /** Makes room for {@code n} rows in all, so a bulk load grows the table at most once. */
   public void reserve(int n) {
-    index();
     int cap = capacityFor(n);
     if (cap > mask + 1) {
       rehash(cap);
@@ -323,7 +309,6 @@ public final class RowTable {
   }
 
   public void forEach(BiConsumer<Row, Row> action) {
-    index();
     for (int i = 0; i < size; i++) {
       // a primitive key is the row's own value (no probe); a key row is the slot's, if one was given
       Row key = primitive ? Row.of(primitiveKeyOf(rows[i])) : keyAt(slotOfRow(i));
@@ -373,7 +358,7 @@ public final class RowTable {
    * sized once for them: a bulk load that needs none of the replaced rows.
    */
   public void putRows(Row[] batch, int n) {
-    reserve(size + n); // maps the keys of appended rows first
+    reserve(size + n);
     // In chunks, one call each: a fresh JVM compiles the chunk loop after about a hundred calls,
     // where a single loop would run interpreted until on-stack replacement.
     for (int from = 0; from < n; from += CHUNK) {
@@ -392,115 +377,6 @@ public final class RowTable {
   }
 
   /**
-   * Appends the rows of a first load, {@code n} of them in {@code chunks} of {@code chunk}, without
-   * mapping their keys yet, when the table is empty and keyed by one column, and the rows' keys are
-   * distinct integers in a dense range (ids): a bitmap over the range, of at most {@value #DENSE}
-   * bits a row, checks that in one pass, with no hashing and no slot table. Returns false, and appends nothing,
-   * otherwise ({@link #putRows} then puts them: a later row of a key wins). The keys are mapped on
-   * the table's first keyed call ({@link #index}): in a fresh JVM the slots of a large load are
-   * megabytes touched for the first time and a loop that runs interpreted at first, which the
-   * load's first query does not need (it reads the rows alone, {@link #toArray}).
-   */
-  public boolean appendDistinct(Row[][] chunks, int chunk, int n) {
-    if (size != 0 || !primitive || n < 2) {
-      return false;
-    }
-    if (n > rows.length) {
-      growRows(n);
-    }
-    for (int from = 0, c = 0; from < n; from += chunk, c++) {
-      System.arraycopy(chunks[c], 0, rows, from, Math.min(chunk, n - from));
-    }
-    Object first = rows[0].get(keyIndexes[0]);
-    boolean distinct = first instanceof Long;
-    if (distinct) {
-      seenBase = ((Long) first) & ~63L;
-      seen = new long[Math.max(1, n >>> 6)];
-    }
-    for (int from = 0; distinct && from < n; from += CHUNK) { // in chunks, one call each: see putRows
-      distinct = markNew(from, Math.min(n, from + CHUNK), keyIndexes[0], (long) DENSE * n);
-    }
-    seen = null;
-    if (!distinct) {
-      Arrays.fill(rows, 0, n, null);
-      return false;
-    }
-    size = n;
-    unmapped = true;
-    return true;
-  }
-
-  /**
-   * Sets the bits of the keys of {@code rows[from, to)} in {@link #seen}, which grows to take
-   * them; false at a key already set, a key that is no {@code Long}, or once the keys span
-   * {@code span} or more.
-   */
-  private boolean markNew(int from, int to, int k, long span) {
-    long[] bits = seen;
-    long base = seenBase;
-    for (int i = from; i < to; i++) {
-      if (!(rows[i].get(k) instanceof Long l)) {
-        return false;
-      }
-      long d = l - base;
-      if (d < 0 || d >>> 6 >= bits.length) {
-        if (!widen(l, span)) {
-          return false;
-        }
-        bits = seen;
-        base = seenBase;
-        d = l - base;
-      }
-      long bit = 1L << d;
-      int w = (int) (d >>> 6);
-      if ((bits[w] & bit) != 0) {
-        return false;
-      }
-      bits[w] |= bit;
-    }
-    return true;
-  }
-
-  /**
-   * Widens {@link #seen} to hold key {@code l}, at least doubling it, the room on the side it grew;
-   * false when it would take more than {@code span} bits.
-   */
-  private boolean widen(long l, long span) {
-    long lo = Math.min(seenBase, l & ~63L);
-    long hi = Math.max(seenBase + ((long) seen.length << 6), (l & ~63L) + 64);
-    long words = Math.max((hi - lo) >>> 6, 2L * seen.length);
-    if (words << 6 > span + 128) {
-      return false;
-    }
-    long base = l < seenBase ? hi - (words << 6) : lo;
-    long[] wider = new long[(int) words];
-    System.arraycopy(seen, 0, wider, (int) ((seenBase - base) >>> 6), seen.length);
-    seen = wider;
-    seenBase = base;
-    return true;
-  }
-
-  /**
-   * Maps the keys of the rows {@link #appendDistinct} appended, if it has not been done (every keyed
-   * call starts here; a collection also asks for it once its load's first query is made).
-   */
-  public void index() {
-    if (unmapped) {
-      unmapped = false;
-      int n = size;
-      Row[] appended = Arrays.copyOf(rows, n);
-      Arrays.fill(rows, 0, n, null);
-      size = 0;
-      putRows(appended, n);
-    }
-  }
-
-  /** Whether rows were appended whose keys no slot maps yet (for tests). */
-  boolean unmapped() {
-    return unmapped;
-  }
-
-  /**
    * {@link #putRow} of {@code batch[0..n)} in order while each row's key is new to the table, with
    * the table sized once for them (a hydration's result). Returns how many rows were put: {@code
    * n}, or the index of the first row whose key is already present (that row and the later ones
@@ -508,7 +384,7 @@ public final class RowTable {
    * key columns, and its key row only when asked for.
    */
   public int putNew(Row[] batch, int n) {
-    reserve(size + n); // maps the keys of appended rows first
+    reserve(size + n);
     for (int from = 0; from < n; from += CHUNK) { // in chunks: see putRows
       int to = Math.min(n, from + CHUNK);
       int stop = primitive ? putNewEach(batch, from, to) : putNewKeyed(batch, from, to);
@@ -725,7 +601,6 @@ public final class RowTable {
 
   /** How many slots hold a key row (for tests: {@link #putNew} leaves them out until asked). */
   int keyRowsMade() {
-    index();
     int made = 0;
     for (int s = 0; keys != null && s < keys.length; s++) {
       made += keys[s] != null ? 1 : 0;
@@ -735,19 +610,16 @@ public final class RowTable {
 
   /** True while the primitive keys are kept in 32 bits each (for tests). */
   boolean intKeys() {
-    index();
     return primitive && longKeys == null;
   }
 
   /** Slots in the table (for tests). */
   int capacity() {
-    index();
     return mask + 1;
   }
 
   /** True once a long probe run switched the table to the multiplicative spread (for tests). */
   boolean scrambled() {
-    index();
     return scrambled;
   }
 
