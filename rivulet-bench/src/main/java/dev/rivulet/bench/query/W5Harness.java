@@ -134,6 +134,7 @@ final class W5Harness {
 
   /** Loads both tables, creates the live query (timed), then attaches the subscriber. */
   private static Db open(Data data) {
+    Tables.init();
     Cold.Meter meter = Cold.Meter.start();
     long t0 = System.nanoTime();
     Rivulet db = Rivulet.create();
