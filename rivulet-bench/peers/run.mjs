@@ -124,9 +124,6 @@ if (mode === 'cold') {
   // One build in this fresh process: what an application meets when it starts.
   const d = generate()
   gc()
-  // The pause the Java driver takes too (Cold.settle): V8's background compilation of what ran so
-  // far finishes before the timed section, not inside it.
-  await new Promise((resolve) => setTimeout(resolve, 100))
   const one = await engine.open(workload, d)
   if (!one) { emit('unsupported', true); process.exit(0) }
   emit('hydrate_cold_ms', one.queryMs)

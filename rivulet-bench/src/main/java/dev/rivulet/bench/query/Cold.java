@@ -12,9 +12,6 @@ import java.lang.management.ManagementFactory;
  * rows released first).
  */
 final class Cold {
-  /** How long the JIT must have been idle for {@link #settle} to return. */
-  static final int QUIET_MS = 20;
-
   private Cold() {}
 
   /** Prints the cold figures of one build and its check ({@code problem} null when correct). */
@@ -73,33 +70,6 @@ final class Cold {
    * loaded within it, and the JIT compilers' time within it (-1 when the JVM does not measure it).
    */
   record Phase(long cpuNanos, long allocBytes, long gcCount, long gcMs, long classes, long jitMs) {}
-
-  /**
-   * Waits, at most a second, until the JIT has compiled nothing for {@value #QUIET_MS} ms: what the
-   * harness ran before a timed section (making the driver's rows) is compiled on the JIT's threads
-   * in the background, and would otherwise take a core from the engine's first build. The Node
-   * driver gives its peers the same pause ({@code run.mjs}). {@code -Drivulet.bench.settle=false}
-   * skips it (to see what it changes).
-   */
-  static void settle() {
-    if (!Boolean.parseBoolean(System.getProperty("rivulet.bench.settle", "true"))) {
-      return;
-    }
-    long end = System.nanoTime() + 1_000_000_000L;
-    long last = Meter.jitMs();
-    int quiet = 0;
-    while (quiet < QUIET_MS && System.nanoTime() < end) {
-      try {
-        Thread.sleep(1);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-      long now = Meter.jitMs();
-      quiet = now == last ? quiet + 1 : 0;
-      last = now;
-    }
-  }
 
   /**
    * Takes the readings of a {@link Phase} at its start and end, on the thread that runs it. Not

@@ -171,7 +171,6 @@ final class Harness {
    */
   static void cold(QueryWorkload w, int rows, Config cfg, Report out) {
     Tables.Data data = Tables.Data.generate(rows, cfg.seed());
-    Cold.settle();
     var cpu = ProcessCpu.snapshot();
     Tables.Db db = Tables.open(w, data);
     ProcessCpu.report(out, w.name(), rows, cpu, ProcessCpu.snapshot());

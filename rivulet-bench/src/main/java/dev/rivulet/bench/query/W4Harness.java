@@ -96,7 +96,6 @@ final class W4Harness {
   /** The cold figures: one build in this (fresh) process, checked. */
   static void cold(int rows, Config cfg, Report out, boolean lazy) {
     Data data = Data.generate(rows, cfg.seed());
-    Cold.settle();
     Db db = open(data, lazy);
     String problem = W4NestedQuery.check(db.query().rows(), new W4State(data.issues(), data.comments()),
         data.projectRecords(), "after hydration");

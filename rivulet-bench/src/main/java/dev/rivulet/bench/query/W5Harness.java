@@ -109,7 +109,6 @@ final class W5Harness {
   /** The cold figures: one build in this (fresh) process, checked. */
   static void cold(int rows, Config cfg, Report out) {
     Data data = Data.generate(rows, cfg.seed());
-    Cold.settle();
     var cpu = ProcessCpu.snapshot();
     Db db = open(data);
     ProcessCpu.report(out, W5LeftJoinQuery.NAME, rows, cpu, ProcessCpu.snapshot());
