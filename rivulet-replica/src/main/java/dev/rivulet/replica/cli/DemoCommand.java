@@ -87,9 +87,9 @@ final class DemoCommand implements Callable<Integer> {
         }
       }
       TrackerDb.createAndSeed(keep, issues, rnd, h2);
-      long maxIssue = maxIssue(keep);
+      long[] ids = issueIds(keep);
       try (SqliteReplica replica = h2 ? H2Replica.open(url) : SqliteReplica.open(url)) {
-        run(replica, new WriteGenerator(replica, rnd, maxIssue), out, s);
+        run(replica, new WriteGenerator(replica, rnd, ids[0], ids[1]), out, s);
       }
     }
     return 0;
@@ -175,10 +175,12 @@ final class DemoCommand implements Callable<Integer> {
     return new Frame(top.rows(), projects.rows(), stats);
   }
 
-  private static long maxIssue(Connection c) throws SQLException {
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT coalesce(max(id), 0) FROM issues")) {
+  /** The greatest issue id (0 when none) and the number of issues. */
+  private static long[] issueIds(Connection c) throws SQLException {
+    try (Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT coalesce(max(id), 0), count(*) FROM issues")) {
       rs.next();
-      return rs.getLong(1);
+      return new long[] {rs.getLong(1), rs.getLong(2)};
     }
   }
 }

@@ -7,21 +7,42 @@ import java.util.Random;
 /**
  * The demo's writes: transactions of one to four statements (new issues, priority changes,
  * closing and reopening, re-assignments, comments, deletions), each committed through the replica.
- * Owned by the thread that runs it.
+ * The number of issues stays within a tenth (at least {@value #MIN_BAND}) of what it was at the
+ * start: issues are inserted and deleted at random, as often as each other, except that at the
+ * band's edge the one that would leave it is turned into the other (left alone, their counts make
+ * a random walk, which a long or fast run takes down to a handful of issues). Owned by the thread
+ * that runs it.
  */
 final class WriteGenerator {
+  static final int MIN_BAND = 10;
   private final SqliteReplica replica;
   private final Random rnd;
   private final int users;
   private final int projects;
+  private final long least;
+  private final long most;
   private long maxIssue;
+  private long issues;
 
-  WriteGenerator(SqliteReplica replica, Random rnd, long maxIssue) {
+  /**
+   * @param maxIssue the greatest issue id so far (new issues take the next ones)
+   * @param issues the number of issues in the database now: the middle of the band it is kept in
+   */
+  WriteGenerator(SqliteReplica replica, Random rnd, long maxIssue, long issues) {
     this.replica = replica;
     this.rnd = rnd;
     this.users = TrackerDb.USERS.length;
     this.projects = TrackerDb.PROJECTS.length;
     this.maxIssue = maxIssue;
+    this.issues = issues;
+    long band = Math.max(MIN_BAND, issues / 10);
+    this.least = Math.max(0, issues - band);
+    this.most = issues + band;
+  }
+
+  /** The number of issues in the database, as this generator's writes left it. */
+  long issues() {
+    return issues;
   }
 
   /** Runs and commits one transaction (its changes are published to the live queries when this returns). */
@@ -38,10 +59,14 @@ final class WriteGenerator {
     // an existing issue: the first at or after a random id (ids of deleted issues are never reused)
     String some = "(SELECT id FROM issues WHERE id >= ? ORDER BY id LIMIT 1)";
     long at = 1 + (long) (rnd.nextDouble() * maxIssue);
-    switch (rnd.nextInt(20)) { // inserts and deletes of issues balance: the table keeps its size
+    int kind = rnd.nextInt(20);
+    if (kind == 0 && issues >= most || kind == 19 && issues <= least) {
+      kind = 19 - kind; // at the band's edge: back into it
+    }
+    switch (kind) {
       case 0 -> {
         maxIssue++;
-        tx.execute("INSERT INTO issues VALUES (?, ?, ?, 'open', ?, ?)", maxIssue, 1 + rnd.nextInt(projects),
+        issues += tx.execute("INSERT INTO issues VALUES (?, ?, ?, 'open', ?, ?)", maxIssue, 1 + rnd.nextInt(projects),
             TrackerDb.title(rnd), rnd.nextInt(100), rnd.nextInt(4) == 0 ? null : 1 + rnd.nextInt(users));
       }
       case 1, 2, 3, 4, 5 -> tx.execute("UPDATE issues SET priority = ? WHERE id = " + some, rnd.nextInt(100), at);
@@ -52,7 +77,7 @@ final class WriteGenerator {
       case 11, 12, 13, 14 -> tx.execute("INSERT INTO comments (issue, author, body) SELECT id, ?, ? FROM issues WHERE id = " + some,
           1 + rnd.nextInt(users), "comment " + rnd.nextInt(1000), at);
       case 15, 16, 17, 18 -> tx.execute("DELETE FROM comments WHERE id = (SELECT min(id) FROM comments WHERE issue = " + some + ")", at);
-      default -> tx.execute("DELETE FROM issues WHERE id = " + some, at); // cascades to its comments
+      default -> issues -= tx.execute("DELETE FROM issues WHERE id = " + some, at); // cascades to its comments
     }
   }
 }
