@@ -87,9 +87,9 @@ final class DemoCommand implements Callable<Integer> {
         }
       }
       TrackerDb.createAndSeed(keep, issues, rnd, h2);
-      long[] ids = issueIds(keep);
+      IssueTable seeded = issueTable(keep);
       try (SqliteReplica replica = h2 ? H2Replica.open(url) : SqliteReplica.open(url)) {
-        run(replica, new WriteGenerator(replica, rnd, ids[0], ids[1]), out, s);
+        run(replica, new WriteGenerator(replica, rnd, seeded.maxId(), seeded.count()), out, s);
       }
     }
     return 0;
@@ -176,11 +176,13 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   /** The greatest issue id (0 when none) and the number of issues. */
-  private static long[] issueIds(Connection c) throws SQLException {
+  private record IssueTable(long maxId, long count) {}
+
+  private static IssueTable issueTable(Connection c) throws SQLException {
     try (Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT coalesce(max(id), 0), count(*) FROM issues")) {
       rs.next();
-      return new long[] {rs.getLong(1), rs.getLong(2)};
+      return new IssueTable(rs.getLong(1), rs.getLong(2));
     }
   }
 }

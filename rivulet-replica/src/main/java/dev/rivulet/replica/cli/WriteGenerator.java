@@ -56,9 +56,10 @@ final class WriteGenerator {
   }
 
   private void statement(SqliteReplica tx) throws SQLException {
-    // an existing issue: the first at or after a random id (ids of deleted issues are never reused)
-    String some = "(SELECT id FROM issues WHERE id >= ? ORDER BY id LIMIT 1)";
-    long at = 1 + (long) (rnd.nextDouble() * maxIssue);
+    // an existing issue, each as likely as the others: the n-th by id. (The first at or after a
+    // random id would mostly be the oldest, once the deletions have emptied the low ids.)
+    String some = "(SELECT id FROM issues ORDER BY id LIMIT 1 OFFSET ?)";
+    long at = rnd.nextInt((int) Math.max(1, Math.min(Integer.MAX_VALUE, issues)));
     int kind = rnd.nextInt(20);
     if (kind == 0 && issues >= most || kind == 19 && issues <= least) {
       kind = 19 - kind; // at the band's edge: back into it

@@ -48,8 +48,35 @@ class WriteGeneratorTest {
     }
   }
 
+  @Test
+  void changesReachIssuesAcrossTheTableNotJustTheOldest(@TempDir Path dir) throws SQLException {
+    String url = "jdbc:sqlite:" + dir.resolve("tracker.db");
+    int seeded = 50;
+    Random rnd = new Random(3);
+    try (Connection keep = DriverManager.getConnection(url)) {
+      TrackerDb.createAndSeed(keep, seeded, rnd, false);
+      try (SqliteReplica replica = SqliteReplica.open(url)) {
+        WriteGenerator writes = new WriteGenerator(replica, rnd, seeded, seeded);
+        for (int i = 0; i < 4_000; i++) {
+          writes.commitOne();
+        }
+      }
+      // Issues come in open and live about a thousand statements, in which a tenth of the
+      // statements toggles a random issue's status: about two toggles each. Had the toggles gone
+      // to the oldest issue mostly, nearly every newer one would still be open.
+      long newer = count(keep, "SELECT count(*) FROM issues WHERE id > " + seeded);
+      long closed = count(keep, "SELECT count(*) FROM issues WHERE id > " + seeded + " AND status = 'closed'");
+      assertThat(newer).isGreaterThan(seeded / 2);
+      assertThat((double) closed / newer).as("%d of %d newer issues closed", closed, newer).isBetween(0.25, 0.75);
+    }
+  }
+
   private static long count(Connection c) throws SQLException {
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM issues")) {
+    return count(c, "SELECT count(*) FROM issues");
+  }
+
+  private static long count(Connection c, String sql) throws SQLException {
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
       rs.next();
       return rs.getLong(1);
     }
