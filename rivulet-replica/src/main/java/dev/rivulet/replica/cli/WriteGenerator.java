@@ -59,7 +59,7 @@ final class WriteGenerator {
     // an existing issue, each as likely as the others: the n-th by id. (The first at or after a
     // random id would mostly be the oldest, once the deletions have emptied the low ids.)
     String some = "(SELECT id FROM issues ORDER BY id LIMIT 1 OFFSET ?)";
-    long at = rnd.nextInt((int) Math.max(1, Math.min(Integer.MAX_VALUE, issues)));
+    int nth = rnd.nextInt((int) Math.min(Integer.MAX_VALUE, Math.max(1, issues)));
     int kind = rnd.nextInt(20);
     if (kind == 0 && issues >= most || kind == 19 && issues <= least) {
       kind = 19 - kind; // at the band's edge: back into it
@@ -70,15 +70,15 @@ final class WriteGenerator {
         issues += tx.execute("INSERT INTO issues VALUES (?, ?, ?, 'open', ?, ?)", maxIssue, 1 + rnd.nextInt(projects),
             TrackerDb.title(rnd), rnd.nextInt(100), rnd.nextInt(4) == 0 ? null : 1 + rnd.nextInt(users));
       }
-      case 1, 2, 3, 4, 5 -> tx.execute("UPDATE issues SET priority = ? WHERE id = " + some, rnd.nextInt(100), at);
+      case 1, 2, 3, 4, 5 -> tx.execute("UPDATE issues SET priority = ? WHERE id = " + some, rnd.nextInt(100), nth);
       case 6, 7 -> tx.execute("UPDATE issues SET status = CASE status WHEN 'open' THEN 'closed' ELSE 'open' END"
-          + " WHERE id = " + some, at);
+          + " WHERE id = " + some, nth);
       case 8, 9, 10 -> tx.execute("UPDATE issues SET assignee = ? WHERE id = " + some,
-          rnd.nextInt(6) == 0 ? null : 1 + rnd.nextInt(users), at);
+          rnd.nextInt(6) == 0 ? null : 1 + rnd.nextInt(users), nth);
       case 11, 12, 13, 14 -> tx.execute("INSERT INTO comments (issue, author, body) SELECT id, ?, ? FROM issues WHERE id = " + some,
-          1 + rnd.nextInt(users), "comment " + rnd.nextInt(1000), at);
-      case 15, 16, 17, 18 -> tx.execute("DELETE FROM comments WHERE id = (SELECT min(id) FROM comments WHERE issue = " + some + ")", at);
-      default -> issues -= tx.execute("DELETE FROM issues WHERE id = " + some, at); // cascades to its comments
+          1 + rnd.nextInt(users), "comment " + rnd.nextInt(1000), nth);
+      case 15, 16, 17, 18 -> tx.execute("DELETE FROM comments WHERE id = (SELECT min(id) FROM comments WHERE issue = " + some + ")", nth);
+      default -> issues -= tx.execute("DELETE FROM issues WHERE id = " + some, nth); // cascades to its comments
     }
   }
 }
