@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The demo's writes keep the number of issues within its band however long they run: unbounded,
+ * The demo's writes keep the number of issues within its band however long they run (unbounded,
  * the inserts and deletes are a random walk that a fast machine's three-second run once took from
- * 300 issues down to about twenty (fewer open issues than the demo's top 20 shows).
+ * 300 issues down to about twenty, fewer open issues than the demo's top 20 shows), and they reach
+ * issues across the table, not mostly the oldest.
  */
 class WriteGeneratorTest {
   @Test
