@@ -17,9 +17,14 @@ import java.util.TreeMap;
  * process's CPU went while the user waited. Empty where {@code /proc} is not there.
  */
 final class ProcessCpu {
+  private static final String WAIT = "wait_";
+
   private ProcessCpu() {}
 
-  /** Nanoseconds on a core so far per role, and the whole process's under {@code "all"} (ended threads too). */
+  /**
+   * Nanoseconds on a core so far per role, and the whole process's under {@code "all"} (ended
+   * threads too); under {@code "wait_<role>"}, the role's nanoseconds runnable but waiting for a core.
+   */
   static Map<String, Long> snapshot() {
     Map<String, Long> byRole = new TreeMap<>();
     if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
@@ -34,8 +39,9 @@ final class ProcessCpu {
         try {
           String comm = Files.readString(t.resolve("comm")).trim();
           String sched = Files.readString(t.resolve("schedstat")).trim();
-          long ns = Long.parseLong(sched.substring(0, sched.indexOf(' ')));
-          byRole.merge(role(comm), ns, Long::sum);
+          String[] f = sched.split(" ");
+          byRole.merge(role(comm), Long.parseLong(f[0]), Long::sum);
+          byRole.merge(WAIT + role(comm), Long.parseLong(f[1]), Long::sum);
         } catch (IOException | RuntimeException e) {
           // the thread ended between the listing and the read: its time is no longer counted anywhere
         }
@@ -66,14 +72,20 @@ final class ProcessCpu {
   }
 
   /**
-   * Prints {@code cold_cpu_ms_<role>} for each role, its CPU time between the two snapshots, and
-   * {@code cold_cpu_ms_ended}: the process's time not in a thread still running at the end (the
-   * warm-up's, once its thread has finished).
+   * Prints {@code cold_cpu_ms_<role>} for each role, its CPU time between the two snapshots, {@code
+   * cold_wait_ms_<role>}, the time its threads were ready to run but waited for a core (on two
+   * cores, what the compilers and the warm-up cost the main thread), and {@code cold_cpu_ms_ended}:
+   * the process's time not in a thread still running at the end (the warm-up's, once its thread
+   * has finished).
    */
   static void report(Report out, String name, int rows, Map<String, Long> before, Map<String, Long> after) {
     long listed = 0;
     for (var e : after.entrySet()) {
       long ns = e.getValue() - before.getOrDefault(e.getKey(), 0L);
+      if (e.getKey().startsWith(WAIT)) {
+        out.figure(name, rows, null, "cold_wait_ms_" + e.getKey().substring(WAIT.length()), ns / 1e6);
+        continue;
+      }
       listed += e.getKey().equals("all") ? 0 : ns;
       out.figure(name, rows, null, "cold_cpu_ms_" + e.getKey(), ns / 1e6);
     }
