@@ -6,6 +6,8 @@ import dev.rivulet.engine.Row;
 import dev.rivulet.engine.Schema;
 import dev.rivulet.engine.SchemaException;
 import dev.rivulet.engine.Values;
+import dev.rivulet.query.state.DenseKeySet;
+import dev.rivulet.query.state.RowTable;
 import dev.rivulet.query.state.ValuePool;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,6 +39,9 @@ public final class SourceCollection extends BaseCollection {
   /** A sync batch's entries per chunk (a power of two). */
   static final int CHUNK = 4096;
   private static final int CHUNK_BITS = 12;
+  /** A load's writes whose keys a batch notes at a time, while they are in the cache ({@link SyncBatch#write}). */
+  private static final int KEY_BLOCK = 64;
+  private final int intKey; // the key column when the key is one INT column, else -1
   /** Sync batches applied by the bulk path of {@link #applySync} (for tests). */
   int bulkApplies;
   /** Queries that pooled the pending loads before reading them ({@link #poolLoads}; for tests). */
@@ -47,16 +52,21 @@ public final class SourceCollection extends BaseCollection {
     super(db, name, schema, keyColumns, null);
     pool = new ValuePool(schema.width());
     loadPooling = new LoadPooling(pool, db);
+    intKey = keyIndexes.length == 1 && schema.column(keyIndexes[0]).type() == ColumnType.INT ? keyIndexes[0] : -1;
   }
 
   /**
    * Shares the repeated values of the rows loaded so far now, on this thread (or waits while the
-   * background pass does): a large load's commit leaves that to a pass after the next live query
-   * (see {@link SyncBatch#write}). For a measure of memory, or before a pause the application
-   * chooses; the rows and what readers see of them do not change.
+   * background pass does), and builds the key table a large first load left for the first keyed
+   * call: a large load's commit leaves both for later (see {@link SyncBatch#write} and {@link
+   * dev.rivulet.query.state.RowTable#putLoad}). For a measure of memory, or before a pause the
+   * application chooses; the rows and what readers see of them do not change.
    */
   public void compact() {
     loadPooling.drain();
+    synchronized (db) {
+      rows.index();
+    }
   }
 
   @Override
@@ -254,6 +264,8 @@ public final class SourceCollection extends BaseCollection {
     private boolean truncate;
     private boolean markReady;
     private boolean done;
+    private DenseKeySet keySet; // the keys of entries [0, keyed): distinct ids (see noteKeys), or null
+    private int keyed;
 
     /**
      * Inserts or replaces the row with {@code row}'s key. In a batch of two or more writes (a
@@ -276,14 +288,51 @@ public final class SourceCollection extends BaseCollection {
       int at = count & CHUNK - 1;
       if (t == null || at == 0 || at == t.length) {
         add(null, r);
-        return this;
+      } else {
+        // The usual write of a load: into the chunk it fills, without add's bookkeeping, and no
+        // call to the pool (inlined here, the pool's loops made this method's optimised compile
+        // take a core for 20-60 ms while a fresh JVM loads its rows and runs its first query).
+        t[at] = r;
+        count++;
       }
-      // The usual write of a load: into the chunk it fills, without add's bookkeeping, and no call
-      // to the pool (inlined here, the pool's loops made this method's optimised compile take a
-      // core for 20-60 ms while a fresh JVM loads its rows and runs its first query).
-      t[at] = r;
-      count++;
+      if ((count & KEY_BLOCK - 1) == 0) {
+        noteKeys();
+      }
       return this;
+    }
+
+    /**
+     * Adds the keys of the last {@value SourceCollection#KEY_BLOCK} writes to {@link #keySet}
+     * while their rows are still in the cache, as long as every write's key so far was a new id
+     * (see {@link DenseKeySet}): a large load of such rows then goes into the collection's table
+     * without its slot table ({@link RowTable#putLoad}), which would read every row's key again
+     * after the load has moved on.
+     */
+    private void noteKeys() {
+      if (keyed != count - KEY_BLOCK || tail == null || intKey < 0) {
+        return; // a key was refused, or a delete came (no tail), or the key is not one INT column
+      }
+      if (keySet == null) {
+        keySet = new DenseKeySet();
+      }
+      int to = (count - 1 & CHUNK - 1) + 1; // the block lies in the tail chunk: KEY_BLOCK divides CHUNK
+      if (keySet.addAll(tail, to - KEY_BLOCK, to, intKey) == to) {
+        keyed = count;
+      }
+    }
+
+    /** The keys of every entry, all writes of distinct ids ({@link #noteKeys}), or null. */
+    DenseKeySet distinctKeys() {
+      if (keySet == null || keyed != (count & -KEY_BLOCK) || keys != null) {
+        return null;
+      }
+      int to = count - keyed; // the last writes, fewer than a block, in the last chunk
+      if (to == 0) {
+        return keySet;
+      }
+      Row[] last = rows[keyed >>> CHUNK_BITS];
+      int from = keyed & CHUNK - 1;
+      return keySet.addAll(last, from, from + to, intKey) == from + to ? keySet : null;
     }
 
     private void add(Row key, Row row) {
@@ -357,6 +406,8 @@ public final class SourceCollection extends BaseCollection {
       truncate = true;
       count = 0;
       pooled = 0;
+      keySet = null;
+      keyed = 0;
       keys = null;
       rows = null;
       tail = null;
@@ -484,9 +535,6 @@ public final class SourceCollection extends BaseCollection {
    */
   void applySync(SyncBatch batch) {
     int n = batch.size();
-    if (rows.isEmpty()) {
-      rows.reserve(n); // a first load sizes the table once
-    }
     if (batch.truncates()) {
       for (Row key : rows.keys()) {
         if (!underlay.containsKey(key)) {
@@ -498,13 +546,14 @@ public final class SourceCollection extends BaseCollection {
     Row[][] written = batch.writtenRows();
     if (written != null && underlay.isEmpty() && !recordsChanges()) {
       // Nobody reads the change (a load before any live query or listener): the rows go into
-      // the table chunk by chunk, without the per-row change bookkeeping of install.
-      rows.reserve(rows.size() + n);
-      for (int from = 0, c = 0; from < n; from += CHUNK, c++) {
-        rows.putRows(written[c], Math.min(CHUNK, n - from));
-      }
+      // the table chunk by chunk, without the per-row change bookkeeping of install (and a large
+      // first load without its key table until a keyed call needs it: see RowTable.putLoad).
+      rows.putLoad(written, CHUNK, n, batch.distinctKeys());
       bulkApplies++;
       return;
+    }
+    if (rows.isEmpty()) {
+      rows.reserve(n); // a first load sizes the table once
     }
     for (int i = 0; i < n; i++) {
       applyEntry(batch.keyAt(i), batch.rowAt(i));

@@ -33,7 +33,9 @@ import java.util.function.Consumer;
  * {@link #shiftBack}). The slot table is held in pages of {@value #PAGE} slots, so that no table
  * is one array large enough to be a humongous object (see {@code PAGE_BITS}). A lookup by
  * primitive key reads ahead the row it expects, so that in a table loaded in key order the slot
- * and the row cost one cache miss's wait, not two (see {@code lead}).
+ * and the row cost one cache miss's wait, not two (see {@code lead}). A large first load whose
+ * keys are known distinct leaves the slot table for the first call that needs keys ({@link
+ * #putLoad}): the rows alone are all a first live query reads.
  *
  * <p>Not thread-safe: owned by one collection, guarded by its database's monitor.
  */
@@ -41,6 +43,8 @@ public final class RowTable {
   private static final int MIN_CAPACITY = 16;
   private static final int LONG_PROBE = 24;
   private static final int CHUNK = 64;
+  /** The least first load whose key table waits for the first keyed call ({@link #putLoad}). */
+  public static final int DEFER_AT = 4096;
   // A page of the slot table: 32,768 slots, 256 KB. One array for a large table would be a
   // humongous object in G1 (half a region or more: 1 MB under a 4 GB heap), which takes regions
   // no object used before; in a fresh JVM, touching those pages the first time costs about 3 ms a
@@ -68,6 +72,7 @@ public final class RowTable {
   // slot's entry arrives, and when the entry confirms the guess, the two cache misses of a lookup
   // in a large table (the slot, then the row it points to) were taken at once, not one after the other.
   private int lead;
+  private boolean unindexed; // a load's rows [0, size) are not in the slot table yet (see putLoad)
   /** Lookups by primitive key that used the row read ahead at {@link #lead} (for tests). */
   long leadHits;
   /** Occupied slots that removals looked at past their gaps, and lookups past a key's home (for tests). */
@@ -107,6 +112,7 @@ public final class RowTable {
 
   /** The row of {@code key}, or null. */
   public Row get(Row key) {
+    index();
     int s = find(key);
     return s < 0 ? null : rowAt(s);
   }
@@ -118,6 +124,7 @@ public final class RowTable {
 
   /** Sets the row of {@code key}, which {@code row} holds at the table's key columns; returns the row it replaced, or null. */
   public Row put(Row key, Row row) {
+    index();
     if (primitive && asLong(key) == null) {
       generalize();
     }
@@ -191,6 +198,7 @@ public final class RowTable {
    * primitive keys no key row is made.
    */
   public Row putRow(Row row) {
+    index();
     Long l = primitiveKey(row);
     if (l != null) {
       long k = l;
@@ -216,6 +224,7 @@ public final class RowTable {
 
   /** The row with {@code row}'s key (see {@link #putRow}), or null. */
   public Row getRow(Row row) {
+    index();
     Long l = primitiveKey(row);
     if (l == null) {
       return get(row.project(keyIndexes));
@@ -248,6 +257,7 @@ public final class RowTable {
 
   /** Removes the row with {@code row}'s key (see {@link #putRow}); returns it, or null when absent. */
   public Row removeRow(Row row) {
+    index();
     Long l = primitiveKey(row);
     if (l == null) {
       return remove(row.project(keyIndexes));
@@ -273,6 +283,7 @@ public final class RowTable {
 
   /** Removes the row of {@code key}; returns it, or null when absent. */
   public Row remove(Row key) {
+    index();
     return removeAt(find(key));
   }
 
@@ -299,6 +310,7 @@ public final class RowTable {
 
   /** Makes room for {@code n} rows in all, so a bulk load grows the table at most once. */
   public void reserve(int n) {
+    index();
     int cap = capacityFor(n);
     if (cap > mask + 1) {
       rehash(cap);
@@ -309,6 +321,7 @@ public final class RowTable {
   }
 
   public void forEach(BiConsumer<Row, Row> action) {
+    index();
     for (int i = 0; i < size; i++) {
       // a primitive key is the row's own value (no probe); a key row is the slot's, if one was given
       Row key = primitive ? Row.of(primitiveKeyOf(rows[i])) : keyAt(slotOfRow(i));
@@ -359,10 +372,64 @@ public final class RowTable {
    */
   public void putRows(Row[] batch, int n) {
     reserve(size + n);
+    putRange(batch, 0, n);
+  }
+
+  /**
+   * {@link #putRows} of a load's rows, {@code n} in all, {@code chunks[c]} holding rows {@code [c *
+   * chunk, (c + 1) * chunk)}. When {@code keys} holds every row's key (distinct integers within 32
+   * bits: the loading batch took them while it wrote the rows), the load has at least {@value
+   * #DEFER_AT} rows and the table is empty, the rows are only appended, and the first call that
+   * needs keys (a lookup, a put, a removal, {@link #reserve}, {@link #index}) builds the slot table
+   * for all of them. Reading the rows ({@link #toArray}, {@link #forEachRow}, {@link #size}) needs
+   * no keys: a first live query after a load finds the rows ready without the slot table, whose
+   * loop in a fresh JVM runs interpreted at first and reads every row's key from memory the load
+   * has left behind (a few milliseconds of the loading thread's time).
+   */
+  public void putLoad(Row[][] chunks, int chunk, int n, DenseKeySet keys) {
+    if (keys != null && keys.size() == n && n >= DEFER_AT && size == 0 && primitive && !scrambled && longKeys == null) {
+      if (n > rows.length) {
+        growRows(n);
+      }
+      for (int c = 0; c * chunk < n; c++) {
+        System.arraycopy(chunks[c], 0, rows, c * chunk, Math.min(chunk, n - c * chunk));
+      }
+      size = n;
+      unindexed = true;
+      return;
+    }
+    reserve(size + n);
+    for (int c = 0; c * chunk < n; c++) {
+      putRange(chunks[c], 0, Math.min(chunk, n - c * chunk));
+    }
+  }
+
+  /**
+   * Builds the slot table of the rows a load appended without it ({@link #putLoad}); does nothing
+   * when every row is in it. Every call that needs keys does this first.
+   */
+  public void index() {
+    if (!unindexed) {
+      return;
+    }
+    unindexed = false;
+    int n = size;
+    size = 0;
+    reserve(n);
+    putRange(rows, 0, n); // each row goes back to its own index: the keys are distinct
+  }
+
+  /** True while a load's rows wait for the slot table ({@link #putLoad}; for tests). */
+  public boolean deferred() {
+    return unindexed;
+  }
+
+  /** {@link #putRow} of {@code batch[from..to)}, in order, into a table sized for them. */
+  private void putRange(Row[] batch, int from, int to) {
     // In chunks, one call each: a fresh JVM compiles the chunk loop after about a hundred calls,
     // where a single loop would run interpreted until on-stack replacement.
-    for (int from = 0; from < n; from += CHUNK) {
-      putRows(batch, from, Math.min(n, from + CHUNK));
+    for (int i = from; i < to; i += CHUNK) {
+      putRows(batch, i, Math.min(to, i + CHUNK));
     }
   }
 
@@ -384,7 +451,7 @@ public final class RowTable {
    * key columns, and its key row only when asked for.
    */
   public int putNew(Row[] batch, int n) {
-    reserve(size + n);
+    reserve(size + n); // which builds a deferred load's key table first
     for (int from = 0; from < n; from += CHUNK) { // in chunks: see putRows
       int to = Math.min(n, from + CHUNK);
       int stop = primitive ? putNewEach(batch, from, to) : putNewKeyed(batch, from, to);
@@ -615,11 +682,13 @@ public final class RowTable {
 
   /** Slots in the table (for tests). */
   int capacity() {
+    index();
     return mask + 1;
   }
 
   /** True once a long probe run switched the table to the multiplicative spread (for tests). */
   boolean scrambled() {
+    index();
     return scrambled;
   }
 
