@@ -166,8 +166,9 @@ final class Harness {
 
   /**
    * The cold figures: one build of {@code w} in this (fresh) process, checked; and {@code
-   * pooled_after_ready_cold_ms}, how much longer the load's values took to be pooled (a large load
-   * is pooled after the first query, see {@code SourceCollection.compact}).
+   * pooled_after_ready_cold_ms}, how much longer the load's deferred work took: its values pooled
+   * and its key table built (a large load leaves both for after the first query, see {@code
+   * SourceCollection.compact}).
    */
   static void cold(QueryWorkload w, int rows, Config cfg, Report out) {
     Tables.Data data = Tables.Data.generate(rows, cfg.seed());

@@ -125,6 +125,8 @@ final class W5Harness {
     int retained = data.tasks().length + data.members().length;
     Db db = open(data);
     String problem = W5LeftJoinQuery.check(db.query().rows(), data.tasks(), data.members(), "after hydration");
+    db.tasks().compact(); // the steady state: the loads' values pooled, their key tables built
+    db.members().compact();
     long withCopy = Cold.liveHeap();
     data = null; // the harness's copy: records and row arrays (the rows themselves the engine keeps)
     long live = Cold.liveHeap();
