@@ -59,8 +59,8 @@ public final class SourceCollection extends BaseCollection {
    * Shares the repeated values of the rows loaded so far now, on this thread (or waits while the
    * background pass does), and builds the key table a large first load left for the first keyed
    * call: a large load's commit leaves both for later (see {@link SyncBatch#write} and {@link
-   * dev.rivulet.query.state.RowTable#putLoad}). For a measure of memory, or before a pause the
-   * application chooses; the rows and what readers see of them do not change.
+   * RowTable#putLoad}). For a measure of memory, or before a pause the application chooses; the
+   * rows and what readers see of them do not change.
    */
   public void compact() {
     loadPooling.drain();
