@@ -1,15 +1,13 @@
 package dev.rivulet.query;
 
 import dev.rivulet.engine.Row;
-import dev.rivulet.query.state.RowTable;
 import dev.rivulet.query.state.ValuePool;
 import java.util.ArrayList;
 import java.util.Arrays;
 
 /**
  * The rows of a source collection's large loads whose repeated values its {@link ValuePool} has
- * yet to share, and the background pass that shares them, then builds the key table such a load
- * left for later ({@link RowTable#putLoad}).
+ * yet to share, and the background pass that shares them.
  *
  * <p>A load's commit of more than {@value SourceCollection#CHUNK} rows, into a collection no live
  * query reads yet, hands its rows here instead of pooling them before it returns ({@link #add}).
@@ -34,16 +32,13 @@ import java.util.Arrays;
  * <p>Thread safety: the pending chunks are guarded by this object's monitor, taken only to add or
  * take one; the pooling of a taken chunk is serialised by a second lock, {@code pooling}, so a
  * drainer returns after every load added before it has been pooled (by it or by the pass). The
- * pool itself is safe to use from several threads (see {@link ValuePool}). The collection's table
- * is the database's, guarded by its monitor, which the pass takes only to build the key table,
- * holding neither of the other two locks then.
+ * pool itself is safe to use from several threads (see {@link ValuePool}).
  */
 final class LoadPooling implements Runnable {
   /** How long the pass waits for the database's next live query, in milliseconds. */
   static final long WAIT_MS = 100;
   private final ValuePool pool;
   private final Rivulet db;
-  private final RowTable table; // the collection's rows, guarded by the database's monitor
   private final Object pooling = new Object();
   private final ArrayList<Row[]> chunks = new ArrayList<>(); // the pending loads' chunks to pool
   /** How many rows of the first pending chunk a query pools to learn whether columns repeat. */
@@ -53,10 +48,9 @@ final class LoadPooling implements Runnable {
   private boolean passStarted; // a pass thread is waiting or running; guarded by this
   private long cuesBefore; // the database's pooling cues when the pass was started; set before it starts
 
-  LoadPooling(ValuePool pool, Rivulet db, RowTable table) {
+  LoadPooling(ValuePool pool, Rivulet db) {
     this.pool = pool;
     this.db = db;
-    this.table = table;
   }
 
   /**
@@ -80,11 +74,7 @@ final class LoadPooling implements Runnable {
     t.start();
   }
 
-  /**
-   * The pass: waits for the next live query (or {@link #WAIT_MS}), then pools every pending load,
-   * then builds the key table a large load left for later ({@link RowTable#putLoad}), under the
-   * database's monitor, so that the first keyed change after the load seldom pays for it.
-   */
+  /** The pass: waits for the next live query (or {@link #WAIT_MS}), then pools every pending load. */
   @Override
   public void run() {
     try {
@@ -98,9 +88,6 @@ final class LoadPooling implements Runnable {
       }
       if (pending()) {
         drain(); // added after the pass had drained, before it ended: not left to a query
-      }
-      synchronized (db) { // no pooling lock held here: a drainer under the monitor never waits on this
-        table.index();
       }
     }
   }

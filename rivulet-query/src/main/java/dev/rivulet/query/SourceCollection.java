@@ -51,7 +51,7 @@ public final class SourceCollection extends BaseCollection {
   SourceCollection(Rivulet db, String name, Schema schema, List<String> keyColumns) {
     super(db, name, schema, keyColumns, null);
     pool = new ValuePool(schema.width());
-    loadPooling = new LoadPooling(pool, db, rows);
+    loadPooling = new LoadPooling(pool, db);
     intKey = keyIndexes.length == 1 && schema.column(keyIndexes[0]).type() == ColumnType.INT ? keyIndexes[0] : -1;
   }
 
