@@ -39,7 +39,7 @@ public final class SourceCollection extends BaseCollection {
   /** A sync batch's entries per chunk (a power of two). */
   static final int CHUNK = 4096;
   private static final int CHUNK_BITS = 12;
-  /** A load's writes whose keys a batch notes at a time, while they are in the cache ({@link SyncBatch#write}). */
+  /** The writes from which on a batch notes their keys ({@link SyncBatch#write}): none for an update's batch of one. */
   private static final int KEY_BLOCK = 64;
   private final int intKey; // the key column when the key is one INT column, else -1
   /** Sync batches applied by the bulk path of {@link #applySync} (for tests). */
@@ -118,8 +118,13 @@ public final class SourceCollection extends BaseCollection {
     try {
       return schema.checked(row);
     } catch (SchemaException e) {
-      throw new SchemaException("collection '" + name() + "': " + e.getMessage());
+      throw named(e);
     }
+  }
+
+  /** {@code e}'s problem, named as this collection's. */
+  private SchemaException named(SchemaException e) {
+    return new SchemaException("collection '" + name() + "': " + e.getMessage());
   }
 
   /**
@@ -283,7 +288,17 @@ public final class SourceCollection extends BaseCollection {
       if (done || status == Status.CLOSED) { // open()'s test inline: a load's first writes run interpreted
         open();
       }
-      Row r = check(row);
+      if (row == null) {
+        check(null); // throws, naming the collection
+      }
+      Row r;
+      try {
+        // The schema's check itself, not check(): a load's rows pass one method fewer, and the JIT
+        // compiles the path once, in this method, not again as check() of its own.
+        r = schema.checked(row);
+      } catch (SchemaException e) {
+        throw named(e);
+      }
       Row[] t = tail;
       int at = count & CHUNK - 1;
       if (t == null || at == 0 || at == t.length) {
@@ -295,44 +310,36 @@ public final class SourceCollection extends BaseCollection {
         t[at] = r;
         count++;
       }
-      if ((count & KEY_BLOCK - 1) == 0) {
+      // The key goes into the key set while the row is in the cache, as long as every write's key
+      // so far was a new id: a large load of such rows then goes into the collection's table
+      // without its slot table (RowTable.putLoad), which would read every row's key again later.
+      if (keySet != null && keyed == count - 1) {
+        if (keySet.add(r.get(intKey))) {
+          keyed = count;
+        }
+      } else if (count == KEY_BLOCK) {
         noteKeys();
       }
       return this;
     }
 
     /**
-     * Adds the keys of the last {@value SourceCollection#KEY_BLOCK} writes to {@link #keySet}
-     * while their rows are still in the cache, as long as every write's key so far was a new id
-     * (see {@link DenseKeySet}): a large load of such rows then goes into the collection's table
-     * without its slot table ({@link RowTable#putLoad}), which would read every row's key again
-     * after the load has moved on.
+     * Starts {@link #keySet} with the keys of the first {@value SourceCollection#KEY_BLOCK} writes,
+     * when all entries so far are writes and the key is one INT column (see {@link DenseKeySet}).
      */
     private void noteKeys() {
-      if (keyed != count - KEY_BLOCK || tail == null || intKey < 0) {
-        return; // a key was refused, or a delete came (no tail), or the key is not one INT column
+      if (tail == null || intKey < 0) {
+        return; // a delete came (no tail), or the key is not one INT column
       }
-      if (keySet == null) {
-        keySet = new DenseKeySet();
-      }
-      int to = (count - 1 & CHUNK - 1) + 1; // the block lies in the tail chunk: KEY_BLOCK divides CHUNK
-      if (keySet.addAll(tail, to - KEY_BLOCK, to, intKey) == to) {
-        keyed = count;
+      keySet = new DenseKeySet();
+      if (keySet.addAll(tail, 0, KEY_BLOCK, intKey) == KEY_BLOCK) {
+        keyed = KEY_BLOCK;
       }
     }
 
-    /** The keys of every entry, all writes of distinct ids ({@link #noteKeys}), or null. */
+    /** The keys of every entry, all writes of distinct ids ({@link #write}), or null. */
     DenseKeySet distinctKeys() {
-      if (keySet == null || keyed != (count & -KEY_BLOCK) || keys != null) {
-        return null;
-      }
-      int to = count - keyed; // the last writes, fewer than a block, in the last chunk
-      if (to == 0) {
-        return keySet;
-      }
-      Row[] last = rows[keyed >>> CHUNK_BITS];
-      int from = keyed & CHUNK - 1;
-      return keySet.addAll(last, from, from + to, intKey) == from + to ? keySet : null;
+      return keySet != null && keyed == count && keys == null ? keySet : null;
     }
 
     private void add(Row key, Row row) {

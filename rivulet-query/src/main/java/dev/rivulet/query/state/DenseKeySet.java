@@ -23,6 +23,23 @@ public final class DenseKeySet {
     return size;
   }
 
+  /** Adds {@code key}; false when it refuses it (see the class comment), and then holds the same keys. */
+  public boolean add(Object key) {
+    long k = key instanceof Long l ? l : 1L << 32; // not an integer: not within 32 bits either
+    long d = k - base;
+    if (d < 0 || d >= (long) words.length << 6 || (int) k != k) {
+      return (int) k == k && cover(k, size + 1L) && add(key);
+    }
+    long bit = 1L << d; // shifts by d mod 64
+    int at = (int) (d >>> 6);
+    if ((words[at] & bit) != 0) {
+      return false;
+    }
+    words[at] |= bit;
+    size++;
+    return true;
+  }
+
   /**
    * Adds the keys of {@code batch[from, to)}, held at column {@code column}, in order; returns the
    * index of the first row whose key it refused (see the class comment), or {@code to}. The keys

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link DenseKeySet} agrees with a hash set: keys within a range its reach always covers (up to
  * three times the keys wide, in random order, so that the bitmap grows up and down), added in
- * random blocks, with repeats, NULLs, strings and keys just past either end of the 32-bit range;
+ * random blocks ({@code addAll}) or one by one ({@code add}), with repeats, NULLs, strings and
+ * keys just past either end of the 32-bit range;
  * the first row it refuses is the first whose key is a repeat or not an integer within 32 bits,
  * and every key before it is in. Keys spread wider than its reach are refused.
  */
@@ -48,7 +49,7 @@ class DenseKeySetTest {
       int taken = n;
       for (int from = 0; from < n; ) {
         int to = Math.min(n, from + 1 + rnd.nextInt(70));
-        int stop = set.addAll(rows, from, to, 0);
+        int stop = rnd.nextBoolean() ? set.addAll(rows, from, to, 0) : addEach(set, rows, from, to);
         assertThat(stop).isBetween(from, to);
         if (stop < to) {
           taken = stop;
@@ -62,6 +63,16 @@ class DenseKeySetTest {
     }
   }
 
+  /** {@link DenseKeySet#add} of each key of {@code rows[from, to)} in turn; the first refused, or {@code to}. */
+  private static int addEach(DenseKeySet set, Row[] rows, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (!set.add(rows[i].get(0))) {
+        return i;
+      }
+    }
+    return to;
+  }
+
   @Test
   void keysSpreadWiderThanItsReachAreRefused() {
     Row[] rows = new Row[100];
@@ -71,5 +82,9 @@ class DenseKeySetTest {
     DenseKeySet set = new DenseKeySet();
     assertThat(set.addAll(rows, 0, rows.length, 0)).isEqualTo(1);
     assertThat(set.size()).isEqualTo(1);
+    assertThat(set.add(rows[1].get(0))).isFalse();
+    assertThat(set.add(rows[0].get(0))).as("present already").isFalse();
+    assertThat(set.add(1L)).isTrue();
+    assertThat(set.size()).isEqualTo(2);
   }
 }
