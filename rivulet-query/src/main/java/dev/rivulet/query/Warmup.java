@@ -29,9 +29,9 @@ import java.util.function.BooleanSupplier;
  * updates. It runs once per process, at the lowest thread priority. It starts no further step
  * {@value #BUDGET_MS} ms of wall-clock time after it began (give or take the one step running
  * then; see {@link Budget}), or once a user's database starts creating a live query (from then on
- * the user's own query warms the same code); stopped that way, it then loads the classes that
- * query has yet to reach, from the last back ({@link FirstQueryPaths#loadBackwards}), in parallel
- * with the query. A user's load of at least {@value #LOAD_AHEAD_ROWS} rows that makes a
+ * the user's own query warms the same code); stopped that way before its class preload ended, it
+ * then loads the classes that query has yet to reach, from the last back ({@link
+ * FirstQueryPaths#loadBackwards}), in parallel with the query. A user's load of at least {@value #LOAD_AHEAD_ROWS} rows that makes a
  * collection ready while those classes are still loading finishes them on its own thread ({@link
  * #loadCommitted}). Nothing it does reaches the user: it never throws, and its database is
  * reachable from its thread only and dropped at the end.
@@ -142,14 +142,15 @@ final class Warmup implements Runnable {
   private static void runQuietly() {
     try {
       Budget budget = new Budget(BUDGET_MS, true);
-      FirstQueryPaths.load(FirstQueryPaths.BUILD, budget);
-      FirstQueryPaths.load(FirstQueryPaths.LATE, budget);
+      int loaded = FirstQueryPaths.load(FirstQueryPaths.BUILD, budget) + FirstQueryPaths.load(FirstQueryPaths.LATE, budget);
       preloaded = true;
       for (int round = 0; round < 2 && !budget.getAsBoolean(); round++) {
         run(budget);
       }
-      if (userQuery && !budget.spent()) {
-        // stopped for a user's query: load what it has yet to reach, from the last it will reach back
+      if (userQuery && !budget.spent() && loaded < FirstQueryPaths.BUILD.length + FirstQueryPaths.LATE.length) {
+        // stopped for a user's query before the preload ended: load what it has yet to reach, from
+        // the last it will reach back (after a whole preload that would only find them loaded,
+        // about a hundred lookups beside the query)
         FirstQueryPaths.loadBackwards();
       }
     } catch (Throwable e) { // NOPMD: best effort; nothing may reach the user
