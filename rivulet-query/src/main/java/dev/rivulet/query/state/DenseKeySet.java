@@ -46,31 +46,11 @@ public final class DenseKeySet {
    * before that row are added.
    */
   public int addAll(Row[] batch, int from, int to, int column) {
-    long[] w = words; // fields in locals: a load's first calls run interpreted
-    long b = base;
-    long bits = (long) w.length << 6;
     for (int i = from; i < to; i++) {
-      long k = batch[i].get(column) instanceof Long l ? l : 1L << 32; // not an integer: not within 32 bits either
-      long d = k - b;
-      if (d < 0 || d >= bits || (int) k != k) {
-        if ((int) k != k || !cover(k, (long) size + to - from)) {
-          size += i - from;
-          return i;
-        }
-        w = words;
-        b = base;
-        bits = (long) w.length << 6;
-        d = k - b;
-      }
-      long bit = 1L << d; // shifts by d mod 64
-      int at = (int) (d >>> 6);
-      if ((w[at] & bit) != 0) {
-        size += i - from;
+      if (!add(batch[i].get(column))) {
         return i;
       }
-      w[at] |= bit;
     }
-    size += to - from;
     return to;
   }
 
