@@ -112,7 +112,8 @@ class W5WorkloadTest {
     assertThat(text).contains("\"metric\":\"correct\",\"value\":true", "\"metric\":\"correct_cold\",\"value\":true",
         "\"metric\":\"correct_memory\",\"value\":true", "\"mix\":\"mixed\",\"metric\":\"update_p99_us\"",
         "\"metric\":\"hydrate_cold_ms\"", "\"metric\":\"load_until_ready_cold_ms\"", "\"metric\":\"hydrate_warm_ms\"",
-        "\"metric\":\"heap_bytes_per_row\"", "\"metric\":\"retained_rows\",\"value\":" + (TASKS + 30));
+        "\"metric\":\"hydrate_warm_cpu_ms\"", "\"metric\":\"heap_bytes_per_row\"",
+        "\"metric\":\"retained_rows\",\"value\":" + (TASKS + 30));
     assertThat(text).containsPattern("\"mix\":\"mixed\",\"metric\":\"change_events\",\"value\":[1-9]");
     for (String phase : new String[] {"load", "hydrate"}) { // what each cold phase loaded and compiled
       assertThat(text).containsPattern("\"metric\":\"" + phase + "_cold_classes\",\"value\":\\d+[,}]")
