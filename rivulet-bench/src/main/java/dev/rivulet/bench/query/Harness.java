@@ -111,13 +111,11 @@ final class Harness {
     out.correct(name, rows, problem == null, problem);
   }
 
-  /** A build's wall-clock load and query times, and what each cost its thread ({@link Cold.Phase}). */
+  /** A build's wall-clock load and query times, and what the query cost its thread ({@link Cold.Phase}). */
   interface Timed {
     long loadNanos();
 
     long queryNanos();
-
-    Cold.Phase load();
 
     Cold.Phase hydrate();
   }
