@@ -31,10 +31,10 @@ import java.util.function.BooleanSupplier;
  * then; see {@link Budget}), or once a user's database starts creating a live query (from then on
  * the user's own query warms the same code); stopped that way before its class preload ended, it
  * then loads the classes that query has yet to reach, from the last back ({@link
- * FirstQueryPaths#loadBackwards}), in parallel with the query. A user's load of at least {@value #LOAD_AHEAD_ROWS} rows that makes a
- * collection ready while those classes are still loading finishes them on its own thread ({@link
- * #loadCommitted}). Nothing it does reaches the user: it never throws, and its database is
- * reachable from its thread only and dropped at the end.
+ * FirstQueryPaths#loadBackwards}), in parallel with the query. A user's load of at least {@value
+ * #LOAD_AHEAD_ROWS} rows that makes a collection ready while those classes are still loading
+ * finishes them on its own thread ({@link #loadCommitted}). Nothing it does reaches the user: it
+ * never throws, and its database is reachable from its thread only and dropped at the end.
  *
  * <p>Switched off with the system property {@code rivulet.warmup=false}; not started when the JVM
  * has a single processor (it would only compete with the application's start-up).
@@ -142,7 +142,8 @@ final class Warmup implements Runnable {
   private static void runQuietly() {
     try {
       Budget budget = new Budget(BUDGET_MS, true);
-      int loaded = FirstQueryPaths.load(FirstQueryPaths.BUILD, budget) + FirstQueryPaths.load(FirstQueryPaths.LATE, budget);
+      int loaded = FirstQueryPaths.load(FirstQueryPaths.BUILD, budget)
+          + FirstQueryPaths.load(FirstQueryPaths.LATE, budget);
       preloaded = true;
       for (int round = 0; round < 2 && !budget.getAsBoolean(); round++) {
         run(budget);
