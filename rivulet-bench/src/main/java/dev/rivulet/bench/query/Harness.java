@@ -23,8 +23,10 @@ import java.util.function.Supplier;
  * commit()} returns. The first build's figures (a fresh JVM's, when it is the process's first)
  * are printed apart: {@code hydrate_first_ms} and its split {@code load_first_ms} / {@code
  * query_first_ms}, and the main thread's CPU time in each ({@code load_first_cpu_ms}, {@code
- * query_first_cpu_ms}: on a shared machine, free of the time spent waiting for a core). The live result is checked against the naive recomputation after hydration
- * and after each mix.
+ * query_first_cpu_ms}: on a shared machine, free of the time spent waiting for a core). The
+ * first mix's first update, the kept build's first change after hydration (untimed warm-up
+ * otherwise), is printed as {@code update_first_us}. The live result is checked against the
+ * naive recomputation after hydration and after each mix.
  */
 final class Harness {
   private Harness() {}
@@ -79,6 +81,9 @@ final class Harness {
         long a1 = costs ? Allocation.bytes() : 0;
         long f1 = dump != null ? UpdateDump.minorFaults() : 0;
         stream.applied(after);
+        if (i == 0 && mix.equals(w.mixes().get(0))) {
+          out.figure(name, rows, mix, "update_first_us", (t1 - t0) / 1e3);
+        }
         if (i >= cfg.warmup()) {
           (flushed ? cold : lat).record(t1 - t0);
           if (Allocation.UPDATE_COST) {

@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * then the {@code mixed} stream on the last build, one committed sync batch of one task or
  * member write per update, timed until {@code commit()} returns. A synchronous change-batch
  * subscriber with the initial state is attached as a user would; it counts the changes it
- * receives ({@code change_events}). Checked against {@link W5LeftJoinQuery#check} after
+ * receives ({@code change_events}). The first update, the first change after hydration, is
+ * printed as {@code update_first_us}. Checked against {@link W5LeftJoinQuery#check} after
  * hydration and after the mix. {@link #cold} and {@link #memory} are the one-build modes.
  */
 final class W5Harness {
@@ -94,6 +95,9 @@ final class W5Harness {
         db.write(c, row);
         long t1 = System.nanoTime();
         stream.applied(c);
+        if (i == 0) {
+          out.figure(name, rows, MIX, "update_first_us", (t1 - t0) / 1e3);
+        }
         if (i >= cfg.warmup()) {
           lat.record(t1 - t0);
         }

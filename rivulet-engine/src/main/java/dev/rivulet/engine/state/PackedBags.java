@@ -5,21 +5,27 @@ import java.util.Arrays;
 /**
  * The entries of one hydration-sized batch under {@code long} keys with positive weights, packed
  * by key into primitive arrays: a table of the distinct keys, each slot with its entry count and
- * the first of its entries, which are chained in batch order ({@code next}), beside the batch's
- * packed values and weights. Dense keys (their range less than twice the entries, as ids are) take the
- * slot {@code key - least key}, with no hashing; others a {@link LongSlots} table, at most half
- * full. A pass over the batch sizes it and one more builds it
- * (backwards, so each chain comes out in batch order); no object per key or entry and no value hash is made. A key's
+ * the first and last of its entries, which are chained in batch order ({@code next}), beside the
+ * batch's packed values and weights. Dense keys (their range less than twice the entries, as ids
+ * are) take the slot {@code key - least key}, with no hashing; others a {@link LongSlots} table,
+ * at most half full. A pass over the batch sizes it and one more builds it (backwards, so each
+ * chain comes out in batch order); no object per key or entry and no value hash is made. A key's
  * entries are read only when it is {@link #open}ed, after which its slot is closed for good (the
  * caller holds the key's entries from then on). Until then a key may take more additions ({@link
  * #append}), at the end of its chain, and retractions ({@link #retract}): the retracted value's
  * entry is found in the chain (the very object first, as a retraction usually passes the row it
  * once added, then an equal one) and loses weight, or is unlinked from the chain when none is left;
  * a key whose last entry goes is closed, with no entries. A per-entry weight array is made only
- * when some weight is not 1. When an append finds the arrays full and at most half their entries
- * live, the live entries are first moved to the front (chains kept in order), so a packed side
- * changed for a long time grows its room only while more than half of it is live: within about
- * three times the most entries it ever held live.
+ * when some weight is not 1.
+ *
+ * <p>Layout. A chain walked entry by entry across the whole batch costs a cache miss per entry;
+ * one whose entries are consecutive reads a few lines. A batch grouped by key (as under unique
+ * keys) packs into such runs as it is. A scattered one is packed as it comes, so that hydration
+ * does not pay for the layout, and the first change moves the live entries into one run per key
+ * (a pass over the entries, once). When an append finds the arrays full and at most half their
+ * entries live, the live entries are moved the same way to the front, so a packed side changed
+ * for a long time grows its room only while more than half of it is live: within about three
+ * times the most entries it ever held live.
  *
  * <p>Not thread-safe: owned by the index that uses it.
  *
@@ -40,6 +46,7 @@ final class PackedBags<V> {
   private final int others;
   private long live;
   private int scanned; // entries the last retract compared
+  private boolean scattered; // some key's entries are not one run of consecutive entries
 
   private PackedBags(long base, boolean dense, int capacity, Object[] values, long[] weights, int n, int others) {
     this.base = base;
@@ -174,17 +181,20 @@ final class PackedBags<V> {
     int[] t = tails;
     int[] nx = next;
     long b = base;
+    boolean sc = scattered;
     for (int j = to - 1; j >= from; j--) {
       int s = (int) (keys[j] - b);
       if (c[s] == 0) {
         nx[j] = -1;
         t[s] = j;
       } else {
+        sc |= h[s] != j + 1;
         nx[j] = h[s];
       }
       h[s] = j;
       c[s]++;
     }
+    scattered = sc;
   }
 
   /** Makes entry {@code j} the first of key {@code k}'s chain (entries are linked last first). */
@@ -194,6 +204,7 @@ final class PackedBags<V> {
       next[j] = -1;
       tails[s] = j;
     } else {
+      scattered |= heads[s] != j + 1;
       next[j] = heads[s];
     }
     heads[s] = j;
@@ -246,10 +257,13 @@ final class PackedBags<V> {
     return weights == null ? 1 : weights[e];
   }
 
-  /** Appends {@code value} with {@code weight > 0} to the entries of slot {@code s}, which must have entries still packed. */
+  /**
+   * Appends {@code value} with {@code weight > 0} to the entries of slot {@code s}, which must have
+   * entries still packed (the first change after a scattered batch's packing lays them out first).
+   */
   void append(int s, Object value, long weight) {
-    if (size == next.length && live <= size >> 1) {
-      compact(); // most entries were retracted or opened: reuse their room
+    if (scattered || size == next.length && live <= size >> 1) {
+      compact(); // the first change, or most entries were retracted or opened: reuse their room
     }
     if (size == next.length) {
       int capacity = size + (size >> 1) + 16;
@@ -277,14 +291,17 @@ final class PackedBags<V> {
   /**
    * Takes {@code weight > 0} from the first entry of slot {@code s}, which must have entries still
    * packed, that holds {@code value}: the very object if an entry holds it, else the first entry
-   * holding a value {@code equals} to it (hash codes compared first). An entry left with no weight
-   * is unlinked from the chain (the slot is closed when it was the last). {@link #scanned} tells
-   * how many entries were compared.
+   * holding a value {@code equals} to it. An entry left with no weight is unlinked from the chain
+   * (the slot is closed when it was the last). {@link #scanned} tells how many entries were
+   * compared. The first change after a scattered batch's packing lays the entries out first.
    *
    * @return the entry's weight left (0 or more); or -1, changing nothing, when no entry holds the
    *     value or the one found holds less than {@code weight}
    */
   long retract(int s, Object value, long weight) {
+    if (scattered) {
+      compact();
+    }
     scanned = 0;
     int prev = -1;
     int e = heads[s];
@@ -294,12 +311,13 @@ final class PackedBags<V> {
       e = next[e];
     }
     if (e < 0) {
-      // hashes first: a row keeps its hash once computed, so after a key's first such scan each
-      // entry is rejected by one field read instead of a walk over its values
-      int h = value.hashCode();
+      // equals, not the entries' hashes: computing an entry's hash reads all its fields, cold,
+      // where equals mostly stops at the first that differs; the value's own hash, known, lets a
+      // row whose hash is known too be rejected on it
+      value.hashCode();
       prev = -1;
       e = heads[s];
-      while (e >= 0 && (values[e].hashCode() != h || !values[e].equals(value))) {
+      while (e >= 0 && !value.equals(values[e])) {
         scanned++;
         prev = e;
         e = next[e];
@@ -322,9 +340,11 @@ final class PackedBags<V> {
   }
 
   /**
-   * Moves the live entries to the front of new arrays of the same length, each key's chain kept in
-   * order, so that a packed side changed for a long time (each change appends an entry and unlinks
-   * one) reuses the room of its dead entries instead of growing, and no opened value stays reachable.
+   * Moves the live entries to the front of new arrays of the same length, each key's chain made one
+   * run of consecutive entries in its order: on the first change after a scattered batch's
+   * packing, and so that a packed side changed for a long time (each change appends an entry and
+   * unlinks one) reuses the room of its dead entries instead of growing, and no opened value stays
+   * reachable.
    */
   private void compact() {
     int capacity = next.length;
@@ -352,6 +372,12 @@ final class PackedBags<V> {
     values = vs;
     weights = ws;
     size = j;
+    scattered = false;
+  }
+
+  /** Whether some key's entries are not one run of consecutive entries (until the first change). */
+  boolean scattered() {
+    return scattered;
   }
 
   /** How many entries the last {@link #retract} compared with its value. */

@@ -3,6 +3,8 @@ package dev.rivulet.engine.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +18,9 @@ import org.junit.jupiter.api.Test;
  * additions and retractions under keys still packed (of the stored object or of an equal copy,
  * among values with equal hash codes), keys looked up long after the batch, later batches of both
  * signs and sizes. Keys mix {@code Long}s (extremes, keys sharing a home slot) with
- * strings and nulls. Seeds: {@code -Drivulet.seed} replays one, {@code -Drivulet.runs} multiplies
- * the runs.
+ * strings and nulls. The batch is packed from boxed keys or from a {@link LongBatch}, scattered or
+ * grouped by key (then already laid out in runs). Seeds: {@code -Drivulet.seed} replays one,
+ * {@code -Drivulet.runs} multiplies the runs.
  */
 class KeyIndexLazyTest {
   private static final long BASE_SEED = Long.getLong("rivulet.seed", 0x1A2EL);
@@ -81,7 +84,19 @@ class KeyIndexLazyTest {
       values[i] = rnd.nextInt(10) == 0 ? (rnd.nextBoolean() ? "Aa" : "BB") + rnd.nextInt(30) : "v" + i;
       deltas[i] = rnd.nextInt(8) == 0 ? 1 + rnd.nextInt(3) : 1;
     }
-    assertThat(lazy.addAll(keys, values, deltas, n)).as(where).isEqualTo(eager.addAll(keys, values, deltas, n));
+    boolean noted = rnd.nextInt(3) == 0; // in a LongBatch, as a join's hydration notes it: Long keys
+    for (int i = 0; i < n && noted; i++) {
+      while (!(keys[i] instanceof Long)) {
+        keys[i] = pool.get(rnd.nextInt(pool.size()));
+      }
+    }
+    if (rnd.nextInt(3) == 0) { // grouped by key: packed as it comes, each key's entries one run
+      group(keys, values, deltas);
+    }
+    int fromLazy = noted
+        ? lazy.addAll(longBatch(keys, values, deltas))
+        : lazy.addAll(keys, values, deltas, n);
+    assertThat(fromLazy).as(where).isEqualTo(eager.addAll(keys, values, deltas, n));
     assertThat(lazy.packs()).as(where + ": the batch is packed").isEqualTo(1);
     assertThat(lazy.packed()).as(where).isPositive();
     assertThat(lazy.longKeys()).as(where).isZero();
@@ -169,6 +184,33 @@ class KeyIndexLazyTest {
     assertThat(lazy.entries()).as(where).isEqualTo(eager.entries());
     assertThat(lazy.longKeys()).as(where).isEqualTo(eager.longKeys());
     assertThat(lazy.otherKeys()).as(where).isEqualTo(eager.otherKeys());
+  }
+
+  /** Reorders the batch: each key's entries together in batch order, keys by first appearance. */
+  private static void group(Object[] keys, String[] values, long[] deltas) {
+    Map<Object, Integer> rank = new HashMap<>();
+    Integer[] order = new Integer[keys.length];
+    for (int i = 0; i < keys.length; i++) {
+      rank.putIfAbsent(keys[i], rank.size());
+      order[i] = i;
+    }
+    Arrays.sort(order, Comparator.comparing(i -> rank.get(keys[i]))); // stable
+    Object[] ks = keys.clone();
+    String[] vs = values.clone();
+    long[] ds = deltas.clone();
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = ks[order[i]];
+      values[i] = vs[order[i]];
+      deltas[i] = ds[order[i]];
+    }
+  }
+
+  private static LongBatch longBatch(Object[] keys, String[] values, long[] deltas) {
+    LongBatch b = new LongBatch(keys.length);
+    for (int i = 0; i < keys.length; i++) {
+      b.add(keys[i], values[i], deltas[i]);
+    }
+    return b;
   }
 
   @Test
