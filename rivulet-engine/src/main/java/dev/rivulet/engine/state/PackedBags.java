@@ -13,10 +13,16 @@ import java.util.Arrays;
  * entries are read only when it is {@link #open}ed, after which its slot is closed for good (the
  * caller holds the key's entries from then on). Until then a key may take more additions ({@link
  * #append}), at the end of its chain, and retractions ({@link #retract}): the retracted value's
- * entry is found in the chain (the very object first, as a retraction usually passes the row it
- * once added, then an equal one) and loses weight, or is unlinked from the chain when none is left;
- * a key whose last entry goes is closed, with no entries. A per-entry weight array is made only
- * when some weight is not 1.
+ * entry is found in the chain and loses weight, or is unlinked from the chain when none is left; a
+ * key whose last entry goes is closed, with no entries. A per-entry weight array is made only when
+ * some weight is not 1.
+ *
+ * <p>Finding a retracted value. The very object first, as a retraction usually passes the row it
+ * once added: a walk over the key's entries that reads no value. Else an equal one, by hash: a
+ * side that takes equal copies (a join's output retracted through an upstream join is rebuilt)
+ * would read every entry's value, its fields cold, on each such walk, so the first retraction that
+ * misses by identity notes the hash of every live entry at once (a pass over the values, once per
+ * side; appended entries are hashed when first compared), and later walks compare ints.
  *
  * <p>Layout. A chain walked entry by entry across the whole batch costs a cache miss per entry;
  * one whose entries are consecutive reads a few lines. A batch grouped by key (as under unique
@@ -46,6 +52,7 @@ final class PackedBags<V> {
   private final int others;
   private long live;
   private int scanned; // entries the last retract compared
+  private int[] hashes; // per entry, 0 while not known; made by the first identity miss (see the class comment)
   private boolean scattered; // some key's entries are not one run of consecutive entries
 
   private PackedBags(long base, boolean dense, int capacity, Object[] values, long[] weights, int n, int others) {
@@ -269,6 +276,9 @@ final class PackedBags<V> {
       int capacity = size + (size >> 1) + 16;
       next = Arrays.copyOf(next, capacity);
       values = Arrays.copyOf(values, capacity);
+      if (hashes != null) {
+        hashes = Arrays.copyOf(hashes, capacity);
+      }
       if (weights != null) {
         weights = Arrays.copyOf(weights, capacity);
       }
@@ -291,9 +301,10 @@ final class PackedBags<V> {
   /**
    * Takes {@code weight > 0} from the first entry of slot {@code s}, which must have entries still
    * packed, that holds {@code value}: the very object if an entry holds it, else the first entry
-   * holding a value {@code equals} to it. An entry left with no weight is unlinked from the chain
-   * (the slot is closed when it was the last). {@link #scanned} tells how many entries were
-   * compared. The first change after a scattered batch's packing lays the entries out first.
+   * holding a value {@code equals} to it (hashes compared first, see the class comment). An entry
+   * left with no weight is unlinked from the chain (the slot is closed when it was the last).
+   * {@link #scanned} tells how many entries were compared. The first change after a scattered
+   * batch's packing lays the entries out first.
    *
    * @return the entry's weight left (0 or more); or -1, changing nothing, when no entry holds the
    *     value or the one found holds less than {@code weight}
@@ -311,13 +322,13 @@ final class PackedBags<V> {
       e = next[e];
     }
     if (e < 0) {
-      // equals, not the entries' hashes: computing an entry's hash reads all its fields, cold,
-      // where equals mostly stops at the first that differs; the value's own hash, known, lets a
-      // row whose hash is known too be rejected on it
-      value.hashCode();
+      if (hashes == null) {
+        hashAll();
+      }
+      int h = value.hashCode();
       prev = -1;
       e = heads[s];
-      while (e >= 0 && !value.equals(values[e])) {
+      while (e >= 0 && (hash(e) != h || !value.equals(values[e]))) {
         scanned++;
         prev = e;
         e = next[e];
@@ -339,6 +350,25 @@ final class PackedBags<V> {
     return 0;
   }
 
+  /** Notes the hash of every entry held (once, at the first identity miss; see the class comment). */
+  private void hashAll() {
+    hashes = new int[next.length];
+    for (int e = 0; e < size; e++) {
+      if (values[e] != null) {
+        hashes[e] = values[e].hashCode();
+      }
+    }
+  }
+
+  /** The hash of entry {@code e}'s value, noted on first need. */
+  private int hash(int e) {
+    int h = hashes[e];
+    if (h == 0) {
+      h = hashes[e] = values[e].hashCode();
+    }
+    return h;
+  }
+
   /**
    * Moves the live entries to the front of new arrays of the same length, each key's chain made one
    * run of consecutive entries in its order: on the first change after a scattered batch's
@@ -351,6 +381,7 @@ final class PackedBags<V> {
     int[] nx = new int[capacity];
     Object[] vs = new Object[capacity];
     long[] ws = weights == null ? null : new long[capacity];
+    int[] hs = hashes == null ? null : new int[capacity];
     int j = 0;
     for (int s = 0; s < counts.length; s++) {
       if (counts[s] > 0) {
@@ -360,6 +391,9 @@ final class PackedBags<V> {
           vs[j] = values[e];
           if (ws != null) {
             ws[j] = weights[e];
+          }
+          if (hs != null) {
+            hs[j] = hashes[e];
           }
           nx[j] = j + 1;
           j++;
@@ -371,6 +405,7 @@ final class PackedBags<V> {
     next = nx;
     values = vs;
     weights = ws;
+    hashes = hs;
     size = j;
     scattered = false;
   }
@@ -378,6 +413,11 @@ final class PackedBags<V> {
   /** Whether some key's entries are not one run of consecutive entries (until the first change). */
   boolean scattered() {
     return scattered;
+  }
+
+  /** Whether the entries' hashes are noted (since the first retraction that missed by identity). */
+  boolean hashed() {
+    return hashes != null;
   }
 
   /** How many entries the last {@link #retract} compared with its value. */

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link PackedBags}' layout: a batch grouped by key packs into one run of consecutive entries per
  * key as it is; a scattered one packs as it comes and its first change, an addition or a
- * retraction, lays every key's live entries out in one run. Either way each key's chain holds its
+ * retraction, lays every key's live entries out in one run. A retraction of the very object
+ * notes no hashes; one of an equal copy notes them. Either way each key's chain holds its
  * values in batch order, then what was appended; packed from boxed keys or from a {@link
  * LongBatch}, on dense and on hashed keys. Seeds: {@code -Drivulet.seed} replays one, {@code
  * -Drivulet.runs} multiplies the runs.
@@ -138,8 +139,11 @@ class PackedLayoutTest {
           int i = rnd.nextInt(b.keys().length);
           long k = b.keys()[i];
           int s = p.slot(k);
-          if (retract) { // an equal copy of a value the batch gave the key: all its weight
-            assertThat(p.retract(s, new String(b.values()[i]), b.weights()[i])).as(where).isZero();
+          if (retract) { // the value the batch gave the key or an equal copy: all its weight
+            boolean copy = rnd.nextBoolean();
+            String v = copy ? new String(b.values()[i]) : b.values()[i];
+            assertThat(p.retract(s, v, b.weights()[i])).as(where).isZero();
+            assertThat(p.hashed()).as(where + ": hashes noted only for a copy").isEqualTo(copy);
             model.get(k).remove(b.values()[i] + "*" + b.weights()[i]);
           } else {
             p.append(s, "added", 2);
