@@ -22,7 +22,9 @@ import java.util.Arrays;
  * side that takes equal copies (a join's output retracted through an upstream join is rebuilt)
  * would read every entry's value, its fields cold, on each such walk, so the first retraction that
  * misses by identity notes the hash of every live entry at once (a pass over the values, once per
- * side; appended entries are hashed when first compared), and later walks compare ints.
+ * side; appended entries are hashed when first compared), and later walks compare ints. When that
+ * retraction is also the first change, the pass runs before the layout: over the values in batch
+ * order, the order they were made in and mostly sit in memory, at about half the cost.
  *
  * <p>Layout. A chain walked entry by entry across the whole batch costs a cache miss per entry;
  * one whose entries are consecutive reads a few lines. A batch grouped by key (as under unique
@@ -311,6 +313,9 @@ final class PackedBags<V> {
    */
   long retract(int s, Object value, long weight) {
     if (scattered) {
+      if (hashes == null && !holds(s, value)) {
+        hashAll(); // before the layout: the values still in batch order, as they were made
+      }
       compact();
     }
     scanned = 0;
@@ -358,6 +363,16 @@ final class PackedBags<V> {
         hashes[e] = values[e].hashCode();
       }
     }
+  }
+
+  /** Whether slot {@code s}'s chain holds the very object {@code value}. */
+  private boolean holds(int s, Object value) {
+    for (int e = heads[s]; e >= 0; e = next[e]) {
+      if (values[e] == value) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The hash of entry {@code e}'s value, noted on first need. */
