@@ -54,7 +54,7 @@ final class PackedBags<V> {
   private final int others;
   private long live;
   private int scanned; // entries the last retract compared
-  private int[] hashes; // per entry, 0 while not known; made by the first identity miss (see the class comment)
+  private int[] hashes; // per entry, 0 while not known; made at the first identity miss
   private boolean scattered; // some key's entries are not one run of consecutive entries
 
   private PackedBags(long base, boolean dense, int capacity, Object[] values, long[] weights, int n, int others) {
@@ -355,7 +355,7 @@ final class PackedBags<V> {
     return 0;
   }
 
-  /** Notes the hash of every entry held (once, at the first identity miss; see the class comment). */
+  /** Notes the hash of every entry held: once, at the first identity miss (see the class doc). */
   private void hashAll() {
     hashes = new int[next.length];
     for (int e = 0; e < size; e++) {

@@ -90,7 +90,7 @@ class PackedLayoutTest {
     return new Batch(ks, vs, ws);
   }
 
-  /** Key {@code k}'s chain as {@code value*weight}; with {@code runs}, checked to be consecutive entries. */
+  /** Key {@code k}'s chain as {@code value*weight}; with {@code runs}, checked to be one run. */
   private static List<String> chain(PackedBags<String> p, long k, boolean runs, String where) {
     List<String> out = new ArrayList<>();
     int s = p.slot(k);
@@ -117,7 +117,8 @@ class PackedLayoutTest {
         String where = "seed " + (BASE_SEED + r) + (noted ? ", noted" : ", boxed");
         PackedBags<String> p = b.pack(noted);
         assertThat(p.scattered()).as(where).isFalse();
-        b.model().forEach((k, want) -> assertThat(chain(p, k, true, where)).as(where).isEqualTo(want));
+        b.model().forEach((k, want) ->
+            assertThat(chain(p, k, true, where)).as(where).isEqualTo(want));
       }
     }
   }
@@ -130,12 +131,14 @@ class PackedLayoutTest {
       Batch b = batch(rnd, false);
       for (boolean noted : new boolean[] {false, true}) {
         for (boolean retract : new boolean[] {false, true}) {
-          String where = "seed " + (BASE_SEED + r) + (noted ? ", noted" : ", boxed") + (retract ? ", retraction" : ", addition");
+          String where = "seed " + (BASE_SEED + r) + (noted ? ", noted" : ", boxed")
+              + (retract ? ", retraction" : ", addition");
           PackedBags<String> p = b.pack(noted);
           Map<Long, List<String>> model = b.model();
           boolean wasScattered = p.scattered();
           scattered += wasScattered ? 1 : 0;
-          model.forEach((k, want) -> assertThat(chain(p, k, !wasScattered, where)).as(where).isEqualTo(want));
+          model.forEach((k, want) ->
+              assertThat(chain(p, k, !wasScattered, where)).as(where).isEqualTo(want));
           int i = rnd.nextInt(b.keys().length);
           long k = b.keys()[i];
           int s = p.slot(k);
@@ -150,8 +153,9 @@ class PackedLayoutTest {
             model.get(k).add("added*2");
           }
           assertThat(p.scattered()).as(where + ": laid out").isFalse();
-          // the changed key's run may have lost an entry or gained one at the end; the others are whole
-          model.forEach((key, want) -> assertThat(chain(p, key, key != k, where)).as(where).isEqualTo(want));
+          // the changed key's run may have lost an entry or gained one at its end; others whole
+          model.forEach((key, want) ->
+              assertThat(chain(p, key, key != k, where)).as(where).isEqualTo(want));
         }
       }
     }
