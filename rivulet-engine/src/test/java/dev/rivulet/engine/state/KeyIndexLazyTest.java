@@ -3,8 +3,6 @@ package dev.rivulet.engine.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -91,10 +89,10 @@ class KeyIndexLazyTest {
       }
     }
     if (rnd.nextInt(3) == 0) { // grouped by key: packed as it comes, each key's entries one run
-      group(keys, values, deltas);
+      Batches.group(keys, values, deltas);
     }
     int fromLazy = noted
-        ? lazy.addAll(longBatch(keys, values, deltas))
+        ? lazy.addAll(Batches.longBatch(keys, values, deltas))
         : lazy.addAll(keys, values, deltas, n);
     assertThat(fromLazy).as(where).isEqualTo(eager.addAll(keys, values, deltas, n));
     assertThat(lazy.packs()).as(where + ": the batch is packed").isEqualTo(1);
@@ -184,33 +182,6 @@ class KeyIndexLazyTest {
     assertThat(lazy.entries()).as(where).isEqualTo(eager.entries());
     assertThat(lazy.longKeys()).as(where).isEqualTo(eager.longKeys());
     assertThat(lazy.otherKeys()).as(where).isEqualTo(eager.otherKeys());
-  }
-
-  /** Reorders the batch: each key's entries together in batch order, keys by first appearance. */
-  private static void group(Object[] keys, String[] values, long[] deltas) {
-    Map<Object, Integer> rank = new HashMap<>();
-    Integer[] order = new Integer[keys.length];
-    for (int i = 0; i < keys.length; i++) {
-      rank.putIfAbsent(keys[i], rank.size());
-      order[i] = i;
-    }
-    Arrays.sort(order, Comparator.comparing(i -> rank.get(keys[i]))); // stable
-    Object[] ks = keys.clone();
-    String[] vs = values.clone();
-    long[] ds = deltas.clone();
-    for (int i = 0; i < keys.length; i++) {
-      keys[i] = ks[order[i]];
-      values[i] = vs[order[i]];
-      deltas[i] = ds[order[i]];
-    }
-  }
-
-  private static LongBatch longBatch(Object[] keys, String[] values, long[] deltas) {
-    LongBatch b = new LongBatch(keys.length);
-    for (int i = 0; i < keys.length; i++) {
-      b.add(keys[i], values[i], deltas[i]);
-    }
-    return b;
   }
 
   @Test

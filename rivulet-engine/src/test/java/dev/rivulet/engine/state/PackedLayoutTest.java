@@ -27,13 +27,6 @@ class PackedLayoutTest {
   private record Batch(long[] keys, String[] values, long[] weights) {
     PackedBags<String> pack(boolean noted) {
       int n = keys.length;
-      if (noted) {
-        LongBatch b = new LongBatch(n);
-        for (int i = 0; i < n; i++) {
-          b.add((Object) keys[i], values[i], weights[i]);
-        }
-        return PackedBags.of(b);
-      }
       Object[] boxed = new Object[n + 1];
       Object[] vs = new Object[n + 1];
       long[] ws = new long[n + 1];
@@ -42,10 +35,12 @@ class PackedLayoutTest {
         vs[i] = values[i];
         ws[i] = weights[i];
       }
-      boxed[n] = "other"; // a key of another kind is not packed
+      boxed[n] = "other"; // a key of another kind is not packed (nor noted in a LongBatch)
       vs[n] = "x";
       ws[n] = 1;
-      return PackedBags.of(boxed, vs, ws, n + 1);
+      return noted
+          ? PackedBags.of(Batches.longBatch(boxed, vs, ws))
+          : PackedBags.of(boxed, vs, ws, n + 1);
     }
 
     /** Each key's values with their weights ({@code value*weight}), in batch order. */
@@ -71,21 +66,20 @@ class PackedLayoutTest {
       keys.add(keyPool.get(rnd.nextInt(distinct)));
     }
     Collections.shuffle(keys, rnd);
-    if (grouped) { // each key's entries together, the keys in an order of their own
-      Map<Long, Integer> rank = new LinkedHashMap<>();
-      for (Long k : keys) {
-        rank.putIfAbsent(k, rank.size());
-      }
-      keys.sort((a, b) -> Integer.compare(rank.get(a), rank.get(b)));
-    }
-    long[] ks = new long[n];
+    Object[] boxed = keys.toArray();
     String[] vs = new String[n];
     long[] ws = new long[n];
     boolean ones = rnd.nextBoolean();
     for (int i = 0; i < n; i++) {
-      ks[i] = keys.get(i);
       vs[i] = "v" + i;
       ws[i] = ones ? 1 : 1 + rnd.nextInt(3);
+    }
+    if (grouped) { // each key's entries together, the keys in an order of their own
+      Batches.group(boxed, vs, ws);
+    }
+    long[] ks = new long[n];
+    for (int i = 0; i < n; i++) {
+      ks[i] = (Long) boxed[i];
     }
     return new Batch(ks, vs, ws);
   }
